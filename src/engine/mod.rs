@@ -1,0 +1,520 @@
+//! The engine: what every strategy runs under.
+//!
+//! A strategy receives a [`Run`], which carries the limits (time, nodes, solutions, Ctrl-C),
+//! the statistics, an optional progress reporter and the solution sink. The strategy counts
+//! its nodes through [`Run::node`] (or [`Run::nodes`] in batches from a hot loop) and stops as
+//! soon as either returns `true`; it never reads the clock or prints by itself. Checking the
+//! clock and the shared flags is done only every few thousand nodes, so a node costs an
+//! increment and a comparison.
+//!
+//! A strategy ends with an [`Answer`]; [`Run::finish`] turns it into an [`Outcome`] whose
+//! status says whether the answer is proven (solved / no solution) or was cut short by a limit.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// What the user asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// One solution.
+    First,
+    /// Every solution, each reported to the sink, and their number.
+    All,
+    /// The number of solutions only.
+    Count,
+    /// The smallest objective value, proven.
+    Minimize,
+    /// The largest objective value, proven.
+    Maximize,
+}
+
+impl Goal {
+    pub const NAMES: [&'static str; 5] = ["first", "all", "count", "minimize", "maximize"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Goal::First => "first",
+            Goal::All => "all",
+            Goal::Count => "count",
+            Goal::Minimize => "minimize",
+            Goal::Maximize => "maximize",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Goal> {
+        Some(match s {
+            "first" => Goal::First,
+            "all" => Goal::All,
+            "count" => Goal::Count,
+            "minimize" => Goal::Minimize,
+            "maximize" => Goal::Maximize,
+            _ => return None,
+        })
+    }
+}
+
+/// How a search is asked to run, besides its limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Task {
+    pub goal: Goal,
+    /// Count classes under the model's symmetries rather than all solutions.
+    pub unique: bool,
+    /// Worker threads a strategy may use (1 = sequential).
+    pub threads: usize,
+}
+
+impl Default for Task {
+    fn default() -> Self {
+        Task {
+            goal: Goal::Count,
+            unique: false,
+            threads: 1,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+    /// Stop after this many solutions were reported to the sink.
+    pub solutions: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    Time,
+    Nodes,
+    Solutions,
+    Interrupted,
+    /// The sink returned `ControlFlow::Break`.
+    Sink,
+}
+
+impl StopReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            StopReason::Time => "time limit",
+            StopReason::Nodes => "node limit",
+            StopReason::Solutions => "solution limit",
+            StopReason::Interrupted => "interrupted",
+            StopReason::Sink => "stopped by caller",
+        }
+    }
+
+    /// Limits that leave the answer unproven (a solution limit or a caller's stop after the
+    /// solutions it wanted is what the user asked for).
+    pub fn is_limit(self) -> bool {
+        matches!(
+            self,
+            StopReason::Time | StopReason::Nodes | StopReason::Interrupted
+        )
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub nodes: u64,
+    /// Solutions found or counted (weighted counts included).
+    pub solutions: u128,
+    /// Strategy-specific counters, e.g. `("updates", n)` for Dancing Links.
+    pub counters: Vec<(&'static str, u64)>,
+}
+
+impl Stats {
+    pub fn add_counter(&mut self, name: &'static str, value: u64) {
+        if let Some(c) = self.counters.iter_mut().find(|c| c.0 == name) {
+            c.1 += value;
+        } else {
+            self.counters.push((name, value));
+        }
+    }
+
+    pub fn counter(&self, name: &str) -> Option<u64> {
+        self.counters.iter().find(|c| c.0 == name).map(|c| c.1)
+    }
+
+    pub fn merge(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.solutions += other.solutions;
+        for &(name, v) in &other.counters {
+            self.add_counter(name, v);
+        }
+    }
+}
+
+/// Receives a progress line now and then (a few times a second at most).
+pub trait Progress: Send {
+    fn update(&mut self, stats: &Stats, elapsed: Duration, status: &str);
+    fn finish(&mut self) {}
+}
+
+/// State shared by a run and its parallel children.
+#[derive(Debug, Default)]
+struct Shared {
+    stop: AtomicBool,
+    interrupted: Option<Arc<AtomicBool>>,
+    nodes: AtomicU64,
+}
+
+/// A solution as the kind's model encodes it (squares, option indices, cell colours ...).
+pub type Sink<'a> = Box<dyn FnMut(&[usize]) -> ControlFlow<()> + Send + 'a>;
+
+const CHECK_EVERY: u64 = 1 << 12;
+
+pub struct Run<'a> {
+    limits: Limits,
+    start: Instant,
+    deadline: Option<Instant>,
+    shared: Arc<Shared>,
+    /// Nodes of this run already added to `shared.nodes`.
+    published: u64,
+    next_check: u64,
+    last_progress: Instant,
+    pub stats: Stats,
+    stopped: Option<StopReason>,
+    sink: Option<Sink<'a>>,
+    progress: Option<Box<dyn Progress + 'a>>,
+    status: String,
+}
+
+impl<'a> Run<'a> {
+    pub fn new(limits: Limits) -> Run<'a> {
+        let start = Instant::now();
+        Run {
+            deadline: limits.time.map(|t| start + t),
+            limits,
+            start,
+            shared: Arc::new(Shared::default()),
+            published: 0,
+            next_check: CHECK_EVERY,
+            last_progress: start,
+            stats: Stats::default(),
+            stopped: None,
+            sink: None,
+            progress: None,
+            status: String::new(),
+        }
+    }
+
+    /// Stop when `flag` becomes true (Ctrl-C).
+    pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
+        Arc::get_mut(&mut self.shared)
+            .expect("interrupt is set before the run is shared")
+            .interrupted = Some(flag);
+        self
+    }
+
+    pub fn with_sink(mut self, sink: Sink<'a>) -> Self {
+        self.sink = Some(sink);
+        self
+    }
+
+    pub fn with_progress(mut self, progress: Box<dyn Progress + 'a>) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Whether solutions should be reported one by one (a sink is attached).
+    pub fn wants_solutions(&self) -> bool {
+        self.sink.is_some()
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.is_some()
+    }
+
+    /// Count one node; `true` means stop now.
+    #[inline(always)]
+    pub fn node(&mut self) -> bool {
+        self.stats.nodes += 1;
+        self.stats.nodes >= self.next_check && self.check()
+    }
+
+    /// Count `k` nodes at once (from a hot loop that keeps its own counter); `true` means stop.
+    #[inline]
+    pub fn nodes(&mut self, k: u64) -> bool {
+        self.stats.nodes += k;
+        self.stats.nodes >= self.next_check && self.check()
+    }
+
+    /// Whether to stop, checking the clock and the shared flags now.
+    #[cold]
+    pub fn check(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        let delta = self.stats.nodes - self.published;
+        self.published = self.stats.nodes;
+        let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
+        self.next_check = self.stats.nodes + CHECK_EVERY;
+        if let Some(limit) = self.limits.nodes {
+            if total >= limit {
+                return self.stop(StopReason::Nodes);
+            }
+            // Do not overshoot a small node limit by a whole check interval.
+            self.next_check = self.next_check.min(self.stats.nodes + (limit - total));
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = Some(StopReason::Interrupted);
+            return true;
+        }
+        if let Some(flag) = &self.shared.interrupted
+            && flag.load(Ordering::Relaxed)
+        {
+            return self.stop(StopReason::Interrupted);
+        }
+        let now = Instant::now();
+        if let Some(d) = self.deadline
+            && now >= d
+        {
+            return self.stop(StopReason::Time);
+        }
+        if self.progress.is_some()
+            && now.duration_since(self.last_progress) >= Duration::from_millis(200)
+        {
+            self.last_progress = now;
+            let elapsed = now.duration_since(self.start);
+            if let Some(p) = self.progress.as_mut() {
+                p.update(&self.stats, elapsed, &self.status);
+            }
+        }
+        false
+    }
+
+    fn stop(&mut self, reason: StopReason) -> bool {
+        self.stopped = Some(reason);
+        if reason.is_limit() {
+            // Parallel siblings stop too.
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        true
+    }
+
+    /// Set the line a progress display shows next to the counters ("best 14, bound 12").
+    pub fn set_status(&mut self, status: impl Into<String>) {
+        self.status = status.into();
+    }
+
+    /// Report one solution; `true` means stop now.
+    pub fn solution(&mut self, solution: &[usize]) -> bool {
+        self.stats.solutions += 1;
+        if let Some(sink) = self.sink.as_mut()
+            && sink(solution).is_break()
+        {
+            return self.stop(StopReason::Sink);
+        }
+        if let Some(limit) = self.limits.solutions
+            && self.stats.solutions >= limit as u128
+        {
+            return self.stop(StopReason::Solutions);
+        }
+        false
+    }
+
+    /// Add solutions that were counted without being reported (weighted or batched counts).
+    #[inline]
+    pub fn count(&mut self, k: u128) {
+        self.stats.solutions += k;
+    }
+
+    /// A child run for a parallel worker: same deadline, node budget and stop flags, fresh
+    /// statistics, no sink. Merge it back with [`Run::absorb`].
+    pub fn child(&self) -> Run<'static> {
+        Run {
+            limits: self.limits.clone(),
+            start: self.start,
+            deadline: self.deadline,
+            shared: Arc::clone(&self.shared),
+            published: 0,
+            next_check: CHECK_EVERY.min(self.next_check),
+            last_progress: self.last_progress,
+            stats: Stats::default(),
+            stopped: None,
+            sink: None,
+            progress: None,
+            status: String::new(),
+        }
+    }
+
+    /// Merge a finished child's statistics and stop reason.
+    pub fn absorb(&mut self, child: Run<'_>) {
+        self.stats.merge(&child.stats);
+        self.published += child.stats.nodes;
+        if self.stopped.is_none() {
+            self.stopped = child.stopped.filter(|r| r.is_limit());
+        }
+    }
+
+    /// Turn a strategy's answer into the outcome: proven unless a limit stopped the search
+    /// before the strategy could prove its answer.
+    pub fn finish(mut self, strategy: &str, mut answer: Answer) -> Outcome {
+        if let Some(p) = self.progress.as_mut() {
+            p.finish();
+        }
+        let limited = self.stopped.filter(|r| r.is_limit());
+        if answer.count.is_none() && answer.optimum.is_none() {
+            answer.count = Some(self.stats.solutions);
+        }
+        let status = if limited.is_some() && !answer.proven_despite_limit {
+            Status::Limit
+        } else if answer.no_solution() {
+            Status::NoSolution
+        } else {
+            Status::Solved
+        };
+        Outcome {
+            status,
+            strategy: strategy.to_string(),
+            proven: status != Status::Limit,
+            stopped: self.stopped,
+            elapsed: self.start.elapsed(),
+            stats: self.stats,
+            answer,
+        }
+    }
+}
+
+/// What a strategy returns. Solutions themselves went to the sink.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    /// Number of solutions (or of classes with `unique`); `None`: take the run's count.
+    pub count: Option<u128>,
+    /// Best objective value found (minimize / maximize).
+    pub optimum: Option<u64>,
+    /// A best solution (minimize / maximize), in the model's encoding.
+    pub best: Option<Vec<usize>>,
+    /// Why there is no solution, when known without search (a theorem, a counting argument).
+    pub reason: Option<String>,
+    /// The answer was proven before a limit struck (e.g. an optimum whose bound closed).
+    pub proven_despite_limit: bool,
+    /// Free-form notes for the summary ("8-fold symmetry", "handed over to divide").
+    pub notes: Vec<String>,
+}
+
+impl Answer {
+    pub fn count(count: u128) -> Answer {
+        Answer {
+            count: Some(count),
+            ..Answer::default()
+        }
+    }
+
+    pub fn none_because(reason: impl Into<String>) -> Answer {
+        Answer {
+            count: Some(0),
+            reason: Some(reason.into()),
+            ..Answer::default()
+        }
+    }
+
+    fn no_solution(&self) -> bool {
+        self.optimum.is_none() && self.best.is_none() && self.count == Some(0)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Solved,
+    NoSolution,
+    Limit,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::NoSolution => "no-solution",
+            Status::Limit => "limit",
+        }
+    }
+
+    /// The process exit status: 0 solved, 1 proven no solution, 3 stopped by a limit.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Solved => 0,
+            Status::NoSolution => 1,
+            Status::Limit => 3,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub status: Status,
+    pub strategy: String,
+    pub proven: bool,
+    pub stopped: Option<StopReason>,
+    pub elapsed: Duration,
+    pub stats: Stats,
+    pub answer: Answer,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_limit_stops_exactly() {
+        let mut run = Run::new(Limits {
+            nodes: Some(10_000),
+            ..Limits::default()
+        });
+        let mut n = 0u64;
+        while !run.node() {
+            n += 1;
+        }
+        assert_eq!(n + 1, 10_000);
+        let out = run.finish("t", Answer::default());
+        assert_eq!(out.status, Status::Limit);
+    }
+
+    #[test]
+    fn sink_break_is_not_a_limit() {
+        let mut seen = Vec::new();
+        let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
+            seen.push(s.to_vec());
+            ControlFlow::Break(())
+        }));
+        assert!(run.solution(&[1, 2]));
+        let out = run.finish("t", Answer::default());
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.answer.count, Some(1));
+        assert_eq!(seen, vec![vec![1, 2]]);
+    }
+
+    #[test]
+    fn children_share_the_node_budget() {
+        let mut run = Run::new(Limits {
+            nodes: Some(50_000),
+            ..Limits::default()
+        });
+        let mut a = run.child();
+        let mut b = run.child();
+        let mut steps = 0;
+        loop {
+            steps += 1;
+            if a.node() || b.node() {
+                break;
+            }
+        }
+        assert!(steps <= 50_000, "{steps}");
+        run.absorb(a);
+        run.absorb(b);
+        assert_eq!(run.stopped(), Some(StopReason::Nodes));
+    }
+}
