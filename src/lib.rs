@@ -5,4 +5,6 @@
 //! written by [`render`]. The engine and the Dancing Links core ([`dlx`]) know nothing of
 //! files or boards.
 
+pub mod board;
 pub mod engine;
+pub mod spec;

@@ -1,0 +1,261 @@
+//! The board: a width x height grid with holes, square indices, attack sets as bitsets and
+//! the board's symmetries. Shared by every board kind.
+//!
+//! Squares are numbered row-major from the top-left square as printed: index = row * width +
+//! col. Algebraic names put "a1" at the bottom-left.
+
+pub mod bits;
+
+pub use bits::{BitMatrix, Bits};
+
+use crate::spec::betza::Piece;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub width: usize,
+    pub height: usize,
+    /// `holes[sq]` is true where a square was taken off the board.
+    pub holes: Vec<bool>,
+}
+
+impl Board {
+    pub fn new(width: usize, height: usize) -> Board {
+        Board {
+            width,
+            height,
+            holes: vec![false; width * height],
+        }
+    }
+
+    pub fn squares(&self) -> usize {
+        self.width * self.height
+    }
+
+    #[inline]
+    pub fn index(&self, row: usize, col: usize) -> usize {
+        row * self.width + col
+    }
+
+    #[inline]
+    pub fn row_col(&self, sq: usize) -> (usize, usize) {
+        (sq / self.width, sq % self.width)
+    }
+
+    pub fn is_hole(&self, sq: usize) -> bool {
+        self.holes[sq]
+    }
+
+    pub fn has_holes(&self) -> bool {
+        self.holes.iter().any(|&h| h)
+    }
+
+    /// Squares that are on the board (not holes), in index order.
+    pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.squares()).filter(move |&s| !self.holes[s])
+    }
+
+    pub fn cell_count(&self) -> usize {
+        self.holes.iter().filter(|&&h| !h).count()
+    }
+
+    /// The square `(dr, dc)` away from `sq`, if it is on the board and not a hole.
+    #[inline]
+    pub fn step(&self, sq: usize, dr: i32, dc: i32) -> Option<usize> {
+        let (r, c) = self.row_col(sq);
+        let r2 = r as i64 + dr as i64;
+        let c2 = c as i64 + dc as i64;
+        if r2 < 0 || c2 < 0 || r2 >= self.height as i64 || c2 >= self.width as i64 {
+            return None;
+        }
+        let s2 = self.index(r2 as usize, c2 as usize);
+        (!self.holes[s2]).then_some(s2)
+    }
+
+    /// Squares `piece` on `sq` attacks: leaps land on any square of the board; rides go
+    /// step by step until the edge, a hole, or their range.
+    pub fn attacks_from(&self, piece: &Piece, sq: usize, out: &mut Vec<usize>) {
+        out.clear();
+        for ((dx, dy), lim) in piece.directions() {
+            let mut cur = sq;
+            let mut steps = 0u32;
+            while let Some(next) = self.step(cur, dy, dx) {
+                out.push(next);
+                steps += 1;
+                if lim != 0 && steps >= lim {
+                    break;
+                }
+                cur = next;
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// The attack relation as one bitset row per square (holes attack nothing).
+    pub fn attack_matrix(&self, piece: &Piece) -> BitMatrix {
+        let n = self.squares();
+        let mut m = BitMatrix::new(n, n);
+        let mut buf = Vec::new();
+        for sq in self.cells() {
+            self.attacks_from(piece, sq, &mut buf);
+            for &t in &buf {
+                m.set(sq, t);
+            }
+        }
+        m
+    }
+
+    /// The algebraic name of a square: files a..z, aa, ab, ...; ranks from 1 at the bottom.
+    pub fn square_name(&self, sq: usize) -> String {
+        let (r, c) = self.row_col(sq);
+        format!("{}{}", file_name(c), self.height - r)
+    }
+
+    /// Parse an algebraic square name ("a1", "h8", "aa10") into (row, col) on this board.
+    pub fn parse_square(&self, name: &str) -> Result<(usize, usize), String> {
+        let letters: String = name
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase())
+            .collect();
+        let digits = &name[letters.len()..];
+        if letters.is_empty() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+            return Err(format!(
+                "\"{name}\" is not a square name; accepted: a file letter (a..z, aa, ab, ...) \
+                 and a rank from 1, like \"a1\", or [row, col] from the top-left"
+            ));
+        }
+        let mut col: usize = 0;
+        for ch in letters.chars() {
+            col = col
+                .checked_mul(26)
+                .and_then(|c| c.checked_add((ch as u8 - b'a') as usize + 1))
+                .ok_or_else(|| format!("file \"{letters}\" is too large"))?;
+        }
+        col -= 1;
+        let rank: usize = digits
+            .parse()
+            .map_err(|_| format!("rank \"{digits}\" is too large"))?;
+        if col >= self.width || rank == 0 || rank > self.height {
+            return Err(format!(
+                "square \"{name}\" is off the {}x{} board (files a..{}, ranks 1..{})",
+                self.width,
+                self.height,
+                file_name(self.width - 1),
+                self.height
+            ));
+        }
+        Ok((self.height - rank, col))
+    }
+
+    /// The board's symmetries that map holes to holes, as permutations of square indices;
+    /// the identity first. 8 for a square board without holes, 4 for a rectangle, fewer
+    /// when holes break them.
+    pub fn symmetries(&self) -> Vec<Vec<u32>> {
+        let (w, h) = (self.width, self.height);
+        let mut out = Vec::new();
+        for t in 0..8u8 {
+            // t: bit 2 transposes, bit 1 flips rows, bit 0 flips columns.
+            let transpose = t & 4 != 0;
+            if transpose && w != h {
+                continue;
+            }
+            let perm: Vec<u32> = (0..w * h)
+                .map(|sq| {
+                    let (mut r, mut c) = (sq / w, sq % w);
+                    if transpose {
+                        std::mem::swap(&mut r, &mut c);
+                    }
+                    if t & 2 != 0 {
+                        r = h - 1 - r;
+                    }
+                    if t & 1 != 0 {
+                        c = w - 1 - c;
+                    }
+                    (r * w + c) as u32
+                })
+                .collect();
+            if (0..w * h).all(|sq| self.holes[sq] == self.holes[perm[sq] as usize]) {
+                out.push(perm);
+            }
+        }
+        out
+    }
+}
+
+/// Files a..z, then aa, ab, ... (bijective base 26).
+pub fn file_name(mut col: usize) -> String {
+    let mut s = Vec::new();
+    col += 1;
+    while col > 0 {
+        col -= 1;
+        s.push(b'a' + (col % 26) as u8);
+        col /= 26;
+    }
+    s.reverse();
+    String::from_utf8(s).unwrap_or_default()
+}
+
+/// Whether `squares` (sorted) is the smallest of its images under `symmetries`, comparing
+/// sorted images lexicographically: exactly one member of each class passes.
+pub fn is_canonical(squares: &[usize], symmetries: &[Vec<u32>], buf: &mut Vec<usize>) -> bool {
+    for perm in symmetries.iter().skip(1) {
+        buf.clear();
+        buf.extend(squares.iter().map(|&s| perm[s] as usize));
+        buf.sort_unstable();
+        if buf.as_slice() < squares {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        let b = Board::new(30, 12);
+        assert_eq!(b.parse_square("a1"), Ok((11, 0)));
+        assert_eq!(b.parse_square("z12"), Ok((0, 25)));
+        assert_eq!(b.parse_square("aa1"), Ok((11, 26)));
+        assert_eq!(file_name(26), "aa");
+        assert_eq!(file_name(27), "ab");
+        for sq in [0, 29, 45, 359] {
+            let (r, c) = b.parse_square(&b.square_name(sq)).unwrap();
+            assert_eq!(b.index(r, c), sq);
+        }
+        assert!(
+            b.parse_square("a13")
+                .unwrap_err()
+                .contains("off the 30x12 board")
+        );
+        assert!(b.parse_square("a0").is_err());
+        assert!(b.parse_square("1a").is_err());
+    }
+
+    #[test]
+    fn symmetries_respect_holes() {
+        assert_eq!(Board::new(8, 8).symmetries().len(), 8);
+        assert_eq!(Board::new(6, 10).symmetries().len(), 4);
+        let mut b = Board::new(5, 5);
+        b.holes[12] = true; // the centre keeps all 8
+        assert_eq!(b.symmetries().len(), 8);
+        b.holes[0] = true; // a corner keeps the diagonal reflection only
+        assert_eq!(b.symmetries().len(), 2);
+    }
+
+    #[test]
+    fn attacks_stop_at_holes() {
+        let mut b = Board::new(4, 4);
+        let h = b.index(0, 2);
+        b.holes[h] = true;
+        let rook = Piece::parse("R").unwrap();
+        let mut out = Vec::new();
+        b.attacks_from(&rook, 0, &mut out);
+        assert_eq!(out, vec![1, 4, 8, 12]);
+        let knight = Piece::parse("N").unwrap();
+        b.attacks_from(&knight, 0, &mut out);
+        assert_eq!(out, vec![b.index(1, 2), b.index(2, 1)]);
+    }
+}
