@@ -6,5 +6,8 @@
 //! files or boards.
 
 pub mod board;
+pub mod dlx;
 pub mod engine;
+pub mod kinds;
+pub mod render;
 pub mod spec;

@@ -1,0 +1,231 @@
+//! `kind = "cover"`: generic exact cover straight from the file, on the Dancing Links core.
+//! Primary items (with optional multiplicity ranges), secondary items, and options as lists
+//! of item names, a secondary item optionally as "name:colour".
+
+use std::collections::HashMap;
+
+use super::Strategy;
+use crate::dlx::{self, Problem, Solver};
+use crate::engine::{Answer, Goal, Run, Task};
+use crate::render::Picture;
+use crate::spec::{Spec, SpecError};
+
+pub struct Model {
+    pub problem: Problem,
+    /// Colour names; colour code k + 1 is `colours[k]`.
+    colours: Vec<String>,
+}
+
+/// Beyond this many option entries (item occurrences) the file is refused up front.
+pub const MAX_ENTRIES: usize = 50_000_000;
+
+impl Model {
+    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+        let r = &spec.rules;
+        let items = r.items.as_ref().ok_or_else(|| {
+            spec.err_nowhere(
+                "rules.items",
+                "missing: the primary items, a list of names, e.g. items = [\"a\", \"b\"]".into(),
+            )
+        })?;
+        let options = r.options.as_ref().ok_or_else(|| {
+            spec.err_nowhere(
+                "rules.options",
+                "missing: the options, lists of item names, e.g. options = [[\"a\", \"b\"]]".into(),
+            )
+        })?;
+        let mut problem = Problem::new();
+        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut primary = Vec::new();
+        let ranges = r.multiplicity.as_ref();
+        let name_ok =
+            |n: &str| !n.is_empty() && !n.contains(':') && !n.contains(char::is_whitespace);
+        for it in items.get_ref() {
+            let name = it.get_ref();
+            if !name_ok(name) {
+                return Err(spec.err(
+                    it.span(),
+                    "rules.items",
+                    format!(
+                        "\"{name}\" is not an item name; accepted: non-empty, no spaces, no ':'"
+                    ),
+                ));
+            }
+            if index.contains_key(name) {
+                return Err(spec.err(
+                    it.span(),
+                    "rules.items",
+                    format!("item \"{name}\" is declared twice"),
+                ));
+            }
+            let k = match ranges.and_then(|t| t.get_ref().get(name)) {
+                None => problem.add_primary(name.clone()),
+                Some(v) => {
+                    let span = ranges.map(|t| t.span()).unwrap_or(0..0);
+                    let pair = v
+                        .as_array()
+                        .filter(|a| a.len() == 2)
+                        .and_then(|a| Some((a[0].as_integer()?, a[1].as_integer()?)));
+                    match pair {
+                        Some((lo, hi)) if 0 <= lo && lo <= hi && hi >= 1 && hi < 1 << 30 => {
+                            problem.add_primary_range(name.clone(), lo as u32, hi as u32)
+                        }
+                        _ => {
+                            return Err(spec.err(
+                                span,
+                                &format!("rules.multiplicity.{name}"),
+                                format!("{v}: accepted: [lo, hi] with 0 <= lo <= hi and hi >= 1"),
+                            ));
+                        }
+                    }
+                }
+            };
+            index.insert(name.clone(), k);
+            primary.push(k);
+        }
+        if let Some(t) = ranges {
+            for key in t.get_ref().keys() {
+                if !index.contains_key(key) {
+                    return Err(spec.err(
+                        t.span(),
+                        &format!("rules.multiplicity.{key}"),
+                        format!("\"{key}\" is not a primary item; ranges apply to primary items"),
+                    ));
+                }
+            }
+        }
+        for it in r
+            .secondary
+            .as_ref()
+            .map(|s| s.get_ref().as_slice())
+            .unwrap_or(&[])
+        {
+            let name = it.get_ref();
+            if !name_ok(name) || index.contains_key(name) {
+                return Err(spec.err(
+                    it.span(),
+                    "rules.secondary",
+                    format!("\"{name}\" is a repeated or malformed item name"),
+                ));
+            }
+            let k = problem.add_secondary(name.clone());
+            index.insert(name.clone(), k);
+        }
+        let total: usize = options.get_ref().iter().map(|o| o.get_ref().len()).sum();
+        if total > MAX_ENTRIES {
+            return Err(spec.err(
+                options.span(),
+                "rules.options",
+                format!("{total} item occurrences; at most {MAX_ENTRIES}"),
+            ));
+        }
+        let mut colours: Vec<String> = Vec::new();
+        let mut buf = Vec::new();
+        for opt in options.get_ref() {
+            buf.clear();
+            for tok in opt.get_ref() {
+                let t = tok.get_ref();
+                let (name, colour) = match t.split_once(':') {
+                    Some((n, c)) => (n, Some(c)),
+                    None => (t.as_str(), None),
+                };
+                let &item = index.get(name).ok_or_else(|| {
+                    spec.err(
+                        tok.span(),
+                        "rules.options",
+                        format!("\"{name}\" is not a declared item (items or secondary)"),
+                    )
+                })?;
+                let code = match colour {
+                    None => 0,
+                    Some(c) if c.is_empty() => {
+                        return Err(spec.err(
+                            tok.span(),
+                            "rules.options",
+                            format!("\"{t}\": the colour after ':' is empty"),
+                        ));
+                    }
+                    Some(_) if item < problem.num_primary() => {
+                        return Err(spec.err(
+                            tok.span(),
+                            "rules.options",
+                            format!("\"{t}\": only secondary items take a colour"),
+                        ));
+                    }
+                    Some(c) => match colours.iter().position(|x| x == c) {
+                        Some(p) => p as u32 + 1,
+                        None => {
+                            colours.push(c.to_string());
+                            colours.len() as u32
+                        }
+                    },
+                };
+                buf.push((item, code));
+            }
+            problem
+                .add_option(&buf)
+                .map_err(|e| spec.err(opt.span(), "rules.options", e.to_string()))?;
+        }
+        Ok(Model { problem, colours })
+    }
+
+    pub fn picture(&self, options: &[usize]) -> Picture {
+        Picture::Options(
+            options
+                .iter()
+                .map(|&k| {
+                    self.problem
+                        .option(k)
+                        .iter()
+                        .map(|&(item, c)| {
+                            let name = self.problem.item_name(item);
+                            if c == 0 {
+                                name.to_string()
+                            } else {
+                                format!("{name}:{}", self.colours[c as usize - 1])
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    pub fn check(&self, options: &[usize]) -> Result<(), String> {
+        if dlx::is_solution(&self.problem, options) {
+            Ok(())
+        } else {
+            Err(format!("options {options:?} are not an exact cover"))
+        }
+    }
+}
+
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx];
+
+struct Dlx;
+
+impl Strategy<Model> for Dlx {
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+    fn about(&self) -> &'static str {
+        "Knuth's Algorithms X, C and M on the Dancing Links core"
+    }
+    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+        if task.unique {
+            return Err(
+                "a generic cover has no board symmetries to count under (--unique); \
+                        break the symmetry in the options instead, as pentominoes-unique.toml does"
+                    .into(),
+            );
+        }
+        if matches!(task.goal, Goal::Minimize | Goal::Maximize) {
+            return Err("cover puzzles have no objective".into());
+        }
+        Ok(())
+    }
+    fn solve(&self, m: &Model, _task: &Task, run: &mut Run) -> Answer {
+        Solver::new(&m.problem).search(run);
+        Answer::default()
+    }
+}

@@ -1,0 +1,114 @@
+//! `brute`: generate every candidate placement, then test it. The baseline the others are
+//! measured against; refused up front when the candidates are too many to test.
+
+use super::Model;
+use crate::engine::{Answer, Goal, Run, Task};
+use crate::kinds::Strategy;
+
+pub struct Brute;
+
+/// Candidates beyond this would take minutes to hours.
+const MAX_CANDIDATES: f64 = 2e9;
+
+/// When every row must hold exactly one piece (as many pieces as rows, a piece riding the rows,
+/// no holes), candidates are one square per row; otherwise every set of `count` squares.
+fn one_per_row(m: &Model) -> bool {
+    m.count == m.board.height && m.piece.rides_unlimited((1, 0)) && !m.board.has_holes()
+}
+
+fn candidates(m: &Model) -> f64 {
+    if one_per_row(m) {
+        (m.board.width as f64).powi(m.board.height as i32)
+    } else {
+        let n = m.cells.len() as f64;
+        (0..m.count).fold(1.0, |acc, i| acc * (n - i as f64) / (i as f64 + 1.0))
+    }
+}
+
+impl Strategy<Model> for Brute {
+    fn name(&self) -> &'static str {
+        "brute"
+    }
+    fn about(&self) -> &'static str {
+        "generate every candidate placement (one per row when rows force it), then test it"
+    }
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        if task.goal == Goal::Maximize {
+            return Err("goal maximize needs a bound; use backtrack or bitmask".into());
+        }
+        let c = candidates(m);
+        if c > MAX_CANDIDATES {
+            return Err(format!(
+                "{c:.2e} candidates to test, beyond brute force's reach (at most {MAX_CANDIDATES:.0e}); \
+                 use backtrack, bitmask or dlx"
+            ));
+        }
+        Ok(())
+    }
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        let mut emit = super::Emitter::new(m, task);
+        let k = m.count;
+        let valid = |sq: &[usize]| {
+            (0..sq.len()).all(|i| (i + 1..sq.len()).all(|j| !m.attacks.get(sq[i], sq[j])))
+        };
+        let mut squares = vec![0usize; k];
+        if one_per_row(m) {
+            let w = m.board.width;
+            let mut cols = vec![0usize; k];
+            loop {
+                for (r, &c) in cols.iter().enumerate() {
+                    squares[r] = r * w + c;
+                }
+                if run.node() {
+                    break;
+                }
+                if valid(&squares) && emit.emit(run, &squares) {
+                    break;
+                }
+                // Odometer over one column per row.
+                let mut r = k;
+                loop {
+                    if r == 0 {
+                        return Answer::default();
+                    }
+                    r -= 1;
+                    cols[r] += 1;
+                    if cols[r] < w {
+                        break;
+                    }
+                    cols[r] = 0;
+                }
+            }
+        } else {
+            let n = m.cells.len();
+            let mut idx: Vec<usize> = (0..k).collect();
+            loop {
+                for (i, &c) in idx.iter().enumerate() {
+                    squares[i] = m.cells[c];
+                }
+                if run.node() {
+                    break;
+                }
+                if valid(&squares) && emit.emit(run, &squares) {
+                    break;
+                }
+                // Next k-combination of cell indices in lexicographic order.
+                let mut i = k;
+                loop {
+                    if i == 0 {
+                        return Answer::default();
+                    }
+                    i -= 1;
+                    if idx[i] < n - k + i {
+                        break;
+                    }
+                }
+                idx[i] += 1;
+                for j in i + 1..k {
+                    idx[j] = idx[j - 1] + 1;
+                }
+            }
+        }
+        Answer::default()
+    }
+}

@@ -1,0 +1,53 @@
+//! Independent placement: `count` pieces, none attacking another (N-Queens and kin).
+
+mod backtrack;
+mod bitmask;
+mod brute;
+mod dlx;
+mod flags;
+mod model;
+pub mod queens;
+
+pub use model::{Emitter, MAX_SQUARES, Model};
+
+use super::Strategy;
+use crate::render::Picture;
+
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
+    &brute::Brute,
+    &backtrack::Backtrack,
+    &flags::Flags,
+    &bitmask::Bitmask,
+    &dlx::Dlx,
+];
+
+/// `auto` takes the first of these that applies.
+pub const PREFERENCE: &[&str] = &["bitmask", "backtrack"];
+
+impl Model {
+    pub fn picture(&self, squares: &[usize]) -> Picture {
+        Picture::Placement {
+            width: self.board.width,
+            height: self.board.height,
+            holes: self.board.holes.clone(),
+            pieces: squares.iter().map(|&s| (s, self.symbol)).collect(),
+        }
+    }
+}
+
+/// The answer of a search that served `maximize` (or an empty one otherwise).
+fn maximize_answer(
+    maximize: bool,
+    best: Vec<usize>,
+    run: &crate::engine::Run,
+) -> crate::engine::Answer {
+    if !maximize {
+        return crate::engine::Answer::default();
+    }
+    let _ = run;
+    crate::engine::Answer {
+        optimum: Some(best.len() as u64),
+        best: Some(best),
+        ..crate::engine::Answer::default()
+    }
+}

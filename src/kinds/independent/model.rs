@@ -1,0 +1,163 @@
+//! The compiled model of an independent placement puzzle.
+
+use crate::board::{BitMatrix, Board};
+use crate::engine::{Goal, Run, Task};
+use crate::spec::betza::Piece;
+use crate::spec::{Spec, SpecError};
+
+/// Boards larger than this are refused up front: the attack relation is kept as one bitset
+/// per square (4096 squares: 2 MiB).
+pub const MAX_SQUARES: usize = 4096;
+
+pub struct Model {
+    pub board: Board,
+    pub piece: Piece,
+    pub symbol: char,
+    /// Pieces to place (for `maximize`: ignored).
+    pub count: usize,
+    /// `attacks.get(a, b)`: a piece on `a` attacks `b` (a symmetric relation).
+    pub attacks: BitMatrix,
+    /// Squares on the board (not holes), in index order.
+    pub cells: Vec<usize>,
+    /// `cap_from[i]`: at most this many pieces fit on `cells[i..]`, whatever was placed
+    /// before: one per row segment for pieces that ride the rows, one per cell otherwise.
+    pub cap_from: Vec<usize>,
+    pub symmetries: Vec<Vec<u32>>,
+}
+
+impl Model {
+    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+        let board = spec.board().clone();
+        let piece_spec = spec
+            .piece
+            .as_ref()
+            .expect("independent puzzles have a piece");
+        let piece = piece_spec.piece.clone();
+        if board.squares() > MAX_SQUARES {
+            return Err(spec.err_nowhere(
+                "board",
+                format!(
+                    "a {}x{} board has {} squares; kind \"independent\" handles at most {MAX_SQUARES}",
+                    board.width,
+                    board.height,
+                    board.squares()
+                ),
+            ));
+        }
+        let cells: Vec<usize> = board.cells().collect();
+        let count = match &spec.rules.count {
+            Some(c) => {
+                let v = *c.get_ref();
+                if v < 1 || v as usize > cells.len() {
+                    return Err(spec.err(
+                        c.span(),
+                        "rules.count",
+                        format!(
+                            "{v} pieces cannot be placed on a board of {} squares; accepted: 1 to {}",
+                            cells.len(),
+                            cells.len()
+                        ),
+                    ));
+                }
+                v as usize
+            }
+            None if piece.rides_unlimited((1, 0)) && piece.leaps.is_empty() => {
+                board.width.min(board.height)
+            }
+            None => {
+                let goal_is_max = spec.solve.goal == Some(Goal::Maximize);
+                if !goal_is_max {
+                    return Err(spec.err_nowhere(
+                        "rules.count",
+                        format!(
+                            "missing: how many pieces to place (the default, the board size, is \
+                             only for queens and rooks); accepted: 1 to {}, or goal = \"maximize\"",
+                            cells.len()
+                        ),
+                    ));
+                }
+                1
+            }
+        };
+        let attacks = board.attack_matrix(&piece);
+        let rides_rows = piece.rides_unlimited((1, 0));
+        let mut cap_from = vec![0usize; cells.len() + 1];
+        for i in (0..cells.len()).rev() {
+            let s = cells[i];
+            // A new row segment starts at `s` when the next cell is not its right neighbour
+            // in the same row; counting segment ends from the right gives segments per suffix.
+            let next = cells.get(i + 1).copied();
+            let same_segment = next == Some(s + 1) && (s + 1) % board.width != 0;
+            cap_from[i] = cap_from[i + 1] + usize::from(!rides_rows || !same_segment);
+        }
+        Ok(Model {
+            symmetries: board.symmetries(),
+            symbol: piece_spec.symbol,
+            board,
+            piece,
+            count,
+            attacks,
+            cells,
+            cap_from,
+        })
+    }
+
+    /// N-Queens proper: n queens on an empty n x n board.
+    pub fn is_full_queens(&self) -> bool {
+        self.board.width == self.board.height
+            && !self.board.has_holes()
+            && self.piece.is_queen()
+            && self.count == self.board.width
+    }
+
+    /// A placement is valid: the right number of distinct squares, none a hole, none attacked.
+    pub fn check(&self, squares: &[usize]) -> Result<(), String> {
+        for (i, &a) in squares.iter().enumerate() {
+            if a >= self.board.squares() || self.board.is_hole(a) {
+                return Err(format!("square {a} is not on the board"));
+            }
+            for &b in &squares[i + 1..] {
+                if a == b || self.attacks.get(a, b) {
+                    return Err(format!("squares {a} and {b} attack each other"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reports complete placements, filtering to one per symmetry class under `--unique`.
+pub struct Emitter<'m> {
+    unique: bool,
+    symmetries: &'m [Vec<u32>],
+    sorted: Vec<usize>,
+    buf: Vec<usize>,
+}
+
+impl<'m> Emitter<'m> {
+    pub fn new(model: &'m Model, task: &Task) -> Emitter<'m> {
+        Emitter {
+            unique: task.unique,
+            symmetries: &model.symmetries,
+            sorted: Vec::with_capacity(model.cells.len()),
+            buf: Vec::with_capacity(model.cells.len()),
+        }
+    }
+
+    /// Report one placement; `true` means stop.
+    pub fn emit(&mut self, run: &mut Run, squares: &[usize]) -> bool {
+        self.sorted.clear();
+        self.sorted.extend_from_slice(squares);
+        self.sorted.sort_unstable();
+        if self.unique && !crate::board::is_canonical(&self.sorted, self.symmetries, &mut self.buf)
+        {
+            return false;
+        }
+        if run.wants_solutions() {
+            run.solution(&self.sorted)
+        } else {
+            run.count(1);
+            false
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! One folder per kind: compile the spec into that kind's model, and that kind's strategies,
+//! each a small named type. Strategies of one kind return the same [`Answer`] so `compare`
+//! can put them side by side.
+
+pub mod cover;
+pub mod independent;
+
+use crate::engine::{Answer, Run, Task};
+use crate::render::Picture;
+use crate::spec::{Kind, Spec, SpecError};
+
+/// A named way to solve a kind's model.
+pub trait Strategy<M>: Sync {
+    fn name(&self) -> &'static str;
+    /// One line for `solve strategies`.
+    fn about(&self) -> &'static str;
+    /// `Err(why)` when the strategy cannot take this model and task, said before any search
+    /// (a piece it cannot represent, a goal it does not serve, a job beyond its reach).
+    fn applies(&self, model: &M, task: &Task) -> Result<(), String>;
+    fn solve(&self, model: &M, task: &Task, run: &mut Run) -> Answer;
+}
+
+/// A compiled puzzle of any kind.
+pub enum Model {
+    Independent(independent::Model),
+    Cover(cover::Model),
+}
+
+/// What `solve strategies` prints for one strategy.
+pub struct StrategyStatus {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub applies: Result<(), String>,
+}
+
+impl Model {
+    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+        match spec.kind {
+            Kind::Independent => Ok(Model::Independent(independent::Model::compile(spec)?)),
+            Kind::Cover => Ok(Model::Cover(cover::Model::compile(spec)?)),
+            other => Err(spec.err_nowhere(
+                "kind",
+                format!(
+                    "kind \"{}\" is part of the format but not solved by this version yet; \
+                     solvable now: independent, cover",
+                    other.name()
+                ),
+            )),
+        }
+    }
+
+    pub fn kind(&self) -> Kind {
+        match self {
+            Model::Independent(_) => Kind::Independent,
+            Model::Cover(_) => Kind::Cover,
+        }
+    }
+
+    pub fn strategies(&self, task: &Task) -> Vec<StrategyStatus> {
+        fn list<M>(all: &[&dyn Strategy<M>], m: &M, task: &Task) -> Vec<StrategyStatus> {
+            all.iter()
+                .map(|s| StrategyStatus {
+                    name: s.name(),
+                    about: s.about(),
+                    applies: s.applies(m, task),
+                })
+                .collect()
+        }
+        match self {
+            Model::Independent(m) => list(independent::STRATEGIES, m, task),
+            Model::Cover(m) => list(cover::STRATEGIES, m, task),
+        }
+    }
+
+    /// The strategy `auto` picks: the first that applies, in the kind's order of preference.
+    pub fn auto_strategy(&self, task: &Task) -> Option<&'static str> {
+        let preferred: &[&str] = match self {
+            Model::Independent(_) => independent::PREFERENCE,
+            Model::Cover(_) => &["dlx"],
+        };
+        let all = self.strategies(task);
+        preferred
+            .iter()
+            .copied()
+            .find(|name| all.iter().any(|s| s.name == *name && s.applies.is_ok()))
+    }
+
+    /// Run one strategy by name. `Err` names the strategy and why it does not apply.
+    pub fn solve(&self, strategy: &str, task: &Task, run: &mut Run) -> Result<Answer, String> {
+        fn go<M>(
+            all: &[&dyn Strategy<M>],
+            m: &M,
+            name: &str,
+            task: &Task,
+            run: &mut Run,
+        ) -> Result<Answer, String> {
+            let s = all.iter().find(|s| s.name() == name).ok_or_else(|| {
+                let names: Vec<&str> = all.iter().map(|s| s.name()).collect();
+                format!(
+                    "unknown strategy \"{name}\"; accepted: auto, {}",
+                    names.join(", ")
+                )
+            })?;
+            s.applies(m, task)
+                .map_err(|why| format!("strategy \"{name}\" does not apply: {why}"))?;
+            Ok(s.solve(m, task, run))
+        }
+        match self {
+            Model::Independent(m) => go(independent::STRATEGIES, m, strategy, task, run),
+            Model::Cover(m) => go(cover::STRATEGIES, m, strategy, task, run),
+        }
+    }
+
+    /// The drawing of one solution, in the model's encoding.
+    pub fn picture(&self, solution: &[usize]) -> Picture {
+        match self {
+            Model::Independent(m) => m.picture(solution),
+            Model::Cover(m) => m.picture(solution),
+        }
+    }
+
+    /// Check a solution against the model's rules before it is shown.
+    pub fn check(&self, solution: &[usize]) -> Result<(), String> {
+        match self {
+            Model::Independent(m) => m.check(solution),
+            Model::Cover(m) => m.check(solution),
+        }
+    }
+
+    /// The size a `--size` sweep varies, when the kind has one.
+    pub fn describe(&self) -> String {
+        match self {
+            Model::Independent(m) => format!(
+                "{} x {} on a {}x{} board",
+                m.count,
+                m.piece.notation(),
+                m.board.width,
+                m.board.height
+            ),
+            Model::Cover(m) => format!(
+                "{} items ({} primary), {} options",
+                m.problem.num_items(),
+                m.problem.num_primary(),
+                m.problem.num_options()
+            ),
+        }
+    }
+}
+
+/// Every kind's strategies with a line each, for `solve strategies` without a file.
+pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    fn names<M>(all: &[&dyn Strategy<M>]) -> Vec<(&'static str, &'static str)> {
+        all.iter().map(|s| (s.name(), s.about())).collect()
+    }
+    vec![
+        ("independent", names(independent::STRATEGIES)),
+        ("cover", names(cover::STRATEGIES)),
+    ]
+}
