@@ -1,0 +1,159 @@
+//! The `solve` command as a user runs it: output formats, exit statuses, commands.
+
+use assert_cmd::Command;
+
+use crate::puzzle;
+
+fn solve() -> Command {
+    Command::cargo_bin("solve").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> (i32, String, String) {
+    let out = solve().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn queens8_prints_the_count_and_a_summary() {
+    let (code, out, err) = stdout_of(&[&puzzle("queens8.toml")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("92 solutions"), "{out}");
+    assert!(err.contains("92 solutions | "), "{err}");
+    assert!(err.contains(" nodes | "), "{err}");
+}
+
+#[test]
+fn first_solution_prints_a_board() {
+    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--goal", "first", "--strategy", "backtrack"]);
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains('Q') || l.starts_with(". ")).collect();
+    assert_eq!(rows.len(), 8, "{out}");
+    for r in &rows {
+        assert_eq!(r.matches('Q').count(), 1, "{out}");
+        assert_eq!(r.split(' ').count(), 8, "{out}");
+    }
+}
+
+#[test]
+fn json_has_the_contracted_fields_and_valid_solutions() {
+    let (code, out, _) = stdout_of(&[
+        &puzzle("queens8.toml"),
+        "--goal",
+        "all",
+        "--size",
+        "6",
+        "--format",
+        "json",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in ["title", "kind", "goal", "strategy", "status", "count", "optimum", "proven", "solutions", "stats"] {
+        assert!(v.get(key).is_some(), "missing {key} in {out}");
+    }
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["count"], 4);
+    assert!(v["stats"]["nodes"].is_u64());
+    assert!(v["stats"]["elapsed_ms"].is_number());
+    let q = crate::validate::TestPiece::from_letters("Q");
+    let sols = v["solutions"].as_array().unwrap();
+    assert_eq!(sols.len(), 4);
+    for s in sols {
+        let rc: Vec<(i64, i64)> = s
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_i64().unwrap(), p[1].as_i64().unwrap()))
+            .collect();
+        crate::validate::check_placement(&crate::validate::TestBoard::square(6), &q, 6, &rc);
+    }
+}
+
+#[test]
+fn limit_caps_printed_solutions_not_the_count() {
+    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--goal", "all", "--limit", "2", "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["count"], 92);
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn svg_draws_the_board() {
+    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--goal", "first", "--format", "svg"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<svg"), "{out}");
+    assert_eq!(out.matches("<rect x").count(), 64 + 1);
+    assert_eq!(out.matches("<circle").count(), 8);
+}
+
+#[test]
+fn no_solution_exits_1_and_limits_exit_3() {
+    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--size", "3"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no solution"), "{out}");
+    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--size", "14", "--strategy", "backtrack", "--node-limit", "1000"]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("at least"), "{out}");
+    assert!(out.contains("node limit"), "{out}");
+}
+
+#[test]
+fn standard_input_and_output_file() {
+    let text = std::fs::read_to_string(puzzle("queens8.toml")).unwrap();
+    let dir = std::env::temp_dir().join(format!("boardsolve-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("out.json");
+    solve()
+        .args(["-", "--format", "json", "--output"])
+        .arg(&path)
+        .write_stdin(text)
+        .assert()
+        .success();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(v["count"], 92);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn set_overrides_any_key() {
+    let (code, out, err) = stdout_of(&[&puzzle("queens8.toml"), "--set", "piece.moves=R", "--size", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("120 solutions"), "{out}");
+}
+
+#[test]
+fn check_and_strategies_commands() {
+    let (code, out, _) = stdout_of(&["check", &puzzle("queens8.toml")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("ok"), "{out}");
+    let (code, out, _) = stdout_of(&["strategies", &puzzle("knights-max.toml")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("flags      does not apply: needs a line piece"), "{out}");
+    assert!(out.contains("bitmask    applies"), "{out}");
+    let (code, out, _) = stdout_of(&["strategies"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("independent:") && out.contains("cover:"), "{out}");
+}
+
+#[test]
+fn compare_sweeps_sizes_and_marks_the_budget() {
+    let (code, out, err) = stdout_of(&["compare", &puzzle("queens8.toml"), "--size", "4..9", "--budget", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let header = out.lines().next().unwrap();
+    for s in ["brute", "backtrack", "flags", "bitmask", "dlx"] {
+        assert!(header.contains(s), "{out}");
+    }
+    let row9 = out.lines().find(|l| l.trim_start().starts_with("9 ")).unwrap();
+    assert!(row9.contains("352"), "{out}");
+    // brute force is past its reach at n = 9 (9^9 candidates is within it, 10^10 is not) or
+    // over the budget; either way the table keeps going.
+    let (code, out, _) = stdout_of(&["compare", &puzzle("queens8.toml")]);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches(" 92 ").count(), 5, "{out}");
+}

@@ -1,0 +1,1 @@
+//! The cover kind: exact cover straight from the file.

@@ -1,0 +1,223 @@
+//! Independent placement against published values (OEIS A000170, A002562), every strategy
+//! against the others, every solution through the independent validator.
+
+use boardsolve::engine::{Goal, Status};
+
+use crate::solve;
+use crate::validate::{TestBoard, TestPiece, check_placement, orbit_count};
+
+const QUEENS: &str = "kind = \"independent\"\n[board]\nsize = 8\n[piece]\nmoves = \"Q\"\n";
+
+/// OEIS A000170 and A002562, n = 1..14.
+const TOTAL: [u128; 14] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
+const UNIQUE: [u128; 14] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
+
+const STRATEGIES: [&str; 5] = ["brute", "backtrack", "flags", "bitmask", "dlx"];
+
+fn max_n(strategy: &str) -> usize {
+    if strategy == "brute" { 8 } else { 14 }
+}
+
+fn count(text: &str, size: usize, strategy: &str, unique: bool) -> u128 {
+    let (o, _, _) = solve(text, Some(size), strategy, Goal::Count, unique, 1);
+    assert_ne!(o.status, Status::Limit);
+    o.answer.count.unwrap()
+}
+
+#[test]
+fn queens_totals_match_oeis_for_every_strategy() {
+    for s in STRATEGIES {
+        for n in 1..=max_n(s) {
+            assert_eq!(count(QUEENS, n, s, false), TOTAL[n - 1], "{s} n={n}");
+        }
+    }
+}
+
+#[test]
+fn queens_unique_counts_match_oeis_for_every_strategy() {
+    for s in STRATEGIES {
+        for n in 1..=max_n(s).min(12) {
+            assert_eq!(count(QUEENS, n, s, true), UNIQUE[n - 1], "{s} n={n}");
+        }
+    }
+}
+
+#[test]
+fn queens_count_with_two_threads() {
+    for n in [8, 10, 12] {
+        let (o, _, _) = solve(QUEENS, Some(n), "bitmask", Goal::Count, false, 2);
+        assert_eq!(o.answer.count, Some(TOTAL[n - 1]));
+        let (o, _, _) = solve(QUEENS, Some(n), "bitmask", Goal::Count, true, 2);
+        assert_eq!(o.answer.count, Some(UNIQUE[n - 1]));
+    }
+}
+
+fn to_rc(width: usize, sol: &[usize]) -> Vec<(i64, i64)> {
+    sol.iter()
+        .map(|&s| ((s / width) as i64, (s % width) as i64))
+        .collect()
+}
+
+#[test]
+fn every_queens_solution_is_valid_and_distinct() {
+    let q = TestPiece::from_letters("Q");
+    for s in STRATEGIES {
+        for n in 1..=8 {
+            let (o, sols, _) = solve(QUEENS, Some(n), s, Goal::All, false, 1);
+            assert_eq!(o.answer.count, Some(TOTAL[n - 1]), "{s} n={n}");
+            assert_eq!(sols.len() as u128, TOTAL[n - 1], "{s} n={n}");
+            let mut seen = std::collections::HashSet::new();
+            for sol in &sols {
+                check_placement(&TestBoard::square(n as i64), &q, n, &to_rc(n, sol));
+                assert!(seen.insert(sol.clone()), "{s} n={n}: {sol:?} twice");
+            }
+            // Unique representatives are solutions, one per class.
+            let (_, reps, _) = solve(QUEENS, Some(n), s, Goal::All, true, 1);
+            assert_eq!(reps.len() as u128, UNIQUE[n - 1], "{s} n={n} unique");
+            let rc: Vec<_> = reps.iter().map(|r| to_rc(n, r)).collect();
+            assert_eq!(orbit_count(&TestBoard::square(n as i64), &rc), reps.len());
+        }
+    }
+}
+
+/// (file text, board for the validator, piece letters, pieces)
+fn others() -> Vec<(String, TestBoard, &'static str, usize)> {
+    let mut out = Vec::new();
+    for n in 3..=5 {
+        out.push((
+            format!("kind = \"independent\"\n[board]\nsize = {n}\n[piece]\nmoves = \"N\"\n[rules]\ncount = {n}\n"),
+            TestBoard::square(n as i64),
+            "N",
+            n,
+        ));
+        out.push((
+            format!("kind = \"independent\"\n[board]\nsize = {n}\n[piece]\nmoves = \"K\"\n[rules]\ncount = {}\n", n - 1),
+            TestBoard::square(n as i64),
+            "K",
+            n - 1,
+        ));
+        out.push((
+            format!("kind = \"independent\"\n[board]\nsize = {n}\n[piece]\nmoves = \"NN\"\n[rules]\ncount = {n}\n"),
+            TestBoard::square(n as i64),
+            "NN",
+            n,
+        ));
+    }
+    out.push((
+        "kind = \"independent\"\n[board]\nwidth = 5\nheight = 4\nholes = [[1, 2], [2, 2]]\n[piece]\nmoves = \"R\"\n[rules]\ncount = 6\n".into(),
+        TestBoard { width: 5, height: 4, holes: vec![(1, 2), (2, 2)] },
+        "R",
+        6,
+    ));
+    out.push((
+        "kind = \"independent\"\n[board]\nsize = 5\nholes = [\"c3\"]\n[piece]\nmoves = \"Q\"\n[rules]\ncount = 4\n".into(),
+        TestBoard { width: 5, height: 5, holes: vec![(2, 2)] },
+        "Q",
+        4,
+    ));
+    out.push((
+        "kind = \"independent\"\n[board]\nsize = 5\nholes = [\"a1\", \"e5\"]\n[piece]\nmoves = \"B\"\n[rules]\ncount = 6\n".into(),
+        TestBoard { width: 5, height: 5, holes: vec![(4, 0), (0, 4)] },
+        "B",
+        6,
+    ));
+    out
+}
+
+#[test]
+fn strategies_agree_on_other_pieces_and_boards_with_holes() {
+    for (text, board, letters, k) in others() {
+        let piece = TestPiece::from_letters(letters);
+        let (ob, brute_sols, _) = solve(&text, None, "brute", Goal::All, false, 1);
+        let total = ob.answer.count.unwrap();
+        assert_eq!(brute_sols.len() as u128, total);
+        let width = board.width as usize;
+        let rc: Vec<_> = brute_sols.iter().map(|s| to_rc(width, s)).collect();
+        for s in &rc {
+            check_placement(&board, &piece, k, s);
+        }
+        let classes = orbit_count(&board, &rc) as u128;
+        for s in STRATEGIES {
+            if !crate::applies(&text, s) {
+                assert!(s == "flags", "{s} should apply to\n{text}");
+                continue;
+            }
+            let (o, sols, _) = solve(&text, None, s, Goal::All, false, 1);
+            assert_eq!(o.answer.count, Some(total), "{s} on\n{text}");
+            let mut a = sols.clone();
+            let mut b = brute_sols.clone();
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{s} found other solutions on\n{text}");
+            let (u, _, _) = solve(&text, None, s, Goal::Count, true, 1);
+            assert_eq!(u.answer.count, Some(classes), "{s} --unique on\n{text}");
+        }
+        let (t, _, _) = solve(&text, None, "bitmask", Goal::Count, false, 2);
+        assert_eq!(t.answer.count, Some(total), "two threads on\n{text}");
+    }
+}
+
+#[test]
+fn maximize_finds_the_largest_independent_set() {
+    let knights = "kind = \"independent\"\n[board]\nsize = 8\n[piece]\nmoves = \"N\"\n[solve]\ngoal = \"maximize\"\n";
+    for (n, best) in [(1, 1), (2, 4), (3, 5), (4, 8), (5, 13), (6, 18), (8, 32)] {
+        for s in ["backtrack", "bitmask"] {
+            if s == "backtrack" && n == 8 {
+                continue;
+            }
+            let (o, _, model) = solve(knights, Some(n), s, Goal::Maximize, false, 1);
+            assert_eq!(o.status, Status::Solved);
+            assert_eq!(o.answer.optimum, Some(best), "{s} knights n={n}");
+            let sol = o.answer.best.clone().unwrap();
+            model.check(&sol).unwrap();
+            check_placement(
+                &TestBoard::square(n as i64),
+                &TestPiece::from_letters("N"),
+                best as usize,
+                &to_rc(n, &sol),
+            );
+        }
+    }
+    let kings = "kind = \"independent\"\n[board]\nsize = 7\n[piece]\nmoves = \"K\"\n[solve]\ngoal = \"maximize\"\n";
+    for n in 1..=7usize {
+        let (o, _, _) = solve(kings, Some(n), "bitmask", Goal::Maximize, false, 1);
+        assert_eq!(o.answer.optimum, Some(n.div_ceil(2).pow(2) as u64), "kings n={n}");
+    }
+}
+
+#[test]
+fn node_limit_leaves_the_count_unproven() {
+    use boardsolve::engine::{Limits, Run, Task};
+    use boardsolve::kinds::Model;
+    use boardsolve::spec::{Overrides, Spec};
+    let spec = Spec::parse(
+        "q.toml",
+        QUEENS,
+        &Overrides {
+            size: Some(12),
+            ..Overrides::default()
+        },
+    )
+    .unwrap();
+    let model = Model::compile(&spec).unwrap();
+    for s in ["backtrack", "flags", "bitmask", "dlx"] {
+        let mut run = Run::new(Limits {
+            nodes: Some(5_000),
+            ..Limits::default()
+        });
+        let a = model.solve(s, &Task::default(), &mut run).unwrap();
+        let o = run.finish(s, a);
+        assert_eq!(o.status, Status::Limit, "{s}");
+        assert!(o.stats.nodes <= 5_000 + 64, "{s}: {} nodes", o.stats.nodes);
+    }
+}
+
+#[test]
+fn row_backtracking_tree_size_matches_the_published_count() {
+    // Plain row-by-row backtracking visits 27,358,552 nodes for n = 14 (known-answers.md):
+    // one per queen placed, as `backtrack` and `flags` count them.
+    for s in ["backtrack", "flags"] {
+        let (o, _, _) = solve(QUEENS, Some(14), s, Goal::Count, false, 1);
+        assert_eq!(o.stats.nodes, 27_358_552, "{s}");
+    }
+}

@@ -1,0 +1,69 @@
+//! One integration-test binary (as ripgrep does): modules by subject, shared helpers here.
+
+mod bad_input;
+mod cli;
+mod cover;
+mod independent;
+mod validate;
+
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
+
+use boardsolve::engine::{Goal, Limits, Outcome, Run, Task};
+use boardsolve::kinds::Model;
+use boardsolve::spec::{Overrides, Spec};
+
+/// Solve a puzzle text with one strategy; solutions (first/all) are collected.
+pub fn solve(
+    text: &str,
+    size: Option<usize>,
+    strategy: &str,
+    goal: Goal,
+    unique: bool,
+    threads: usize,
+) -> (Outcome, Vec<Vec<usize>>, Model) {
+    let overrides = Overrides {
+        size,
+        ..Overrides::default()
+    };
+    let spec = Spec::parse("test.toml", text, &overrides).unwrap_or_else(|e| panic!("{e}"));
+    let model = Model::compile(&spec).unwrap_or_else(|e| panic!("{e}"));
+    let task = Task {
+        goal,
+        unique,
+        threads,
+    };
+    let found = Arc::new(Mutex::new(Vec::new()));
+    let mut run = Run::new(Limits {
+        solutions: (goal == Goal::First).then_some(1),
+        ..Limits::default()
+    });
+    if matches!(goal, Goal::First | Goal::All) {
+        let f = Arc::clone(&found);
+        run = run.with_sink(Box::new(move |s: &[usize]| {
+            f.lock().unwrap().push(s.to_vec());
+            ControlFlow::Continue(())
+        }));
+    }
+    let answer = model
+        .solve(strategy, &task, &mut run)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let outcome = run.finish(strategy, answer);
+    let sols = found.lock().unwrap().clone();
+    (outcome, sols, model)
+}
+
+/// The path of a puzzle shipped in puzzles/.
+pub fn puzzle(name: &str) -> String {
+    format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether `strategy` applies to the puzzle with goal count.
+pub fn applies(text: &str, strategy: &str) -> bool {
+    let spec = Spec::parse("test.toml", text, &Overrides::default()).unwrap();
+    let model = Model::compile(&spec).unwrap();
+    model
+        .strategies(&Task::default())
+        .iter()
+        .any(|s| s.name == strategy && s.applies.is_ok())
+}
