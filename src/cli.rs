@@ -136,11 +136,6 @@ pub fn main(mut args: Vec<OsString>) -> u8 {
         Some("compare") => {
             args.remove(1);
             // `--size A..B` is the documented sweep form; a plain `--size N` stays an override.
-            for a in args.iter_mut() {
-                if a == "--size" || a.to_str().is_some_and(|s| s.starts_with("--size=")) {
-                    // decided below, once the value is seen
-                }
-            }
             let args = rewrite_size_sweep(args);
             CompareCli::try_parse_from(args).map(compare)
         }

@@ -171,6 +171,9 @@ struct RawPiece {
     symbol: Option<Spanned<String>>,
 }
 
+/// A list of names, each with its place in the file.
+pub type Names = Vec<Spanned<String>>;
+
 /// `[rules]`: the union of every kind's keys; [`Spec::parse`] rejects keys the kind does not
 /// read.
 #[derive(Deserialize, Debug, Default)]
@@ -185,7 +188,7 @@ pub struct RawRules {
     pub max_per_line: Option<Spanned<i64>>,
     pub items: Option<Spanned<Vec<Spanned<String>>>>,
     pub secondary: Option<Spanned<Vec<Spanned<String>>>>,
-    pub options: Option<Spanned<Vec<Spanned<Vec<Spanned<String>>>>>>,
+    pub options: Option<Spanned<Vec<Spanned<Names>>>>,
     pub multiplicity: Option<Spanned<toml::Table>>,
 }
 

@@ -35,63 +35,172 @@ fn malformed_toml() {
 
 #[test]
 fn unknown_keys() {
-    expect_error(&format!("{HEAD}size = 8\ncolour = 3\n"), &[], &["<stdin>:4:", "board.colour", "unknown field", "size"]);
-    expect_error("kind = \"independent\"\nboard_size = 8\n", &[], &["<stdin>:2:", "board_size"]);
-    expect_error(&format!("{HEAD}size = 4\n[piece]\nmoves = \"N\"\n[rules]\nclosed = true\n"), &[], &["<stdin>:7:", "rules.closed", "accepted in [rules]: count"]);
+    expect_error(
+        &format!("{HEAD}size = 8\ncolour = 3\n"),
+        &[],
+        &["<stdin>:4:", "board.colour", "unknown field", "size"],
+    );
+    expect_error(
+        "kind = \"independent\"\nboard_size = 8\n",
+        &[],
+        &["<stdin>:2:", "board_size"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 4\n[piece]\nmoves = \"N\"\n[rules]\nclosed = true\n"),
+        &[],
+        &["<stdin>:7:", "rules.closed", "accepted in [rules]: count"],
+    );
 }
 
 #[test]
 fn wrong_types() {
-    expect_error(&format!("{HEAD}size = \"eight\"\n"), &[], &["<stdin>:3:", "board.size", "invalid type"]);
-    expect_error(&format!("{HEAD}size = 4\n[piece]\nmoves = 3\n"), &[], &["<stdin>:5:", "piece.moves"]);
-    expect_error(&format!("{HEAD}size = 4\n[piece]\nmoves = \"Q\"\n[solve]\ngoal = \"minimize\"\n"), &[], &["<stdin>:7:", "solve.goal", "accepted: first, all, count, maximize"]);
+    expect_error(
+        &format!("{HEAD}size = \"eight\"\n"),
+        &[],
+        &["<stdin>:3:", "board.size", "invalid type"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 4\n[piece]\nmoves = 3\n"),
+        &[],
+        &["<stdin>:5:", "piece.moves"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 4\n[piece]\nmoves = \"Q\"\n[solve]\ngoal = \"minimize\"\n"),
+        &[],
+        &[
+            "<stdin>:7:",
+            "solve.goal",
+            "accepted: first, all, count, maximize",
+        ],
+    );
 }
 
 #[test]
 fn zero_negative_and_huge_sizes() {
-    expect_error(&format!("{HEAD}size = 0\n[piece]\nmoves = \"Q\"\n"), &[], &["<stdin>:3:", "board.size", "accepted: 1 to"]);
-    expect_error(&format!("{HEAD}size = -5\n[piece]\nmoves = \"Q\"\n"), &[], &["<stdin>:3:", "board.size"]);
-    expect_error(&format!("{HEAD}size = 99999999999999999999999\n"), &[], &["<stdin>:3:", "board.size"]);
-    expect_error(&format!("{HEAD}size = 5000\n[piece]\nmoves = \"Q\"\n"), &[], &["board", "at most 4096"]);
-    expect_error(&format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"), &["--size", "0"], &["--size", "accepted: 1 to"]);
+    expect_error(
+        &format!("{HEAD}size = 0\n[piece]\nmoves = \"Q\"\n"),
+        &[],
+        &["<stdin>:3:", "board.size", "accepted: 1 to"],
+    );
+    expect_error(
+        &format!("{HEAD}size = -5\n[piece]\nmoves = \"Q\"\n"),
+        &[],
+        &["<stdin>:3:", "board.size"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 99999999999999999999999\n"),
+        &[],
+        &["<stdin>:3:", "board.size"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 5000\n[piece]\nmoves = \"Q\"\n"),
+        &[],
+        &["board", "at most 4096"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"),
+        &["--size", "0"],
+        &["--size", "accepted: 1 to"],
+    );
 }
 
 #[test]
 fn unknown_betza_letters() {
-    expect_error(&format!("{HEAD}size = 8\n[piece]\nmoves = \"NX\"\n"), &[], &["<stdin>:5:11", "piece.moves", "unknown Betza letter 'X'", "accepted"]);
-    expect_error(&format!("{HEAD}size = 8\n[piece]\nmoves = \"fN\"\n"), &[], &["piece.moves", "modifier"]);
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"NX\"\n"),
+        &[],
+        &[
+            "<stdin>:5:11",
+            "piece.moves",
+            "unknown Betza letter 'X'",
+            "accepted",
+        ],
+    );
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"fN\"\n"),
+        &[],
+        &["piece.moves", "modifier"],
+    );
 }
 
 #[test]
 fn count_larger_than_the_board() {
-    expect_error(&format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n[rules]\ncount = 10\n"), &[], &["<stdin>:7:", "rules.count", "accepted: 1 to 9"]);
-    expect_error(&format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n"), &[], &["rules.count", "missing"]);
+    expect_error(
+        &format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n[rules]\ncount = 10\n"),
+        &[],
+        &["<stdin>:7:", "rules.count", "accepted: 1 to 9"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n"),
+        &[],
+        &["rules.count", "missing"],
+    );
 }
 
 #[test]
 fn holes_off_the_board() {
-    expect_error(&format!("{HEAD}size = 4\nholes = [\"e1\"]\n[piece]\nmoves = \"Q\"\n"), &[], &["<stdin>:4:", "board.holes", "off the 4x4 board"]);
-    expect_error(&format!("{HEAD}size = 4\nholes = [[4, 0]]\n[piece]\nmoves = \"Q\"\n"), &[], &["<stdin>:4:", "[4, 0] is off"]);
-    expect_error(&format!("{HEAD}size = 4\nholes = [\"4a\"]\n[piece]\nmoves = \"Q\"\n"), &[], &["not a square name"]);
+    expect_error(
+        &format!("{HEAD}size = 4\nholes = [\"e1\"]\n[piece]\nmoves = \"Q\"\n"),
+        &[],
+        &["<stdin>:4:", "board.holes", "off the 4x4 board"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 4\nholes = [[4, 0]]\n[piece]\nmoves = \"Q\"\n"),
+        &[],
+        &["<stdin>:4:", "[4, 0] is off"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 4\nholes = [\"4a\"]\n[piece]\nmoves = \"Q\"\n"),
+        &[],
+        &["not a square name"],
+    );
 }
 
 #[test]
 fn brute_force_beyond_its_reach_is_refused_up_front() {
-    expect_error(&format!("{HEAD}size = 16\n[piece]\nmoves = \"Q\"\n"), &["--strategy", "brute"], &["brute", "beyond brute force's reach"]);
+    expect_error(
+        &format!("{HEAD}size = 16\n[piece]\nmoves = \"Q\"\n"),
+        &["--strategy", "brute"],
+        &["brute", "beyond brute force's reach"],
+    );
 }
 
 #[test]
 fn unknown_strategy_goal_and_usage() {
-    expect_error(&format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"), &["--strategy", "magic"], &["unknown strategy \"magic\"", "bitmask"]);
-    expect_error(&format!("{HEAD}size = 8\n[piece]\nmoves = \"N\"\n[rules]\ncount = 4\n"), &["--strategy", "flags"], &["does not apply", "line piece"]);
-    expect_error(&format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"), &["--goal", "tour"], &["--goal", "accepted"]);
-    expect_error(&format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"), &["--frobnicate"], &["--frobnicate"]);
-    let out = Command::cargo_bin("solve").unwrap().arg("no/such/file.toml").output().unwrap();
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"),
+        &["--strategy", "magic"],
+        &["unknown strategy \"magic\"", "bitmask"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"N\"\n[rules]\ncount = 4\n"),
+        &["--strategy", "flags"],
+        &["does not apply", "line piece"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"),
+        &["--goal", "tour"],
+        &["--goal", "accepted"],
+    );
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"),
+        &["--frobnicate"],
+        &["--frobnicate"],
+    );
+    let out = Command::cargo_bin("solve")
+        .unwrap()
+        .arg("no/such/file.toml")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/file.toml"));
 }
 
 #[test]
 fn kinds_not_yet_solved_say_so() {
-    expect_error("kind = \"tour\"\n[board]\nsize = 5\n", &[], &["tour", "not solved by this version yet"]);
+    expect_error(
+        "kind = \"tour\"\n[board]\nsize = 5\n",
+        &[],
+        &["tour", "not solved by this version yet"],
+    );
 }

@@ -28,9 +28,18 @@ fn queens8_prints_the_count_and_a_summary() {
 
 #[test]
 fn first_solution_prints_a_board() {
-    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--goal", "first", "--strategy", "backtrack"]);
+    let (code, out, _) = stdout_of(&[
+        &puzzle("queens8.toml"),
+        "--goal",
+        "first",
+        "--strategy",
+        "backtrack",
+    ]);
     assert_eq!(code, 0);
-    let rows: Vec<&str> = out.lines().filter(|l| l.contains('Q') || l.starts_with(". ")).collect();
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains('Q') || l.starts_with(". "))
+        .collect();
     assert_eq!(rows.len(), 8, "{out}");
     for r in &rows {
         assert_eq!(r.matches('Q').count(), 1, "{out}");
@@ -52,7 +61,18 @@ fn json_has_the_contracted_fields_and_valid_solutions() {
     ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    for key in ["title", "kind", "goal", "strategy", "status", "count", "optimum", "proven", "solutions", "stats"] {
+    for key in [
+        "title",
+        "kind",
+        "goal",
+        "strategy",
+        "status",
+        "count",
+        "optimum",
+        "proven",
+        "solutions",
+        "stats",
+    ] {
         assert!(v.get(key).is_some(), "missing {key} in {out}");
     }
     assert_eq!(v["status"], "solved");
@@ -75,7 +95,15 @@ fn json_has_the_contracted_fields_and_valid_solutions() {
 
 #[test]
 fn limit_caps_printed_solutions_not_the_count() {
-    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--goal", "all", "--limit", "2", "--format", "json"]);
+    let (code, out, _) = stdout_of(&[
+        &puzzle("queens8.toml"),
+        "--goal",
+        "all",
+        "--limit",
+        "2",
+        "--format",
+        "json",
+    ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["count"], 92);
@@ -84,7 +112,13 @@ fn limit_caps_printed_solutions_not_the_count() {
 
 #[test]
 fn svg_draws_the_board() {
-    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--goal", "first", "--format", "svg"]);
+    let (code, out, _) = stdout_of(&[
+        &puzzle("queens8.toml"),
+        "--goal",
+        "first",
+        "--format",
+        "svg",
+    ]);
     assert_eq!(code, 0);
     assert!(out.starts_with("<svg"), "{out}");
     assert_eq!(out.matches("<rect x").count(), 64 + 1);
@@ -96,7 +130,15 @@ fn no_solution_exits_1_and_limits_exit_3() {
     let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--size", "3"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("no solution"), "{out}");
-    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--size", "14", "--strategy", "backtrack", "--node-limit", "1000"]);
+    let (code, out, _) = stdout_of(&[
+        &puzzle("queens8.toml"),
+        "--size",
+        "14",
+        "--strategy",
+        "backtrack",
+        "--node-limit",
+        "1000",
+    ]);
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("at least"), "{out}");
     assert!(out.contains("node limit"), "{out}");
@@ -122,7 +164,13 @@ fn standard_input_and_output_file() {
 
 #[test]
 fn set_overrides_any_key() {
-    let (code, out, err) = stdout_of(&[&puzzle("queens8.toml"), "--set", "piece.moves=R", "--size", "5"]);
+    let (code, out, err) = stdout_of(&[
+        &puzzle("queens8.toml"),
+        "--set",
+        "piece.moves=R",
+        "--size",
+        "5",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("120 solutions"), "{out}");
 }
@@ -134,22 +182,38 @@ fn check_and_strategies_commands() {
     assert!(out.contains("ok"), "{out}");
     let (code, out, _) = stdout_of(&["strategies", &puzzle("knights-max.toml")]);
     assert_eq!(code, 0);
-    assert!(out.contains("flags      does not apply: needs a line piece"), "{out}");
+    assert!(
+        out.contains("flags      does not apply: needs a line piece"),
+        "{out}"
+    );
     assert!(out.contains("bitmask    applies"), "{out}");
     let (code, out, _) = stdout_of(&["strategies"]);
     assert_eq!(code, 0);
-    assert!(out.contains("independent:") && out.contains("cover:"), "{out}");
+    assert!(
+        out.contains("independent:") && out.contains("cover:"),
+        "{out}"
+    );
 }
 
 #[test]
 fn compare_sweeps_sizes_and_marks_the_budget() {
-    let (code, out, err) = stdout_of(&["compare", &puzzle("queens8.toml"), "--size", "4..9", "--budget", "2"]);
+    let (code, out, err) = stdout_of(&[
+        "compare",
+        &puzzle("queens8.toml"),
+        "--size",
+        "4..9",
+        "--budget",
+        "2",
+    ]);
     assert_eq!(code, 0, "{err}");
     let header = out.lines().next().unwrap();
     for s in ["brute", "backtrack", "flags", "bitmask", "dlx"] {
         assert!(header.contains(s), "{out}");
     }
-    let row9 = out.lines().find(|l| l.trim_start().starts_with("9 ")).unwrap();
+    let row9 = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("9 "))
+        .unwrap();
     assert!(row9.contains("352"), "{out}");
     // brute force is past its reach at n = 9 (9^9 candidates is within it, 10^10 is not) or
     // over the budget; either way the table keeps going.

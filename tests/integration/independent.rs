@@ -9,7 +9,9 @@ use crate::validate::{TestBoard, TestPiece, check_placement, orbit_count};
 const QUEENS: &str = "kind = \"independent\"\n[board]\nsize = 8\n[piece]\nmoves = \"Q\"\n";
 
 /// OEIS A000170 and A002562, n = 1..14.
-const TOTAL: [u128; 14] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
+const TOTAL: [u128; 14] = [
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+];
 const UNIQUE: [u128; 14] = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752];
 
 const STRATEGIES: [&str; 5] = ["brute", "backtrack", "flags", "bitmask", "dlx"];
@@ -181,7 +183,11 @@ fn maximize_finds_the_largest_independent_set() {
     let kings = "kind = \"independent\"\n[board]\nsize = 7\n[piece]\nmoves = \"K\"\n[solve]\ngoal = \"maximize\"\n";
     for n in 1..=7usize {
         let (o, _, _) = solve(kings, Some(n), "bitmask", Goal::Maximize, false, 1);
-        assert_eq!(o.answer.optimum, Some(n.div_ceil(2).pow(2) as u64), "kings n={n}");
+        assert_eq!(
+            o.answer.optimum,
+            Some(n.div_ceil(2).pow(2) as u64),
+            "kings n={n}"
+        );
     }
 }
 

@@ -83,7 +83,10 @@ impl TestBoard {
 pub fn check_placement(board: &TestBoard, piece: &TestPiece, count: usize, sol: &[(i64, i64)]) {
     assert_eq!(sol.len(), count, "wrong number of pieces in {sol:?}");
     for (i, &a) in sol.iter().enumerate() {
-        assert!(board.on(a.0, a.1), "piece off the board or on a hole: {a:?} in {sol:?}");
+        assert!(
+            board.on(a.0, a.1),
+            "piece off the board or on a hole: {a:?} in {sol:?}"
+        );
         for &b in &sol[i + 1..] {
             assert_ne!(a, b, "two pieces on {a:?}");
             assert!(

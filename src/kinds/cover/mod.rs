@@ -67,7 +67,7 @@ impl Model {
                         .filter(|a| a.len() == 2)
                         .and_then(|a| Some((a[0].as_integer()?, a[1].as_integer()?)));
                     match pair {
-                        Some((lo, hi)) if 0 <= lo && lo <= hi && hi >= 1 && hi < 1 << 30 => {
+                        Some((lo, hi)) if 0 <= lo && lo <= hi && (1..1 << 30).contains(&hi) => {
                             problem.add_primary_range(name.clone(), lo as u32, hi as u32)
                         }
                         _ => {
@@ -138,7 +138,7 @@ impl Model {
                 })?;
                 let code = match colour {
                     None => 0,
-                    Some(c) if c.is_empty() => {
+                    Some("") => {
                         return Err(spec.err(
                             tok.span(),
                             "rules.options",

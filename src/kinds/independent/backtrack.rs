@@ -31,7 +31,7 @@ impl Strategy<Model> for Backtrack {
             best: Vec::new(),
         };
         s.go(0, run);
-        super::maximize_answer(s.maximize, s.best, run)
+        super::maximize_answer(s.maximize, s.best)
     }
 }
 

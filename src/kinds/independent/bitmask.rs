@@ -40,7 +40,7 @@ impl Strategy<Model> for Bitmask {
         if !parallel {
             let mut s = Search::new(m, task, &cell_of, &init);
             s.go(0, run);
-            return super::maximize_answer(maximize, s.best, run);
+            return super::maximize_answer(maximize, s.best);
         }
         // Share the first piece's squares out to the workers; each subtree is independent.
         let firsts: Vec<usize> = m
@@ -157,8 +157,9 @@ impl<'m> Search<'m> {
                 return true;
             }
             let row = self.m.attacks.row(s);
-            for i in 0..w {
-                self.stack[base + w + i] = self.stack[base + i] & !row[i];
+            let (cur, next) = self.stack[base..base + 2 * w].split_at_mut(w);
+            for ((n, &c), &r) in next.iter_mut().zip(cur.iter()).zip(row) {
+                *n = c & !r;
             }
             self.placed.push(s);
             let stop = self.go(depth + 1, run);

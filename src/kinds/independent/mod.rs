@@ -36,15 +36,10 @@ impl Model {
 }
 
 /// The answer of a search that served `maximize` (or an empty one otherwise).
-fn maximize_answer(
-    maximize: bool,
-    best: Vec<usize>,
-    run: &crate::engine::Run,
-) -> crate::engine::Answer {
+fn maximize_answer(maximize: bool, best: Vec<usize>) -> crate::engine::Answer {
     if !maximize {
         return crate::engine::Answer::default();
     }
-    let _ = run;
     crate::engine::Answer {
         optimum: Some(best.len() as u64),
         best: Some(best),

@@ -87,7 +87,7 @@ impl Model {
             // A new row segment starts at `s` when the next cell is not its right neighbour
             // in the same row; counting segment ends from the right gives segments per suffix.
             let next = cells.get(i + 1).copied();
-            let same_segment = next == Some(s + 1) && (s + 1) % board.width != 0;
+            let same_segment = next == Some(s + 1) && !(s + 1).is_multiple_of(board.width);
             cap_from[i] = cap_from[i + 1] + usize::from(!rides_rows || !same_segment);
         }
         Ok(Model {
