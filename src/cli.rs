@@ -509,7 +509,7 @@ fn compare(cli: CompareCli) -> u8 {
             }
         },
     };
-    if !(cli.budget > 0.0) {
+    if cli.budget.is_nan() || cli.budget <= 0.0 {
         return fail("--budget: accepted: seconds, more than 0");
     }
     let budget = cli.common.time_limit.unwrap_or(cli.budget);
