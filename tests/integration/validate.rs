@@ -101,30 +101,22 @@ pub fn check_placement(board: &TestBoard, piece: &TestPiece, count: usize, sol: 
 /// computed by brute force over the 8 maps of the square.
 pub fn orbit_count(board: &TestBoard, solutions: &[Vec<(i64, i64)>]) -> usize {
     let (w, h) = (board.width, board.height);
-    let maps: Vec<Box<dyn Fn((i64, i64)) -> (i64, i64)>> = vec![
-        Box::new(|(r, c)| (r, c)),
-        Box::new(move |(r, c)| (r, w - 1 - c)),
-        Box::new(move |(r, c)| (h - 1 - r, c)),
-        Box::new(move |(r, c)| (h - 1 - r, w - 1 - c)),
-        Box::new(|(r, c)| (c, r)),
-        Box::new(move |(r, c)| (c, w - 1 - r)),
-        Box::new(move |(r, c)| (h - 1 - c, r)),
-        Box::new(move |(r, c)| (h - 1 - c, w - 1 - r)),
-    ];
-    let keeps = |f: &dyn Fn((i64, i64)) -> (i64, i64), transposes: bool| {
-        (!transposes || w == h) && {
-            let mut img: Vec<_> = board.holes.iter().map(|&x| f(x)).collect();
-            let mut orig = board.holes.clone();
-            img.sort();
-            orig.sort();
-            img == orig
-        }
+    // Map t of the 8: 0..4 flip columns and/or rows; 4..8 also transpose (square boards).
+    let map = |t: u8, (r, c): (i64, i64)| -> (i64, i64) {
+        let (r, c) = if t >= 4 { (c, r) } else { (r, c) };
+        let r = if t & 2 != 0 { h - 1 - r } else { r };
+        let c = if t & 1 != 0 { w - 1 - c } else { c };
+        (r, c)
     };
-    let syms: Vec<&Box<dyn Fn((i64, i64)) -> (i64, i64)>> = maps
-        .iter()
-        .enumerate()
-        .filter(|(i, f)| keeps(f.as_ref(), *i >= 4))
-        .map(|(_, f)| f)
+    let mut holes = board.holes.clone();
+    holes.sort();
+    let syms: Vec<u8> = (0..8u8)
+        .filter(|&t| t < 4 || w == h)
+        .filter(|&t| {
+            let mut img: Vec<_> = board.holes.iter().map(|&x| map(t, x)).collect();
+            img.sort();
+            img == holes
+        })
         .collect();
     let mut seen = std::collections::HashSet::new();
     let mut classes = 0;
@@ -135,8 +127,8 @@ pub fn orbit_count(board: &TestBoard, solutions: &[Vec<(i64, i64)>]) -> usize {
             continue;
         }
         classes += 1;
-        for f in &syms {
-            let mut img: Vec<_> = s.iter().map(|&x| f(x)).collect();
+        for &t in &syms {
+            let mut img: Vec<_> = s.iter().map(|&x| map(t, x)).collect();
             img.sort();
             seen.insert(img);
         }
