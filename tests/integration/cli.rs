@@ -221,3 +221,46 @@ fn compare_sweeps_sizes_and_marks_the_budget() {
     assert_eq!(code, 0);
     assert_eq!(out.matches(" 92 ").count(), 5, "{out}");
 }
+
+#[test]
+fn time_limit_stops_a_long_search_with_exit_3() {
+    let started = std::time::Instant::now();
+    let (code, out, err) = stdout_of(&[
+        &puzzle("queens8.toml"),
+        "--size",
+        "22",
+        "--strategy",
+        "backtrack",
+        "--time-limit",
+        "0.3",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("time limit"), "{out}");
+    assert!(started.elapsed().as_secs_f64() < 10.0);
+}
+
+#[test]
+fn ctrl_c_stops_the_search_and_reports_what_was_found() {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
+        .args([
+            &puzzle("queens8.toml"),
+            "--size",
+            "22",
+            "--strategy",
+            "flags",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    assert!(text.contains("interrupted"), "{text}");
+}
