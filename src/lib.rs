@@ -5,4 +5,5 @@
 //! written by [`render`]. The engine and the Dancing Links core ([`dlx`]) know nothing of
 //! files or boards.
 
+pub mod dlx;
 pub mod engine;
