@@ -330,6 +330,9 @@ struct Links {
     rlink: Vec<u32>,
     len: Vec<u32>,
     bound: Vec<u32>,
+    /// For each node of an option, the option's first node and the spacer after its last
+    /// (never modified; kept here so the inner loops borrow one struct).
+    span: Vec<[u32; 2]>,
 }
 
 /// The Dancing Links solver: the flat arrays built once from a [`Problem`].
@@ -374,50 +377,52 @@ macro_rules! at_mut {
 }
 
 impl Links {
-    /// Hide the option of node `rr`: unlink its other nodes from their items' lists.
-    /// Nodes whose item was purified to their own colour stay put (`color < 0`).
+    /// Hide the option of node `rr`: unlink its other nodes from their items' lists, going
+    /// right from `rr` and round to the option's start as DLX1 does. The option's bounds come
+    /// from `span`, so the loops are counted and the next node's address never waits for a
+    /// spacer to be read. Nodes whose item was purified to their own colour stay put
+    /// (`color < 0`).
     #[inline(always)]
     fn hide<const C: bool>(&mut self, rr: usize) -> u64 {
+        let [start, end] = at!(self.span, rr);
+        self.unlink_range::<C>(rr + 1, end as usize) + self.unlink_range::<C>(start as usize, rr)
+    }
+
+    #[inline(always)]
+    fn unlink_range<const C: bool>(&mut self, from: usize, to: usize) -> u64 {
         let mut updates = 0;
-        let mut nn = rr + 1;
-        while nn != rr {
+        for nn in from..to {
             let x = at!(self.nodes, nn);
             if C && x.color < 0 {
-                nn += 1;
-                continue;
-            }
-            if x.top <= 0 {
-                nn = x.up as usize;
                 continue;
             }
             at_mut!(self.nodes, x.up).down = x.down;
             at_mut!(self.nodes, x.down).up = x.up;
             *at_mut!(self.len, x.top) -= 1;
             updates += 1;
-            nn += 1;
         }
         updates
     }
 
-    /// Undo [`Links::hide`]. Going the same way round the option is fine (DLX1 does).
     #[inline(always)]
-    fn unhide<const C: bool>(&mut self, rr: usize) {
-        let mut nn = rr + 1;
-        while nn != rr {
+    fn relink_range<const C: bool>(&mut self, from: usize, to: usize) {
+        for nn in from..to {
             let x = at!(self.nodes, nn);
             if C && x.color < 0 {
-                nn += 1;
-                continue;
-            }
-            if x.top <= 0 {
-                nn = x.up as usize;
                 continue;
             }
             at_mut!(self.nodes, x.up).down = nn as u32;
             at_mut!(self.nodes, x.down).up = nn as u32;
             *at_mut!(self.len, x.top) += 1;
-            nn += 1;
         }
+    }
+
+    /// Undo [`Links::hide`]. Going the same way round the option is fine (DLX1 does).
+    #[inline(always)]
+    fn unhide<const C: bool>(&mut self, rr: usize) {
+        let [start, end] = at!(self.span, rr);
+        self.relink_range::<C>(rr + 1, end as usize);
+        self.relink_range::<C>(start as usize, rr);
     }
 
     /// The mirror image of `hide`, going left, for unpurify.
@@ -586,6 +591,7 @@ impl Solver {
             });
         }
         let mut len = vec![0u32; n + 1];
+        let mut span: Vec<[u32; 2]> = Vec::with_capacity(total);
         // The first spacer.
         nodes.push(Node::default());
         let mut spacer = nodes.len() - 1;
@@ -613,13 +619,17 @@ impl Solver {
                 color: 0,
             });
             spacer = nodes.len() - 1;
+            span.resize(first, [0, 0]);
+            span.resize(spacer, [first as u32, spacer as u32]);
         }
+        span.resize(nodes.len(), [0, 0]);
         let links = Links {
             nodes,
             llink,
             rlink,
             len,
             bound,
+            span,
         };
         let sum_hi: usize = (0..n)
             .filter(|&i| problem.is_primary(i))
