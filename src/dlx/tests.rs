@@ -1,0 +1,459 @@
+use super::*;
+use crate::engine::{Answer, Limits, Run, Stats, Status};
+use proptest::prelude::*;
+use std::ops::ControlFlow;
+
+mod instances {
+    use crate::dlx::Problem;
+    include!("../../tests/common/cover_instances.rs");
+}
+
+/// Every solution the solver reports, in the order found, and the run's statistics.
+fn solve_all(p: &Problem) -> (Vec<Vec<usize>>, Stats) {
+    let mut sols = Vec::new();
+    let stats;
+    {
+        let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
+            sols.push(s.to_vec());
+            ControlFlow::Continue(())
+        }));
+        Solver::new(p).search(&mut run);
+        stats = run.stats.clone();
+    }
+    (sols, stats)
+}
+
+fn count(p: &Problem) -> Stats {
+    let mut run = Run::new(Limits::default());
+    Solver::new(p).search(&mut run);
+    run.stats
+}
+
+/// All solutions by trying every subset of options (for small option counts), sorted.
+fn brute_force(p: &Problem) -> Vec<Vec<usize>> {
+    let m = p.num_options();
+    assert!(m <= 20, "brute force is for small instances");
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << m) {
+        let set: Vec<usize> = (0..m).filter(|&k| mask >> k & 1 == 1).collect();
+        if is_solution(p, &set) {
+            out.push(set);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The solver's solutions, each checked, sorted; duplicates are an error.
+fn checked_solutions(p: &Problem) -> Vec<Vec<usize>> {
+    let (mut sols, stats) = solve_all(p);
+    assert_eq!(stats.solutions, sols.len() as u128);
+    for s in &sols {
+        assert!(s.windows(2).all(|w| w[0] < w[1]), "not sorted: {s:?}");
+        assert!(is_solution(p, s), "invalid solution {s:?}");
+    }
+    sols.sort();
+    let n = sols.len();
+    sols.dedup();
+    assert_eq!(n, sols.len(), "a solution was reported twice");
+    sols
+}
+
+/// Build a problem from Knuth's text format: a first line of items (`lo:hi|name` or
+/// `hi|name` for ranges, `|` alone separating secondary items), then one option per line,
+/// `name:c` for a colour, single characters as colours mapped to 1, 2, ...
+fn parse_knuth(text: &str) -> Problem {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let mut p = Problem::new();
+    let mut secondary = false;
+    for tok in lines.next().unwrap().split_whitespace() {
+        if tok == "|" {
+            secondary = true;
+        } else if secondary {
+            p.add_secondary(tok);
+        } else if let Some((range, name)) = tok.split_once('|') {
+            let (lo, hi) = match range.split_once(':') {
+                Some((a, b)) => (a.parse().unwrap(), b.parse().unwrap()),
+                None => (range.parse().unwrap(), range.parse().unwrap()),
+            };
+            p.add_primary_range(name, lo, hi);
+        } else {
+            p.add_primary(tok);
+        }
+    }
+    let mut colours: Vec<char> = Vec::new();
+    for line in lines {
+        let items: Vec<(usize, u32)> = line
+            .split_whitespace()
+            .map(|tok| {
+                let (name, colour) = match tok.split_once(':') {
+                    Some((n, c)) => {
+                        let ch = c.chars().next().unwrap();
+                        if !colours.contains(&ch) {
+                            colours.push(ch);
+                        }
+                        (n, colours.iter().position(|&x| x == ch).unwrap() as u32 + 1)
+                    }
+                    None => (tok, 0),
+                };
+                (p.item_index(name).expect("known item"), colour)
+            })
+            .collect();
+        p.add_option(&items).unwrap();
+    }
+    p
+}
+
+#[test]
+fn knuth_seven_items_has_one_solution() {
+    // TAOCP 7.2.2.1 (5): items a..g, all primary.
+    let p = parse_knuth(
+        "a b c d e f g
+         c e
+         a d g
+         b c f
+         a d f
+         b g
+         d e g",
+    );
+    let sols = checked_solutions(&p);
+    assert_eq!(sols, vec![vec![0, 3, 4]]);
+    assert_eq!(sols, brute_force(&p));
+}
+
+#[test]
+fn dlx1_example_with_secondary_items() {
+    // DLX1's own example: A..E primary, F and G secondary; the one solution is A D, E F C, B G.
+    let p = parse_knuth(
+        "A B C D E | F G
+         C E F
+         A D G
+         B C F
+         A D
+         B G
+         D E G",
+    );
+    assert_eq!(checked_solutions(&p), vec![vec![0, 3, 4]]);
+    assert_eq!(brute_force(&p), vec![vec![0, 3, 4]]);
+}
+
+#[test]
+fn dlx3_example_without_multiplicity_colours_decide() {
+    // DLX3's example with C an ordinary item: "A B X:0 Y:0" goes with "C X:0" (X shared in
+    // colour 0), "A C X:1 Y:1" with "B X:1"; no other pair agrees on X.
+    let p = parse_knuth(
+        "A B C | X Y
+         A B X:0 Y:0
+         A C X:1 Y:1
+         C X:0
+         B X:1
+         C Y:1",
+    );
+    assert_eq!(Solver::new(&p).algorithm(), "C");
+    assert_eq!(checked_solutions(&p), vec![vec![0, 2], vec![1, 3]]);
+    assert_eq!(brute_force(&p), vec![vec![0, 2], vec![1, 3]]);
+}
+
+#[test]
+fn colours_shared_and_exclusive_uses() {
+    // x coloured 1 twice is fine; x uncoloured conflicts with any other use.
+    let p = parse_knuth(
+        "A B | x
+         A x:1
+         B x:1
+         B x:2
+         A x
+         B",
+    );
+    let sols = checked_solutions(&p);
+    assert_eq!(sols, brute_force(&p));
+    assert_eq!(sols, vec![vec![0, 1], vec![0, 4], vec![3, 4]]);
+}
+
+#[test]
+fn dlx3_example_multiplicity_and_colours() {
+    // DLX3's example: C must be covered 2 or 3 times; the unique solution is
+    // "A C X:1 Y:1", "B X:1", "C Y:1".
+    let p = parse_knuth(
+        "A B 2:3|C | X Y
+         A B X:0 Y:0
+         A C X:1 Y:1
+         C X:0
+         B X:1
+         C Y:1",
+    );
+    assert_eq!(Solver::new(&p).algorithm(), "M");
+    assert_eq!(checked_solutions(&p), vec![vec![1, 3, 4]]);
+    assert_eq!(brute_force(&p), vec![vec![1, 3, 4]]);
+}
+
+#[test]
+fn multiplicities_match_brute_force() {
+    // Choose 2 of the 4 options of A (C(4,2) = 6) while B takes 0 or 1 ...
+    let p = parse_knuth(
+        "2|A 0:1|B
+         A
+         A B
+         A
+         A B",
+    );
+    let sols = checked_solutions(&p);
+    assert_eq!(sols, brute_force(&p));
+    assert_eq!(sols.len(), 5);
+    // ... an item that may be left out entirely, and an upper bound reached through a
+    // neighbour's option (A's second option uses up B).
+    let p = parse_knuth(
+        "0:2|A 0:1|B 1|C
+         A B
+         A C
+         B C
+         A
+         C",
+    );
+    let sols = checked_solutions(&p);
+    assert_eq!(sols, brute_force(&p));
+    assert!(!sols.is_empty());
+    // Branching on A with bound 1 left and slack 1: the remaining options of A must not be
+    // chosen through B or C afterwards.
+    let p = parse_knuth(
+        "0:1|A 0:1|B 0:1|C
+         A B
+         A C
+         B
+         C",
+    );
+    let sols = checked_solutions(&p);
+    assert_eq!(sols, brute_force(&p));
+}
+
+#[test]
+fn no_primary_item_has_the_empty_solution() {
+    let mut p = Problem::new();
+    p.add_secondary("x");
+    assert_eq!(checked_solutions(&p), vec![Vec::<usize>::new()]);
+}
+
+#[test]
+fn zero_lower_bounds_allow_the_empty_solution() {
+    let p = parse_knuth(
+        "0:1|A 0:2|B
+         A B
+         B",
+    );
+    let sols = checked_solutions(&p);
+    assert_eq!(sols, brute_force(&p));
+    assert!(sols.contains(&vec![]));
+}
+
+#[test]
+fn add_option_validates() {
+    let mut p = Problem::new();
+    let a = p.add_primary("a");
+    let x = p.add_secondary("x");
+    assert_eq!(p.add_option(&[]), Err(DlxError::EmptyOption));
+    assert_eq!(
+        p.add_option(&[(a, 0), (a, 0)]),
+        Err(DlxError::RepeatedItem { name: "a".into() })
+    );
+    assert_eq!(
+        p.add_option(&[(a, 3)]),
+        Err(DlxError::ColouredPrimary { name: "a".into() })
+    );
+    assert_eq!(
+        p.add_option(&[(a, 0), (7, 0)]),
+        Err(DlxError::ItemOutOfRange { item: 7, count: 2 })
+    );
+    assert_eq!(p.add_option(&[(x, 1)]), Err(DlxError::NoPrimary));
+    assert_eq!(p.add_option(&[(a, 0), (x, 2)]), Ok(0));
+    assert_eq!(p.option(0), &[(a, 0), (x, 2)]);
+    assert!(p.try_add_primary_range("b", 2, 1).is_err());
+    assert!(p.try_add_primary_range("b", 0, 0).is_err());
+    assert_eq!(p.num_options(), 1);
+    assert_eq!(p.num_items(), 2);
+    assert_eq!(p.num_primary(), 1);
+}
+
+#[test]
+fn items_may_be_declared_in_any_order() {
+    // Secondary items first, and items after options: the solver renumbers internally.
+    let mut p = Problem::new();
+    let x = p.add_secondary("x");
+    let a = p.add_primary("a");
+    p.add_option(&[(x, 0), (a, 0)]).unwrap();
+    let b = p.add_primary("b");
+    p.add_option(&[(b, 0), (x, 0)]).unwrap();
+    p.add_option(&[(b, 0)]).unwrap();
+    assert_eq!(checked_solutions(&p), vec![vec![0, 2]]);
+}
+
+#[test]
+fn node_limit_stops_near_the_limit() {
+    let p = instances::queens(12);
+    let mut solver = Solver::new(&p);
+    let mut run = Run::new(Limits {
+        nodes: Some(1000),
+        ..Limits::default()
+    });
+    solver.search(&mut run);
+    let nodes = run.stats.nodes;
+    assert!(
+        (1000..=1001).contains(&nodes),
+        "stopped after {nodes} nodes"
+    );
+    let out = run.finish("dlx", Answer::default());
+    assert_eq!(out.status, Status::Limit);
+    // The solver put its links back and searches again from scratch.
+    let mut run = Run::new(Limits::default());
+    solver.search(&mut run);
+    assert_eq!(run.stats.solutions, 14_200);
+    assert_eq!(run.stats.nodes, 211_716);
+    assert_eq!(run.stats.counter("updates"), Some(3_594_752));
+}
+
+#[test]
+fn sink_break_and_solution_limit_stop_the_search() {
+    let p = instances::queens(8);
+    let mut seen = 0;
+    {
+        let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
+            seen += 1;
+            assert_eq!(s.len(), 8);
+            if seen == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }));
+        Solver::new(&p).search(&mut run);
+        assert_eq!(run.stats.solutions, 3);
+    }
+    assert_eq!(seen, 3);
+    // A solution limit without a sink still stops after that many.
+    let mut run = Run::new(Limits {
+        solutions: Some(5),
+        ..Limits::default()
+    });
+    Solver::new(&p).search(&mut run);
+    assert_eq!(run.stats.solutions, 5);
+}
+
+#[test]
+fn queens_counts_match_a000170() {
+    let expected = [1u128, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for (n, &want) in (1..=10).zip(expected.iter()) {
+        let p = instances::queens(n);
+        if n <= 8 {
+            assert_eq!(checked_solutions(&p).len() as u128, want, "N = {n}");
+        }
+        assert_eq!(count(&p).solutions, want, "N = {n}");
+    }
+}
+
+/// A random instance with a planted solution; see `planted`.
+#[derive(Clone, Debug)]
+struct Instance {
+    problem: Problem,
+}
+
+/// Primary items partitioned into groups, one planted option per group; secondary items used
+/// by the planted options consistently (an uncoloured one by a single option, a coloured one
+/// with a single colour); extra random options; the options shuffled. With `ranges`, each
+/// primary item gets a range containing 1, so the planted solution stays valid.
+fn planted(ranges: bool) -> impl Strategy<Value = Instance> {
+    (1usize..=6, 0usize..=3, 0u32..=2)
+        .prop_flat_map(move |(np, ns, nc)| {
+            (
+                prop::collection::vec(0..np, np),
+                prop::collection::vec((0..=nc + 1, prop::collection::vec(any::<bool>(), np)), ns),
+                prop::collection::vec(
+                    (
+                        prop::collection::vec(any::<bool>(), np),
+                        prop::collection::vec(0..=nc + 1, ns),
+                    ),
+                    0..=8,
+                ),
+                prop::collection::vec((0u32..=1, 1u32..=2), np),
+                any::<u64>(),
+            )
+        })
+        .prop_map(move |(group, sec_plan, extra, range, seed)| {
+            let np = group.len();
+            let ns = sec_plan.len();
+            let mut p = Problem::new();
+            for (i, &(lo, hi)) in range.iter().enumerate() {
+                if ranges {
+                    p.add_primary_range(format!("p{i}"), lo, hi);
+                } else {
+                    p.add_primary(format!("p{i}"));
+                }
+            }
+            for j in 0..ns {
+                p.add_secondary(format!("s{j}"));
+            }
+            let mut options: Vec<Vec<(usize, u32)>> = Vec::new();
+            let mut ids: Vec<usize> = group.clone();
+            ids.sort_unstable();
+            ids.dedup();
+            for (g_index, &g) in ids.iter().enumerate() {
+                let mut opt: Vec<(usize, u32)> =
+                    (0..np).filter(|&i| group[i] == g).map(|i| (i, 0)).collect();
+                for (j, (code, mask)) in sec_plan.iter().enumerate() {
+                    let first_user = mask.iter().position(|&b| b);
+                    match *code {
+                        0 => {}
+                        1 if first_user == Some(g_index) => opt.push((np + j, 0)),
+                        1 => {}
+                        c if mask[g_index] => opt.push((np + j, c - 1)),
+                        _ => {}
+                    }
+                }
+                options.push(opt);
+            }
+            for (mask, codes) in &extra {
+                let mut opt: Vec<(usize, u32)> =
+                    (0..np).filter(|&i| mask[i]).map(|i| (i, 0)).collect();
+                if opt.is_empty() {
+                    opt.push((0, 0));
+                }
+                for (j, &code) in codes.iter().enumerate() {
+                    if code > 0 {
+                        opt.push((np + j, code - 1));
+                    }
+                }
+                options.push(opt);
+            }
+            // Fisher-Yates with a small LCG, so the planted options are not always first.
+            let mut s = seed | 1;
+            for k in (1..options.len()).rev() {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                options.swap(k, (s >> 33) as usize % (k + 1));
+            }
+            for opt in &options {
+                p.add_option(opt).expect("generated option is valid");
+            }
+            Instance { problem: p }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn planted_solution_is_found_x_and_c(inst in planted(false)) {
+        let p = &inst.problem;
+        let sols = checked_solutions(p);
+        prop_assert!(!sols.is_empty());
+        prop_assert_eq!(&sols, &brute_force(p));
+    }
+
+    #[test]
+    fn planted_solution_is_found_with_multiplicities(inst in planted(true)) {
+        let p = &inst.problem;
+        let sols = checked_solutions(p);
+        prop_assert!(!sols.is_empty());
+        prop_assert_eq!(&sols, &brute_force(p));
+        prop_assert_eq!(count(p).solutions, sols.len() as u128);
+    }
+}
