@@ -339,6 +339,9 @@ struct Links {
     span: Vec<[u32; 2]>,
 }
 
+/// A caller's handler for each solution; `true` means stop.
+type Visitor<'a> = &'a mut dyn FnMut(&mut Run, &[usize]) -> bool;
+
 /// The Dancing Links solver: the flat arrays built once from a [`Problem`].
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -667,15 +670,31 @@ impl Solver {
     /// counter ("updates", n) to `run.stats` at the end. The solver is left as built, so it can
     /// search again.
     pub fn search(&mut self, run: &mut Run) {
-        let report = run.wants_solutions() || run.limits().solutions.is_some();
+        self.search_reporting(run, None);
+    }
+
+    /// As [`Solver::search`], but every solution goes to `on_solution(run, options)` instead
+    /// (`true` from it means stop): for callers that translate or filter solutions before
+    /// they reach the run, as a board kind maps options back to squares.
+    pub fn search_with(
+        &mut self,
+        run: &mut Run,
+        on_solution: &mut dyn FnMut(&mut Run, &[usize]) -> bool,
+    ) {
+        self.search_reporting(run, Some(on_solution));
+    }
+
+    fn search_reporting(&mut self, run: &mut Run, mut visitor: Option<Visitor<'_>>) {
+        let report = visitor.is_some() || run.wants_solutions() || run.limits().solutions.is_some();
         // Checking now lets the engine bring its first check forward to a small node limit.
         if run.check() {
             return;
         }
+        let v = &mut visitor;
         let (updates, stopped) = match (self.multiplicities, self.colours) {
-            (true, _) => self.search_m(run, report),
-            (false, true) => self.search_xc::<true>(run, report),
-            (false, false) => self.search_xc::<false>(run, report),
+            (true, _) => self.search_m(run, report, v),
+            (false, true) => self.search_xc::<true>(run, report, v),
+            (false, false) => self.search_xc::<false>(run, report, v),
         };
         if stopped {
             self.links.clone_from(&self.pristine);
@@ -693,7 +712,13 @@ impl Solver {
 
     /// Report the solution made of the options of `choice[..levels]` (headers, Algorithm M's
     /// null choices, skipped); `true` means stop.
-    fn visit(&mut self, run: &mut Run, report: bool, levels: usize) -> bool {
+    fn visit(
+        &mut self,
+        run: &mut Run,
+        report: bool,
+        levels: usize,
+        visitor: &mut Option<Visitor<'_>>,
+    ) -> bool {
         if !report {
             run.count(1);
             return false;
@@ -707,12 +732,20 @@ impl Solver {
             }
         }
         self.solution.sort_unstable();
-        run.solution(&self.solution)
+        match visitor {
+            Some(v) => v(run, &self.solution),
+            None => run.solution(&self.solution),
+        }
     }
 
     /// Algorithms X and C (every primary item has range [1, 1]), as DLX1 and DLX2 do them.
     /// Returns (updates, stopped).
-    fn search_xc<const C: bool>(&mut self, run: &mut Run, report: bool) -> (u64, bool) {
+    fn search_xc<const C: bool>(
+        &mut self,
+        run: &mut Run,
+        report: bool,
+        visitor: &mut Option<Visitor<'_>>,
+    ) -> (u64, bool) {
         let mut updates: u64 = 0;
         let mut level = 0usize;
         'forward: loop {
@@ -723,7 +756,7 @@ impl Solver {
             let mut cur;
             if at!(self.links.rlink, 0) == 0 {
                 // A leaf: every primary item is covered. Knuth counts it as a node too.
-                if self.visit(run, report, level) {
+                if self.visit(run, report, level, visitor) {
                     return (updates, true);
                 }
             } else {
@@ -778,7 +811,12 @@ impl Solver {
 
     /// Algorithm M (multiplicities, with colours), after TAOCP 7.2.2.1 and DLX3.
     /// Returns (updates, stopped).
-    fn search_m(&mut self, run: &mut Run, report: bool) -> (u64, bool) {
+    fn search_m(
+        &mut self,
+        run: &mut Run,
+        report: bool,
+        visitor: &mut Option<Visitor<'_>>,
+    ) -> (u64, bool) {
         let mut updates: u64 = 0;
         let n = self.n_items;
         let n1 = self.n_primary;
@@ -801,7 +839,7 @@ impl Solver {
                         return (updates, true);
                     }
                     if self.links.rlink[0] == 0 {
-                        if self.visit(run, report, level) {
+                        if self.visit(run, report, level, visitor) {
                             return (updates, true);
                         }
                         step = Step::Backdown;

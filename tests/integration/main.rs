@@ -3,6 +3,7 @@
 mod bad_input;
 mod cli;
 mod cover;
+mod dlx;
 mod independent;
 mod validate;
 

@@ -4,11 +4,10 @@
 use boardsolve::dlx::{Problem, Solver, is_solution};
 use boardsolve::engine::{Limits, Run, Stats};
 use std::ops::ControlFlow;
-use std::path::Path;
 
 mod instances {
     use boardsolve::dlx::Problem;
-    include!("common/cover_instances.rs");
+    include!("../common/cover_instances.rs");
 }
 
 fn count(p: &Problem) -> Stats {
@@ -95,88 +94,4 @@ fn sudoku_has_its_published_solution() {
     }
     let want: String = SUDOKU_SOLUTION.split_whitespace().collect();
     assert_eq!(grid.into_iter().collect::<String>(), want);
-}
-
-/// A minimal reading of a `kind = "cover"` file (the kind's own parser lives elsewhere).
-fn load_cover(path: &Path) -> Problem {
-    let text = std::fs::read_to_string(path).unwrap();
-    let doc: toml::Table = text.parse().unwrap();
-    assert_eq!(doc["kind"].as_str(), Some("cover"));
-    let rules = doc["rules"].as_table().unwrap();
-    let mult = rules.get("multiplicity").and_then(|m| m.as_table());
-    let mut p = Problem::new();
-    for name in rules["items"].as_array().unwrap() {
-        let name = name.as_str().unwrap();
-        match mult.and_then(|m| m.get(name)) {
-            Some(r) => {
-                let r = r.as_array().unwrap();
-                let lo = r[0].as_integer().unwrap() as u32;
-                let hi = r[1].as_integer().unwrap() as u32;
-                p.add_primary_range(name, lo, hi);
-            }
-            None => {
-                p.add_primary(name);
-            }
-        }
-    }
-    if let Some(sec) = rules.get("secondary") {
-        for name in sec.as_array().unwrap() {
-            p.add_secondary(name.as_str().unwrap());
-        }
-    }
-    let mut colours: Vec<String> = Vec::new();
-    for opt in rules["options"].as_array().unwrap() {
-        let items: Vec<(usize, u32)> = opt
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| {
-                let s = v.as_str().unwrap();
-                let (name, colour) = match s.split_once(':') {
-                    Some((n, c)) => {
-                        if !colours.iter().any(|x| x == c) {
-                            colours.push(c.to_string());
-                        }
-                        (n, colours.iter().position(|x| x == c).unwrap() as u32 + 1)
-                    }
-                    None => (s, 0),
-                };
-                (p.item_index(name).expect("declared item"), colour)
-            })
-            .collect();
-        p.add_option(&items).unwrap();
-    }
-    p
-}
-
-fn puzzle(name: &str) -> Problem {
-    load_cover(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("puzzles")
-            .join(name),
-    )
-}
-
-#[test]
-fn puzzle_pentominoes_has_9356_solutions() {
-    let p = puzzle("pentominoes.toml");
-    assert_eq!(p.num_options(), 2056);
-    assert_eq!(
-        p.num_options(),
-        instances::pentominoes(6, 10, false).num_options()
-    );
-    assert_eq!(count(&p).solutions, 9356);
-}
-
-#[test]
-fn puzzle_pentominoes_unique_has_2339_solutions() {
-    let p = puzzle("pentominoes-unique.toml");
-    assert_eq!(count(&p).solutions, 2339);
-}
-
-#[test]
-fn puzzle_sudoku_has_one_solution() {
-    let p = puzzle("sudoku.toml");
-    assert_eq!(p.num_options(), instances::sudoku(SUDOKU).num_options());
-    assert_eq!(solutions(&p).len(), 1);
 }
