@@ -1,1 +1,49 @@
-fn main() {}
+//! Independent placement: one entry per strategy on N-Queens, and on kings around holes.
+//! Counts are asserted so a fast wrong answer cannot pass for a speed-up.
+
+use boardsolve::engine::{Limits, Run, Task};
+use boardsolve::kinds::Model;
+use boardsolve::spec::{Overrides, Spec};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn model(path: &str, size: Option<usize>) -> Model {
+    let file = format!("{}/puzzles/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let overrides = Overrides {
+        size,
+        ..Overrides::default()
+    };
+    Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
+}
+
+fn count(m: &Model, strategy: &str, task: &Task) -> u128 {
+    let mut run = Run::new(Limits::default());
+    let answer = m.solve(strategy, task, &mut run).unwrap();
+    run.finish(strategy, answer).answer.count.unwrap()
+}
+
+fn independent(c: &mut Criterion) {
+    let mut group = c.benchmark_group("independent");
+    group.sample_size(10);
+    let task = Task::default();
+    let queens8 = model("queens8.toml", None);
+    group.bench_function("brute/queens8", |b| {
+        b.iter(|| assert_eq!(count(&queens8, "brute", &task), 92))
+    });
+    let queens11 = model("queens8.toml", Some(11));
+    for s in ["backtrack", "flags", "bitmask", "dlx"] {
+        group.bench_function(format!("{s}/queens11"), |b| {
+            b.iter(|| assert_eq!(count(&queens11, s, &task), 2680))
+        });
+    }
+    let kings = model("kings-holes.toml", None);
+    for s in ["brute", "backtrack", "bitmask", "dlx"] {
+        group.bench_function(format!("{s}/kings-holes"), |b| {
+            b.iter(|| assert_eq!(count(&kings, s, &task), 3104))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, independent);
+criterion_main!(benches);
