@@ -1,8 +1,8 @@
 //! `backtrack`: place pieces square by square, checking each new piece against those already
 //! placed. Rows are capacity-bounded, so for queens this is the classic row-by-row search.
 
-use super::{Emitter, Model};
-use crate::engine::{Answer, Goal, Run, Task};
+use super::{Aim, Model};
+use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Backtrack;
@@ -21,46 +21,29 @@ impl Strategy<Model> for Backtrack {
         let mut s = Search {
             m,
             placed: Vec::with_capacity(m.cells.len()),
-            emit: Emitter::new(m, task),
-            maximize: task.goal == Goal::Maximize,
-            target: if task.goal == Goal::Maximize {
-                1
-            } else {
-                m.count
-            },
-            best: Vec::new(),
+            aim: Aim::new(m, task),
         };
         s.go(0, run);
-        super::maximize_answer(s.maximize, s.best)
+        s.aim.answer()
     }
 }
 
 struct Search<'m> {
     m: &'m Model,
     placed: Vec<usize>,
-    emit: Emitter<'m>,
-    maximize: bool,
-    /// Pieces a branch must be able to reach to be worth exploring.
-    target: usize,
-    best: Vec<usize>,
+    aim: Aim<'m>,
 }
 
 impl Search<'_> {
     /// Returns `true` to stop.
     fn go(&mut self, from: usize, run: &mut Run) -> bool {
-        let k = self.placed.len();
-        if self.maximize {
-            if k >= self.target {
-                self.best.clone_from(&self.placed);
-                self.target = k + 1;
-                run.set_status(format!("best {k}"));
-            }
-        } else if k == self.target {
-            return self.emit.emit(run, &self.placed);
+        if let Some(stop) = self.aim.visit(&self.placed, run) {
+            return stop;
         }
+        let k = self.placed.len();
         let m = self.m;
         for i in from..m.cells.len() {
-            if k + m.cap_from[i] < self.target {
+            if k + m.cap_from[i] < self.aim.target {
                 break;
             }
             let s = m.cells[i];

@@ -6,7 +6,7 @@
 
 use rayon::prelude::*;
 
-use super::{Emitter, Model};
+use super::{Aim, Emitter, Model};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 
@@ -40,7 +40,7 @@ impl Strategy<Model> for Bitmask {
         if !parallel {
             let mut s = Search::new(m, task, &cell_of, &init);
             s.go(0, run);
-            return super::maximize_answer(maximize, s.best);
+            return s.aim.answer();
         }
         // Share the first piece's squares out to the workers; each subtree is independent.
         let firsts: Vec<usize> = m
@@ -96,10 +96,7 @@ struct Search<'m> {
     /// Level d's available squares at `stack[d * w..(d + 1) * w]`.
     stack: Vec<u64>,
     placed: Vec<usize>,
-    emit: Emitter<'m>,
-    maximize: bool,
-    target: usize,
-    best: Vec<usize>,
+    aim: Aim<'m>,
 }
 
 impl<'m> Search<'m> {
@@ -121,24 +118,15 @@ impl<'m> Search<'m> {
             cell_of,
             stack,
             placed: Vec::with_capacity(levels),
-            emit: Emitter::new(m, task),
-            maximize,
-            target: if maximize { 1 } else { m.count },
-            best: Vec::new(),
+            aim: Aim::new(m, task),
         }
     }
 
     fn go(&mut self, depth: usize, run: &mut Run) -> bool {
-        let k = self.placed.len();
-        if self.maximize {
-            if k >= self.target {
-                self.best.clone_from(&self.placed);
-                self.target = k + 1;
-                run.set_status(format!("best {k}"));
-            }
-        } else if k == self.target {
-            return self.emit.emit(run, &self.placed);
+        if let Some(stop) = self.aim.visit(&self.placed, run) {
+            return stop;
         }
+        let k = self.placed.len();
         let w = self.w;
         let base = depth * w;
         loop {
@@ -149,7 +137,7 @@ impl<'m> Search<'m> {
             let s = j * 64 + cur[j].trailing_zeros() as usize;
             let avail: usize = cur[j..].iter().map(|x| x.count_ones() as usize).sum();
             let cap = self.m.cap_from[self.cell_of[s] as usize];
-            if k + avail.min(cap) < self.target {
+            if k + avail.min(cap) < self.aim.target {
                 break;
             }
             self.stack[base + j] &= self.stack[base + j] - 1;

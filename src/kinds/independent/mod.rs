@@ -8,7 +8,7 @@ mod flags;
 mod model;
 pub mod queens;
 
-pub use model::{Emitter, MAX_SQUARES, Model};
+pub use model::{Aim, Emitter, MAX_SQUARES, Model};
 
 use super::Strategy;
 use crate::render::Picture;
@@ -32,17 +32,5 @@ impl Model {
             holes: self.board.holes.clone(),
             pieces: squares.iter().map(|&s| (s, self.symbol)).collect(),
         }
-    }
-}
-
-/// The answer of a search that served `maximize` (or an empty one otherwise).
-fn maximize_answer(maximize: bool, best: Vec<usize>) -> crate::engine::Answer {
-    if !maximize {
-        return crate::engine::Answer::default();
-    }
-    crate::engine::Answer {
-        optimum: Some(best.len() as u64),
-        best: Some(best),
-        ..crate::engine::Answer::default()
     }
 }

@@ -1,7 +1,7 @@
 //! The compiled model of an independent placement puzzle.
 
 use crate::board::{BitMatrix, Board};
-use crate::engine::{Goal, Run, Task};
+use crate::engine::{Answer, Goal, Run, Task};
 use crate::spec::betza::Piece;
 use crate::spec::{Spec, SpecError};
 
@@ -158,6 +158,58 @@ impl<'m> Emitter<'m> {
         } else {
             run.count(1);
             false
+        }
+    }
+}
+
+/// What a placement search does at each node: report complete placements (first, all,
+/// count), or keep the best placement so far and raise the bar (maximize).
+pub struct Aim<'m> {
+    emit: Emitter<'m>,
+    maximize: bool,
+    /// Pieces a branch must be able to reach to be worth exploring.
+    pub target: usize,
+    best: Vec<usize>,
+}
+
+impl<'m> Aim<'m> {
+    pub fn new(m: &'m Model, task: &Task) -> Aim<'m> {
+        let maximize = task.goal == Goal::Maximize;
+        Aim {
+            emit: Emitter::new(m, task),
+            maximize,
+            target: if maximize { 1 } else { m.count },
+            best: Vec::new(),
+        }
+    }
+
+    /// At a node with `placed` pieces: `Some(stop)` when the branch ends here.
+    #[inline]
+    pub fn visit(&mut self, placed: &[usize], run: &mut Run) -> Option<bool> {
+        let k = placed.len();
+        if self.maximize {
+            if k >= self.target {
+                self.best.clear();
+                self.best.extend_from_slice(placed);
+                self.target = k + 1;
+                run.set_status(format!("best {k}"));
+            }
+            None
+        } else if k == self.target {
+            Some(self.emit.emit(run, placed))
+        } else {
+            None
+        }
+    }
+
+    pub fn answer(self) -> Answer {
+        if !self.maximize {
+            return Answer::default();
+        }
+        Answer {
+            optimum: Some(self.best.len() as u64),
+            best: Some(self.best),
+            ..Answer::default()
         }
     }
 }
