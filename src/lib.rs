@@ -6,3 +6,4 @@
 //! files or boards.
 
 pub mod engine;
+pub mod kinds;

@@ -1,0 +1,3 @@
+//! Independent placement: pieces that do not attack each other.
+
+pub mod queens;

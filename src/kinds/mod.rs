@@ -1,0 +1,3 @@
+//! One module per puzzle kind.
+
+pub mod independent;
