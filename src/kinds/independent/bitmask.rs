@@ -23,6 +23,9 @@ impl Strategy<Model> for Bitmask {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if m.is_full_queens() && task.goal == Goal::Count && m.board.width <= super::queens::MAX_N {
+            return queens_count(m, task, run);
+        }
         if m.is_full_queens() && m.board.width <= 64 && task.goal != Goal::Maximize {
             return queens_rows(m, task, run);
         }
@@ -202,4 +205,17 @@ fn queens_rows(m: &Model, task: &Task, run: &mut Run) -> Answer {
     };
     q.go(0, 0, 0, run);
     Answer::default()
+}
+
+/// N-Queens counted by border constellations under the 8 symmetries (see `queens`).
+fn queens_count(m: &Model, task: &Task, run: &mut Run) -> Answer {
+    match super::queens::count_queens(m.board.width, task.threads, run) {
+        Some(c) => {
+            let mut a = Answer::count(if task.unique { c.unique } else { c.total });
+            a.notes.push("8-fold symmetry".into());
+            a
+        }
+        // Stopped by a limit: the partial count of complete sub-problems is a lower bound.
+        None => Answer::default(),
+    }
 }
