@@ -214,7 +214,13 @@ fn node_limit_leaves_the_count_unproven() {
         let a = model.solve(s, &Task::default(), &mut run).unwrap();
         let o = run.finish(s, a);
         assert_eq!(o.status, Status::Limit, "{s}");
-        assert!(o.stats.nodes <= 5_000 + 64, "{s}: {} nodes", o.stats.nodes);
+        // The constellation counter reports nodes in batches of 2^14 from its hot loop.
+        let slack = if s == "bitmask" { 1 << 14 } else { 64 };
+        assert!(
+            o.stats.nodes <= 5_000 + slack,
+            "{s}: {} nodes",
+            o.stats.nodes
+        );
     }
 }
 
