@@ -382,55 +382,88 @@ struct Walker<'p, 'r, 'a> {
     run: &'r mut Run<'a>,
 }
 
+/// Levels this close to the end are searched by [`deep`], without looking at the limits:
+/// such a subtree holds at most a few thousand nodes (7! leaves and far fewer in practice).
+const DEEP_LEVELS: usize = 7;
+
 impl Walker<'_, '_, '_> {
-    /// Completions of levels `level..` (at least four) given the masks of the queens above,
-    /// already shifted to this level; `free` is the level's free mask, non-zero.
+    /// Completions of levels `level..` (more than `DEEP_LEVELS`) given the masks of the queens
+    /// above, already shifted to this level; `free` is the level's free mask, non-zero.
     fn walk(&mut self, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: Bits) -> u64 {
         let plan = self.plan;
         let s = plan.shift[level];
+        let next = plan.blocked[level + 1];
         let mut count = 0;
-        let mut placed = 0;
-        if level + 4 == plan.levels {
-            let b = &plan.blocked;
-            let tail = [b[level + 1], b[level + 2], b[level + 3]];
-            let tail_shift = [plan.shift[level + 1], plan.shift[level + 2]];
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                placed += 1;
-                count += last_three(
-                    (ld | bit) << s,
-                    (rd | bit) >> s,
-                    cols | bit,
-                    tail,
-                    tail_shift,
-                );
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            self.nodes += 1;
+            let nl = (ld | bit) << s;
+            let nr = (rd | bit) >> s;
+            let nc = cols | bit;
+            let nf = !(nl | nr | nc | next);
+            if nf == 0 {
+                continue;
             }
-        } else {
-            let next = plan.blocked[level + 1];
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                placed += 1;
-                let nl = (ld | bit) << s;
-                let nr = (rd | bit) >> s;
-                let nc = cols | bit;
-                let nf = !(nl | nr | nc | next);
-                if nf != 0 {
-                    count += self.walk(level + 1, nl, nr, nc, nf);
-                    if self.stopped {
-                        return 0;
-                    }
+            if plan.levels - (level + 1) > DEEP_LEVELS {
+                count += self.walk(level + 1, nl, nr, nc, nf);
+                if self.stopped {
+                    return 0;
                 }
+            } else {
+                let (c, nodes) = deep(plan, level + 1, nl, nr, nc, nf);
+                count += c;
+                self.nodes += nodes;
             }
         }
-        self.nodes += placed;
         if self.nodes - self.reported >= REPORT_EVERY {
             self.stopped = self.run.nodes(self.nodes - self.reported);
             self.reported = self.nodes;
         }
         count
     }
+}
+
+/// Completions and nodes of levels `level..` (at least four, at most `DEEP_LEVELS`); the
+/// hot part of the search, recursive so that the masks live in registers.
+fn deep(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: Bits) -> (u64, u64) {
+    let s = plan.shift[level];
+    let mut count = 0;
+    let mut nodes = 0;
+    if level + 4 == plan.levels {
+        let b = &plan.blocked;
+        let tail = [b[level + 1], b[level + 2], b[level + 3]];
+        let tail_shift = [plan.shift[level + 1], plan.shift[level + 2]];
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            nodes += 1;
+            count += last_three(
+                (ld | bit) << s,
+                (rd | bit) >> s,
+                cols | bit,
+                tail,
+                tail_shift,
+            );
+        }
+    } else {
+        let next = plan.blocked[level + 1];
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            nodes += 1;
+            let nl = (ld | bit) << s;
+            let nr = (rd | bit) >> s;
+            let nc = cols | bit;
+            let nf = !(nl | nr | nc | next);
+            if nf != 0 {
+                let (c, k) = deep(plan, level + 1, nl, nr, nc, nf);
+                count += c;
+                nodes += k;
+            }
+        }
+    }
+    (count, nodes)
 }
 
 /// Completions of the last two levels, without branches: only two columns are left, so the
