@@ -351,10 +351,14 @@ fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
                 run,
             };
             let free = !b[0];
-            let count = if free != 0 {
+            let count = if free == 0 {
+                0
+            } else if plan.levels > DEEP_LEVELS {
                 w.walk(0, 0, 0, 0, free)
             } else {
-                0
+                let (c, nodes) = deep(&plan, 0, 0, 0, 0, free);
+                w.nodes += nodes;
+                c
             };
             if w.stopped || w.run.nodes(w.nodes - w.reported) {
                 return None;
@@ -448,6 +452,8 @@ fn deep(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: Bit
         }
     } else {
         let next = plan.blocked[level + 1];
+        let after = plan.blocked[level + 2];
+        let s1 = plan.shift[level + 1];
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
@@ -456,7 +462,8 @@ fn deep(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: Bit
             let nr = (rd | bit) >> s;
             let nc = cols | bit;
             let nf = !(nl | nr | nc | next);
-            if nf != 0 {
+            let f2 = !((nl << s1) | (nr >> s1) | nc | after);
+            if (nf != 0) & (f2 != 0) {
                 let (c, k) = deep(plan, level + 1, nl, nr, nc, nf);
                 count += c;
                 nodes += k;
