@@ -387,8 +387,9 @@ struct Walker<'p, 'r, 'a> {
 }
 
 /// Levels this close to the end are searched by [`deep`], without looking at the limits:
-/// such a subtree holds at most a few thousand nodes (7! leaves and far fewer in practice).
-const DEEP_LEVELS: usize = 7;
+/// nine rows have nine columns left, so such a subtree has at most 9! leaves and in practice
+/// a few thousand nodes, well under a millisecond.
+const DEEP_LEVELS: usize = 9;
 
 impl Walker<'_, '_, '_> {
     /// Completions of levels `level..` (more than `DEEP_LEVELS`) given the masks of the queens
@@ -429,49 +430,88 @@ impl Walker<'_, '_, '_> {
 }
 
 /// Completions and nodes of levels `level..` (at least four, at most `DEEP_LEVELS`); the
-/// hot part of the search, recursive so that the masks live in registers.
-fn deep(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: Bits) -> (u64, u64) {
+/// hot part of the search. One function per number of levels left, so that each knows its
+/// depth statically and the compiler can fold them into one another.
+fn deep(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
+    debug_assert!((4..=DEEP_LEVELS).contains(&(plan.levels - level)));
+    match plan.levels - level {
+        4 => deep_4(plan, level, ld, rd, cols, free),
+        5 => deep_5(plan, level, ld, rd, cols, free),
+        6 => deep_6(plan, level, ld, rd, cols, free),
+        7 => deep_7(plan, level, ld, rd, cols, free),
+        8 => deep_8(plan, level, ld, rd, cols, free),
+        _ => deep_9(plan, level, ld, rd, cols, free),
+    }
+}
+
+/// Four levels left: each queen of this level hands the last three to [`last_three`].
+#[inline]
+fn deep_4(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: Bits) -> (u64, u64) {
     let s = plan.shift[level];
+    let b = &plan.blocked;
+    let tail = [b[level + 1], b[level + 2], b[level + 3]];
+    let tail_shift = [plan.shift[level + 1], plan.shift[level + 2]];
     let mut count = 0;
     let mut nodes = 0;
-    if level + 4 == plan.levels {
-        let b = &plan.blocked;
-        let tail = [b[level + 1], b[level + 2], b[level + 3]];
-        let tail_shift = [plan.shift[level + 1], plan.shift[level + 2]];
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            nodes += 1;
-            count += last_three(
-                (ld | bit) << s,
-                (rd | bit) >> s,
-                cols | bit,
-                tail,
-                tail_shift,
-            );
-        }
-    } else {
-        let next = plan.blocked[level + 1];
-        let after = plan.blocked[level + 2];
-        let s1 = plan.shift[level + 1];
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            nodes += 1;
-            let nl = (ld | bit) << s;
-            let nr = (rd | bit) >> s;
-            let nc = cols | bit;
-            let nf = !(nl | nr | nc | next);
-            let f2 = !((nl << s1) | (nr >> s1) | nc | after);
-            if (nf != 0) & (f2 != 0) {
-                let (c, k) = deep(plan, level + 1, nl, nr, nc, nf);
-                count += c;
-                nodes += k;
-            }
-        }
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        nodes += 1;
+        count += last_three(
+            (ld | bit) << s,
+            (rd | bit) >> s,
+            cols | bit,
+            tail,
+            tail_shift,
+        );
     }
     (count, nodes)
 }
+
+/// Five or more levels left: a child is entered only if its row and the next are not full
+/// already (the look-ahead ignores the child's own queen, so it never cuts a solution).
+macro_rules! deep_level {
+    ($name:ident, $child:ident) => {
+        #[inline]
+        fn $name(
+            plan: &Plan,
+            level: usize,
+            ld: Bits,
+            rd: Bits,
+            cols: Bits,
+            mut free: Bits,
+        ) -> (u64, u64) {
+            let s = plan.shift[level];
+            let next = plan.blocked[level + 1];
+            let after = plan.blocked[level + 2];
+            let s1 = plan.shift[level + 1];
+            let mut count = 0;
+            let mut nodes = 0;
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free ^= bit;
+                nodes += 1;
+                let nl = (ld | bit) << s;
+                let nr = (rd | bit) >> s;
+                let nc = cols | bit;
+                let nf = !(nl | nr | nc | next);
+                let f2 = !((nl << s1) | (nr >> s1) | nc | after);
+                if (nf != 0) & (f2 != 0) {
+                    let (c, k) = $child(plan, level + 1, nl, nr, nc, nf);
+                    count += c;
+                    nodes += k;
+                }
+            }
+            (count, nodes)
+        }
+    };
+}
+
+deep_level!(deep_5, deep_4);
+deep_level!(deep_6, deep_5);
+deep_level!(deep_7, deep_6);
+deep_level!(deep_8, deep_7);
+deep_level!(deep_9, deep_8);
 
 /// Completions of the last two levels, without branches: only two columns are left, so the
 /// first has at most two candidates and each decides the other's square. Most leaves of the
