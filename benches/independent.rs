@@ -36,6 +36,13 @@ fn independent(c: &mut Criterion) {
             b.iter(|| assert_eq!(count(&queens11, s, &task), 2680))
         });
     }
+    // The bitmask strategy counts full N-Queens by border constellations.
+    for (n, total) in [(12, 14_200), (14, 365_596)] {
+        let queens = model("queens8.toml", Some(n));
+        group.bench_function(format!("bitmask/queens{n}"), |b| {
+            b.iter(|| assert_eq!(count(&queens, "bitmask", &task), total))
+        });
+    }
     let kings = model("kings-holes.toml", None);
     for s in ["brute", "backtrack", "bitmask", "dlx"] {
         group.bench_function(format!("{s}/kings-holes"), |b| {
