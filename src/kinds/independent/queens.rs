@@ -678,6 +678,18 @@ mod tests {
     }
 
     #[test]
+    fn largest_board_stops_at_a_node_limit() {
+        for threads in [1, 2] {
+            let mut run = Run::new(Limits {
+                nodes: Some(200_000),
+                ..Limits::default()
+            });
+            assert_eq!(count_queens(MAX_N, threads, &mut run), None);
+            assert!(run.stats.nodes < 2_000_000, "{}", run.stats.nodes);
+        }
+    }
+
+    #[test]
     fn node_limit_stops_the_count() {
         for threads in [1, 2] {
             let mut run = Run::new(Limits {
