@@ -52,55 +52,81 @@ impl Strategy<Model> for Flags {
                 };
             }
         }
-        let mut s = Search {
-            m,
-            dirs: steps.len(),
-            seg,
-            used: vec![false; segments as usize],
-            placed: Vec::with_capacity(m.count),
-            emit: Emitter::new(m, task),
-        };
-        s.go(0, run);
+        // Cell-major segment ids, D per cell, so a candidate's flags sit together.
+        let dirs = steps.len();
+        let cell_seg: Vec<u32> = m
+            .cells
+            .iter()
+            .flat_map(|&c| (0..dirs).map(move |d| (d, c)))
+            .map(|(d, c)| seg[d * n + c])
+            .collect();
+        let used = vec![false; segments as usize];
+        let emit = Emitter::new(m, task);
+        let placed = Vec::with_capacity(m.count);
+        if dirs == 4 {
+            let segs = cell_seg
+                .chunks_exact(4)
+                .map(|c| [c[0], c[1], c[2], c[3]])
+                .collect();
+            Search::<4> {
+                m,
+                segs,
+                used,
+                placed,
+                emit,
+            }
+            .go(0, run);
+        } else {
+            let segs = cell_seg.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
+            Search::<2> {
+                m,
+                segs,
+                used,
+                placed,
+                emit,
+            }
+            .go(0, run);
+        }
         Answer::default()
     }
 }
 
-struct Search<'m> {
+/// D line directions: 2 for a rook or bishop, 4 for a queen.
+struct Search<'m, const D: usize> {
     m: &'m Model,
-    dirs: usize,
-    seg: Vec<u32>,
+    /// `segs[i]`: the segments through `cells[i]`.
+    segs: Vec<[u32; D]>,
     used: Vec<bool>,
     placed: Vec<usize>,
     emit: Emitter<'m>,
 }
 
-impl Search<'_> {
+impl<const D: usize> Search<'_, D> {
     fn go(&mut self, from: usize, run: &mut Run) -> bool {
         let k = self.placed.len();
         let m = self.m;
         if k == m.count {
             return self.emit.emit(run, &self.placed);
         }
-        let n = m.board.squares();
         for i in from..m.cells.len() {
             if k + m.cap_from[i] < m.count {
                 break;
             }
-            let s = m.cells[i];
-            if (0..self.dirs).any(|d| self.used[self.seg[d * n + s] as usize]) {
+            let segs = self.segs[i];
+            if segs.iter().any(|&g| self.used[g as usize]) {
                 continue;
             }
             if run.node() {
                 return true;
             }
-            for d in 0..self.dirs {
-                self.used[self.seg[d * n + s] as usize] = true;
+            for g in segs {
+                self.used[g as usize] = true;
             }
-            self.placed.push(s);
+            self.placed.push(m.cells[i]);
             let stop = self.go(i + 1, run);
             self.placed.pop();
-            for d in 0..self.dirs {
-                self.used[self.seg[d * n + s] as usize] = false;
+            for g in segs {
+                self.used[g as usize] = false;
             }
             if stop {
                 return true;
