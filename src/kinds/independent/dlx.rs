@@ -68,27 +68,8 @@ fn organ_pipe(n: usize) -> Vec<usize> {
 fn build(m: &Model) -> Problem {
     let b = &m.board;
     let n = b.squares();
-    let mut steps: Vec<(i32, i32)> = Vec::new();
-    if m.piece.rides_unlimited((1, 0)) {
-        steps.extend([(0, 1), (1, 0)]);
-    }
-    if m.piece.rides_unlimited((1, 1)) {
-        steps.extend([(1, 1), (1, -1)]);
-    }
-    // Segments per line direction, as in `flags`.
-    let mut seg = vec![u32::MAX; steps.len() * n];
-    let mut seg_count = vec![0u32; steps.len()];
-    for (d, &(dr, dc)) in steps.iter().enumerate() {
-        for s in b.cells() {
-            seg[d * n + s] = match b.step(s, -dr, -dc) {
-                Some(p) => seg[d * n + p],
-                None => {
-                    seg_count[d] += 1;
-                    seg_count[d] - 1
-                }
-            };
-        }
-    }
+    let lines = m.segments();
+    let (seg, seg_count) = (&lines.seg, &lines.count);
     let mut seg_len: Vec<Vec<u32>> = seg_count.iter().map(|&c| vec![0; c as usize]).collect();
     for (d, lens) in seg_len.iter_mut().enumerate() {
         for s in b.cells() {
@@ -98,10 +79,11 @@ fn build(m: &Model) -> Problem {
     let mut problem = Problem::new();
     // item_of[d][segment]; NONE for a one-square segment, which constrains nothing.
     const NONE: usize = usize::MAX;
-    let mut item_of: Vec<Vec<usize>> = vec![Vec::new(); steps.len()];
+    let mut item_of: Vec<Vec<usize>> = vec![Vec::new(); lines.dirs];
     // Every row (column) segment holds exactly one piece when there are as many pieces as
-    // segments: then the segments are primary, rows and columns interleaved as Knuth does.
-    let primary: Vec<usize> = (0..steps.len().min(2))
+    // segments (for queens: the rows and the columns): then the segments are primary,
+    // interleaved as Knuth does.
+    let primary: Vec<usize> = (0..lines.dirs)
         .filter(|&d| seg_count[d] as usize == m.count)
         .collect();
     for &d in &primary {
@@ -116,7 +98,7 @@ fn build(m: &Model) -> Problem {
         let c = m.count as u32;
         problem.add_primary_range("count", c, c)
     });
-    for d in 0..steps.len() {
+    for d in 0..lines.dirs {
         if item_of[d].is_empty() {
             item_of[d] = (0..seg_count[d] as usize)
                 .map(|k| {
@@ -145,7 +127,7 @@ fn build(m: &Model) -> Problem {
             if t <= a {
                 continue;
             }
-            let shared = (0..steps.len()).any(|d| seg[d * n + a] == seg[d * n + t]);
+            let shared = (0..lines.dirs).any(|d| seg[d * n + a] == seg[d * n + t]);
             if !shared {
                 let k = problem.add_secondary(format!("pair{a}.{t}"));
                 pair_items[a].push(k);

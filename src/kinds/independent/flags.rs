@@ -28,32 +28,23 @@ impl Strategy<Model> for Flags {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        let b = &m.board;
-        let mut steps: Vec<(i32, i32)> = Vec::new();
-        if m.piece.rides_unlimited((1, 0)) {
-            steps.extend([(0, 1), (1, 0)]);
-        }
-        if m.piece.rides_unlimited((1, 1)) {
-            steps.extend([(1, 1), (1, -1)]);
-        }
-        // seg[d * squares + s]: the segment of line direction d through s. A cell continues
-        // the segment of its predecessor along the line, which has a smaller index.
-        let n = b.squares();
-        let mut seg = vec![0u32; steps.len() * n];
-        let mut segments = 0u32;
-        for (d, &(dr, dc)) in steps.iter().enumerate() {
-            for s in b.cells() {
-                seg[d * n + s] = match b.step(s, -dr, -dc) {
-                    Some(p) => seg[d * n + p],
-                    None => {
-                        segments += 1;
-                        segments - 1
-                    }
-                };
-            }
-        }
+        let lines = m.segments();
+        let n = m.board.squares();
+        // One flag per segment: direction d's segments follow those of directions before it.
+        let offset: Vec<u32> = lines
+            .count
+            .iter()
+            .scan(0, |acc, &c| {
+                *acc += c;
+                Some(*acc - c)
+            })
+            .collect();
+        let segments: u32 = lines.count.iter().sum();
+        let seg: Vec<u32> = (0..lines.dirs * n)
+            .map(|i| lines.seg[i].wrapping_add(offset[i / n]))
+            .collect();
         // Cell-major segment ids, D per cell, so a candidate's flags sit together.
-        let dirs = steps.len();
+        let dirs = lines.dirs;
         let cell_seg: Vec<u32> = m
             .cells
             .iter()

@@ -126,6 +126,52 @@ impl Model {
     }
 }
 
+/// The line segments of the lines a piece rides without limit (rows and columns for a rook,
+/// diagonals for a bishop, both for a queen): holes cut a line into segments, and two pieces
+/// attack along a line exactly when they share a segment.
+pub struct Segments {
+    pub dirs: usize,
+    /// `seg[d * squares + s]`: the segment of direction d through cell s, numbered per
+    /// direction.
+    pub seg: Vec<u32>,
+    /// Segments per direction.
+    pub count: Vec<u32>,
+}
+
+impl Model {
+    pub fn segments(&self) -> Segments {
+        let b = &self.board;
+        let mut steps: Vec<(i32, i32)> = Vec::new();
+        if self.piece.rides_unlimited((1, 0)) {
+            steps.extend([(0, 1), (1, 0)]);
+        }
+        if self.piece.rides_unlimited((1, 1)) {
+            steps.extend([(1, 1), (1, -1)]);
+        }
+        // A cell continues the segment of its predecessor along the line, which has a
+        // smaller index, so one pass in index order numbers them all.
+        let n = b.squares();
+        let mut seg = vec![u32::MAX; steps.len() * n];
+        let mut count = vec![0u32; steps.len()];
+        for (d, &(dr, dc)) in steps.iter().enumerate() {
+            for s in b.cells() {
+                seg[d * n + s] = match b.step(s, -dr, -dc) {
+                    Some(p) => seg[d * n + p],
+                    None => {
+                        count[d] += 1;
+                        count[d] - 1
+                    }
+                };
+            }
+        }
+        Segments {
+            dirs: steps.len(),
+            seg,
+            count,
+        }
+    }
+}
+
 /// Reports complete placements, filtering to one per symmetry class under `--unique`.
 pub struct Emitter<'m> {
     unique: bool,
