@@ -127,7 +127,7 @@ impl Model {
         }
     }
 
-    /// The size a `--size` sweep varies, when the kind has one.
+    /// One line on what the model holds, for `check`, `strategies` and `compare`.
     pub fn describe(&self) -> String {
         match self {
             Model::Independent(m) => format!(
