@@ -18,6 +18,9 @@ use boardsolve::spec::{Overrides, Spec};
 
 const USAGE_ERROR: u8 = 2;
 
+/// Solutions shown for goal `all` without `--limit`.
+const DEFAULT_SHOWN: u64 = 1000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
     Text,
@@ -46,7 +49,7 @@ struct Common {
     /// Override any key of the file: --set rules.count=6 (repeatable)
     #[arg(long = "set", value_name = "KEY.PATH=VALUE")]
     set: Vec<String>,
-    /// Solutions to print (goal all; default all of them)
+    /// Solutions to print (goal all; default 1000; the count stays exact)
     #[arg(long)]
     limit: Option<u64>,
     /// Stop after this many seconds (exit 3 when the answer is not proven by then)
@@ -394,7 +397,13 @@ fn solve(cli: SolveCli) -> u8 {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
-    let keep = cli.common.limit.or(l.spec.solve.limit).unwrap_or(u64::MAX);
+    // Solutions are kept in memory until they are written, so without --limit only the first
+    // DEFAULT_SHOWN are kept; the count stays exact.
+    let keep = cli
+        .common
+        .limit
+        .or(l.spec.solve.limit)
+        .unwrap_or(DEFAULT_SHOWN);
     let progress = !cli.quiet && std::io::stderr().is_terminal();
     let (outcome, solutions) = match run_one(&l, &strategy, limits, keep, progress) {
         Ok(x) => x,
@@ -418,6 +427,15 @@ fn solve(cli: SolveCli) -> u8 {
             }
             s.push_str(&render::answer_line(&h, &outcome));
             s.push('\n');
+            if let Some(c) = outcome.answer.count
+                && l.task.goal == Goal::All
+                && (pictures.len() as u128) < c
+            {
+                s.push_str(&format!(
+                    "(showing the first {} of them; --limit N shows more)\n",
+                    render::group(pictures.len() as u128)
+                ));
+            }
             s
         }
         Format::Json => render::json_report(&h, &outcome, &pictures),
