@@ -269,6 +269,9 @@ fn ctrl_c_stops_the_search_and_reports_what_was_found() {
 fn goal_all_says_when_it_shows_fewer_solutions_than_it_counted() {
     let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--goal", "all", "--limit", "3"]);
     assert_eq!(code, 0);
-    assert!(out.contains("92 solutions\n(showing the first 3 of them"), "{out}");
+    assert!(
+        out.contains("92 solutions\n(showing the first 3 of them"),
+        "{out}"
+    );
     assert_eq!(out.matches('Q').count(), 3 * 8, "{out}");
 }
