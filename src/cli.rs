@@ -26,6 +26,8 @@ enum Format {
     Text,
     Json,
     Svg,
+    /// Graphviz DOT of the move graph (kind tour), the solution's moves in bold
+    Dot,
 }
 
 /// Options every command that reads a puzzle shares.
@@ -272,7 +274,7 @@ fn resolve_strategy(l: &Loaded) -> Result<String, String> {
 fn header(l: &Loaded) -> Header {
     let syms = match &l.model {
         Model::Independent(m) => m.symmetries.len(),
-        Model::Cover(_) => 1,
+        Model::Cover(_) | Model::Tour(_) => 1,
     };
     Header {
         title: l.spec.title.clone(),
@@ -374,6 +376,11 @@ fn run_one(
         ));
     }
     let mut solutions = kept.into_inner().unwrap_or_else(|p| p.into_inner());
+    if let Some(c) = &outcome.answer.compact {
+        l.model.check_compact(c).map_err(|e| {
+            format!("internal error: strategy {strategy} produced an invalid solution: {e}")
+        })?;
+    }
     if let Some(best) = &outcome.answer.best {
         l.model.check(best).map_err(|e| {
             format!("internal error: strategy {strategy} produced an invalid solution: {e}")
@@ -405,47 +412,37 @@ fn solve(cli: SolveCli) -> u8 {
         .or(l.spec.solve.limit)
         .unwrap_or(DEFAULT_SHOWN);
     let progress = !cli.quiet && std::io::stderr().is_terminal();
-    let (outcome, solutions) = match run_one(&l, &strategy, limits, keep, progress) {
+    let (mut outcome, solutions) = match run_one(&l, &strategy, limits, keep, progress) {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
     let h = header(&l);
-    let pictures: Vec<Picture> = solutions.iter().map(|s| l.model.picture(s)).collect();
-    let out = match cli.format {
-        Format::Text => {
-            let mut s = String::new();
-            if let Some(t) = &h.title {
-                s.push_str(t);
-                s.push('\n');
-            }
-            for p in &pictures {
-                s.push('\n');
-                s.push_str(&render::text_picture(p));
-            }
-            if !pictures.is_empty() {
-                s.push('\n');
-            }
-            s.push_str(&render::answer_line(&h, &outcome));
-            s.push('\n');
-            if let Some(c) = outcome.answer.count
-                && l.task.goal == Goal::All
-                && (pictures.len() as u128) < c
-            {
-                s.push_str(&format!(
-                    "(showing the first {} of them; --limit N shows more)\n",
-                    render::group(pictures.len() as u128)
-                ));
-            }
-            s
+    let mut pictures: Vec<Picture> = solutions.iter().map(|s| l.model.picture(s)).collect();
+    // A compact solution (a tour of up to 10^9 squares) is drawn from its own array, and
+    // text is streamed, so no second copy of it is made.
+    if let Some(c) = outcome.answer.compact.take() {
+        if cli.format == Format::Dot {
+            outcome.answer.compact = Some(c);
+        } else {
+            pictures.extend(l.model.picture_compact(c));
         }
-        Format::Json => render::json_report(&h, &outcome, &pictures),
-        Format::Svg => render::svg_report(&h, &pictures),
-    };
+    }
     let written = match &cli.output {
-        Some(path) => std::fs::write(path, &out).map_err(|e| format!("{path}: {e}")),
-        None => std::io::stdout()
-            .write_all(out.as_bytes())
-            .map_err(|e| e.to_string()),
+        Some(path) => std::fs::File::create(path)
+            .map_err(|e| format!("{path}: {e}"))
+            .and_then(|f| {
+                let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
+                write_report(&mut w, &cli, &l, &h, &outcome, &solutions, &pictures)
+                    .and_then(|_| w.flush())
+                    .map_err(|e| format!("{path}: {e}"))
+            }),
+        None => {
+            let stdout = std::io::stdout();
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
+            write_report(&mut w, &cli, &l, &h, &outcome, &solutions, &pictures)
+                .and_then(|_| w.flush())
+                .map_err(|e| e.to_string())
+        }
     };
     if let Err(e) = written {
         return fail(e);
@@ -454,6 +451,59 @@ fn solve(cli: SolveCli) -> u8 {
         eprintln!("{}", render::summary_line(&h, &outcome));
     }
     outcome.status.exit_code()
+}
+
+fn write_report(
+    w: &mut dyn Write,
+    cli: &SolveCli,
+    l: &Loaded,
+    h: &Header,
+    outcome: &Outcome,
+    solutions: &[Vec<usize>],
+    pictures: &[Picture],
+) -> std::io::Result<()> {
+    match cli.format {
+        Format::Text => {
+            if let Some(t) = &h.title {
+                writeln!(w, "{t}")?;
+            }
+            for p in pictures {
+                writeln!(w)?;
+                render::write_text_picture(w, p)?;
+            }
+            if !pictures.is_empty() {
+                writeln!(w)?;
+            }
+            writeln!(w, "{}", render::answer_line(h, outcome))?;
+            if let Some(c) = outcome.answer.count
+                && l.task.goal == Goal::All
+                && (pictures.len() as u128) < c
+            {
+                writeln!(
+                    w,
+                    "(showing the first {} of them; --limit N shows more)",
+                    render::group(pictures.len() as u128)
+                )?;
+            }
+            Ok(())
+        }
+        Format::Json => w.write_all(render::json_report(h, outcome, pictures).as_bytes()),
+        Format::Svg => w.write_all(render::svg_report(h, pictures).as_bytes()),
+        Format::Dot => {
+            let numbers = match (&outcome.answer.compact, solutions.first()) {
+                (Some(c), _) => Some(c.clone()),
+                (None, Some(s)) => match l.model.picture(s) {
+                    Picture::Tour { number, .. } => Some(number),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match l.model.dot(numbers.as_deref()) {
+                Ok(d) => w.write_all(d.as_bytes()),
+                Err(e) => Err(std::io::Error::other(e)),
+            }
+        }
+    }
 }
 
 fn check(cli: CheckCli) -> u8 {

@@ -404,6 +404,9 @@ pub struct Answer {
     pub proven_despite_limit: bool,
     /// Free-form notes for the summary ("8-fold symmetry", "handed over to divide").
     pub notes: Vec<String>,
+    /// A solution too large to pass through the sink as `usize`s, in the model's compact
+    /// encoding (a tour's move number per square: 4 bytes a square on a board of 10^8).
+    pub compact: Option<Vec<u32>>,
 }
 
 impl Answer {

@@ -4,6 +4,7 @@
 
 pub mod cover;
 pub mod independent;
+pub mod tour;
 
 use crate::engine::{Answer, Run, Task};
 use crate::render::Picture;
@@ -24,6 +25,7 @@ pub trait Strategy<M>: Sync {
 pub enum Model {
     Independent(independent::Model),
     Cover(cover::Model),
+    Tour(tour::Model),
 }
 
 /// What `solve strategies` prints for one strategy.
@@ -38,11 +40,12 @@ impl Model {
         match spec.kind {
             Kind::Independent => Ok(Model::Independent(independent::Model::compile(spec)?)),
             Kind::Cover => Ok(Model::Cover(cover::Model::compile(spec)?)),
+            Kind::Tour => Ok(Model::Tour(tour::Model::compile(spec)?)),
             other => Err(spec.err_nowhere(
                 "kind",
                 format!(
                     "kind \"{}\" is part of the format but not solved by this version yet; \
-                     solvable now: independent, cover",
+                     solvable now: independent, cover, tour",
                     other.name()
                 ),
             )),
@@ -53,6 +56,7 @@ impl Model {
         match self {
             Model::Independent(_) => Kind::Independent,
             Model::Cover(_) => Kind::Cover,
+            Model::Tour(_) => Kind::Tour,
         }
     }
 
@@ -69,6 +73,7 @@ impl Model {
         match self {
             Model::Independent(m) => list(independent::STRATEGIES, m, task),
             Model::Cover(m) => list(cover::STRATEGIES, m, task),
+            Model::Tour(m) => list(tour::STRATEGIES, m, task),
         }
     }
 
@@ -77,6 +82,7 @@ impl Model {
         let preferred: &[&str] = match self {
             Model::Independent(_) => independent::PREFERENCE,
             Model::Cover(_) => &["dlx"],
+            Model::Tour(_) => tour::PREFERENCE,
         };
         let all = self.strategies(task);
         preferred
@@ -108,6 +114,7 @@ impl Model {
         match self {
             Model::Independent(m) => go(independent::STRATEGIES, m, strategy, task, run),
             Model::Cover(m) => go(cover::STRATEGIES, m, strategy, task, run),
+            Model::Tour(m) => go(tour::STRATEGIES, m, strategy, task, run),
         }
     }
 
@@ -116,6 +123,37 @@ impl Model {
         match self {
             Model::Independent(m) => m.picture(solution),
             Model::Cover(m) => m.picture(solution),
+            Model::Tour(m) => m.picture(solution),
+        }
+    }
+
+    /// The drawing of a solution in the model's compact encoding ([`Answer::compact`]).
+    ///
+    /// [`Answer::compact`]: crate::engine::Answer::compact
+    pub fn picture_compact(&self, solution: Vec<u32>) -> Option<Picture> {
+        match self {
+            Model::Tour(m) => Some(m.picture_numbers(solution)),
+            _ => None,
+        }
+    }
+
+    /// Check a solution in the compact encoding before it is shown.
+    pub fn check_compact(&self, solution: &[u32]) -> Result<(), String> {
+        match self {
+            Model::Tour(m) => m.check_numbers(solution),
+            _ => Err("this kind has no compact solutions".into()),
+        }
+    }
+
+    /// The model's graph in Graphviz DOT, with a solution's edges (compact encoding)
+    /// marked; only kinds with a move graph have one.
+    pub fn dot(&self, solution: Option<&[u32]>) -> Result<String, String> {
+        match self {
+            Model::Tour(m) => m.dot(solution),
+            _ => Err(format!(
+                "--format dot writes the move graph of kind \"tour\"; kind \"{}\" has none",
+                self.kind().name()
+            )),
         }
     }
 
@@ -124,6 +162,7 @@ impl Model {
         match self {
             Model::Independent(m) => m.check(solution),
             Model::Cover(m) => m.check(solution),
+            Model::Tour(m) => m.check(solution),
         }
     }
 
@@ -143,6 +182,7 @@ impl Model {
                 m.problem.num_primary(),
                 m.problem.num_options()
             ),
+            Model::Tour(m) => m.describe(),
         }
     }
 }
@@ -155,5 +195,6 @@ pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
     vec![
         ("independent", names(independent::STRATEGIES)),
         ("cover", names(cover::STRATEGIES)),
+        ("tour", names(tour::STRATEGIES)),
     ]
 }

@@ -19,6 +19,14 @@ pub enum Picture {
     },
     /// Chosen options of an exact cover, each as its item names (with colours).
     Options(Vec<Vec<String>>),
+    /// A tour: the move number of each square (0-based; `u32::MAX` on holes), so the
+    /// largest boards cost 4 bytes a square.
+    Tour {
+        width: usize,
+        height: usize,
+        number: Vec<u32>,
+        closed: bool,
+    },
 }
 
 /// What the header of a report says about the puzzle.
@@ -34,6 +42,11 @@ pub struct Header {
 pub fn text_picture(p: &Picture) -> String {
     let mut s = String::new();
     match p {
+        Picture::Tour { .. } => {
+            let mut buf = Vec::new();
+            let _ = write_text_picture(&mut buf, p);
+            s = String::from_utf8_lossy(&buf).into_owned();
+        }
         Picture::Placement {
             width,
             height,
@@ -59,6 +72,102 @@ pub fn text_picture(p: &Picture) -> String {
             }
         }
     }
+    s
+}
+
+/// Write a picture as text; tours stream row by row, so a board of 10^8 squares needs no
+/// second copy in memory.
+pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::Result<()> {
+    let Picture::Tour {
+        width,
+        height,
+        number,
+        ..
+    } = p
+    else {
+        return w.write_all(text_picture(p).as_bytes());
+    };
+    let cells = number.iter().filter(|&&k| k != u32::MAX).count();
+    let digits = cells.max(1).to_string().len();
+    let mut line: Vec<u8> = Vec::with_capacity((digits + 1) * width + 1);
+    let mut tmp = [0u8; 10];
+    for r in 0..*height {
+        line.clear();
+        for (c, &k) in number[r * width..(r + 1) * width].iter().enumerate() {
+            if c > 0 {
+                line.push(b' ');
+            }
+            // Moves print from 1, right-aligned; holes print as '#'.
+            let mut len = 0;
+            if k == u32::MAX {
+                tmp[0] = b'#';
+                len = 1;
+            } else {
+                let mut v = k as u64 + 1;
+                while v > 0 {
+                    tmp[len] = b'0' + (v % 10) as u8;
+                    v /= 10;
+                    len += 1;
+                }
+            }
+            line.extend(std::iter::repeat_n(b' ', digits - len));
+            line.extend(tmp[..len].iter().rev());
+        }
+        line.push(b'\n');
+        w.write_all(&line)?;
+    }
+    Ok(())
+}
+
+/// The squares of a tour in visiting order, from its move numbers.
+pub fn tour_order(width: usize, number: &[u32]) -> Vec<(usize, usize)> {
+    let cells = number.iter().filter(|&&k| k != u32::MAX).count();
+    let mut order = vec![(0, 0); cells];
+    for (s, &k) in number.iter().enumerate() {
+        if k != u32::MAX {
+            order[k as usize] = (s / width, s % width);
+        }
+    }
+    order
+}
+
+/// The move graph (or any graph on board squares) in Graphviz DOT: nodes named by square,
+/// placed at their board position (for `neato -n`), edges on `highlight` drawn bold.
+pub fn dot_graph(
+    name: &str,
+    width: usize,
+    nodes: &[(usize, String)],
+    edges: &[(usize, usize)],
+    highlight: &[(usize, usize)],
+) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "graph \"{}\" {{", name.replace('"', "'"));
+    let _ = writeln!(
+        s,
+        "  node [shape=circle fontsize=10 width=0.4 fixedsize=true];"
+    );
+    for (sq, label) in nodes {
+        let _ = writeln!(
+            s,
+            "  s{sq} [label=\"{label}\" pos=\"{},{}!\"];",
+            (sq % width) * 50,
+            -((sq / width) as i64) * 50
+        );
+    }
+    let mut bold: Vec<(usize, usize)> = highlight
+        .iter()
+        .map(|&(a, b)| (a.min(b), a.max(b)))
+        .collect();
+    bold.sort_unstable();
+    for &(a, b) in edges {
+        let key = (a.min(b), a.max(b));
+        if bold.binary_search(&key).is_ok() {
+            let _ = writeln!(s, "  s{a} -- s{b} [penwidth=3 color=\"#c03020\"];");
+        } else {
+            let _ = writeln!(s, "  s{a} -- s{b} [color=\"#999999\"];");
+        }
+    }
+    s.push_str("}\n");
     s
 }
 
@@ -147,6 +256,12 @@ fn picture_json(p: &Picture) -> Value {
                 .collect(),
         ),
         Picture::Options(opts) => json!(opts),
+        Picture::Tour { width, number, .. } => Value::Array(
+            tour_order(*width, number)
+                .into_iter()
+                .map(|(r, c)| json!([r, c]))
+                .collect(),
+        ),
     }
 }
 
@@ -244,6 +359,73 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 x0 += width * CELL + GAP;
                 max_h = max_h.max(height * CELL);
             }
+            Picture::Tour {
+                width,
+                height,
+                number,
+                closed,
+            } => {
+                for r in 0..*height {
+                    for c in 0..*width {
+                        let fill = if number[r * width + c] == u32::MAX {
+                            "#ffffff"
+                        } else if (r + c) % 2 == 0 {
+                            "#f0d9b5"
+                        } else {
+                            "#b58863"
+                        };
+                        let _ = writeln!(
+                            body,
+                            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>",
+                            x0 + c * CELL,
+                            GAP + r * CELL
+                        );
+                    }
+                }
+                let order = tour_order(*width, number);
+                let centre = |(r, c): (usize, usize)| {
+                    format!("{},{}", x0 + c * CELL + CELL / 2, GAP + r * CELL + CELL / 2)
+                };
+                let points: Vec<String> = order.iter().map(|&p| centre(p)).collect();
+                let tag = if *closed { "polygon" } else { "polyline" };
+                let _ = writeln!(
+                    body,
+                    "<{tag} points=\"{}\" fill=\"none\" stroke=\"#1a4d8f\" stroke-width=\"3\" \
+                     stroke-linejoin=\"round\"/>",
+                    points.join(" ")
+                );
+                if let (Some(&first), Some(&last)) = (order.first(), order.last()) {
+                    // The start as a filled dot, the end of an open tour as a ring.
+                    let (fx, fy) = (
+                        x0 + first.1 * CELL + CELL / 2,
+                        GAP + first.0 * CELL + CELL / 2,
+                    );
+                    let _ = writeln!(
+                        body,
+                        "<circle cx=\"{fx}\" cy=\"{fy}\" r=\"{}\" fill=\"#1a4d8f\"/>",
+                        CELL / 6
+                    );
+                    if !closed {
+                        let (lx, ly) = (
+                            x0 + last.1 * CELL + CELL / 2,
+                            GAP + last.0 * CELL + CELL / 2,
+                        );
+                        let _ = writeln!(
+                            body,
+                            "<circle cx=\"{lx}\" cy=\"{ly}\" r=\"{}\" fill=\"#fff\" stroke=\"#1a4d8f\" stroke-width=\"3\"/>",
+                            CELL / 6
+                        );
+                    }
+                }
+                let _ = writeln!(
+                    body,
+                    "<rect x=\"{x0}\" y=\"{GAP}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333\"/>",
+                    width * CELL,
+                    height * CELL
+                );
+                x0 += width * CELL + GAP;
+                max_h = max_h.max(height * CELL);
+            }
             Picture::Options(opts) => {
                 for (i, o) in opts.iter().enumerate() {
                     let _ = writeln!(
@@ -293,5 +475,26 @@ mod tests {
             pieces: vec![(0, 'N'), (5, 'N')],
         };
         assert_eq!(text_picture(&p), "N . #\n. . N\n");
+    }
+
+    #[test]
+    fn tour_text_is_right_aligned_from_one() {
+        let p = Picture::Tour {
+            width: 4,
+            height: 3,
+            number: vec![0, 3, 6, 9, 7, 10, 1, 4, 2, 5, 8, u32::MAX],
+            closed: false,
+        };
+        assert_eq!(text_picture(&p), " 1  4  7 10\n 8 11  2  5\n 3  6  9  #\n");
+        assert_eq!(
+            tour_order(
+                4,
+                match &p {
+                    Picture::Tour { number, .. } => number,
+                    _ => unreachable!(),
+                }
+            )[..3],
+            [(0, 0), (1, 2), (2, 0)]
+        );
     }
 }

@@ -1,0 +1,158 @@
+//! `backtrack`: plain depth-first search over the moves in square order, extending the path
+//! one move at a time. It enumerates and counts: open tours from every start (or the given
+//! one), closed tours once per undirected cycle (from the first square, kept when the second
+//! square is below the last). The only pruning is exact: a move is undone when it leaves an
+//! unvisited square with no way in, or, for closed tours, the first square with no way back.
+
+use super::{Existence, Model};
+use crate::engine::{Answer, Goal, Run, Task};
+use crate::kinds::Strategy;
+
+/// Recursion depth is the number of squares; beyond this a plain search has no hope anyway.
+const MAX_CELLS: usize = 4096;
+
+pub struct Backtrack;
+
+impl Strategy<Model> for Backtrack {
+    fn name(&self) -> &'static str {
+        "backtrack"
+    }
+    fn about(&self) -> &'static str {
+        "plain depth-first search; enumerates and counts tours on small boards"
+    }
+    fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
+        if m.cells > super::GRAPH_LIMIT || m.cells > MAX_CELLS {
+            return Err(format!(
+                "plain backtracking takes boards up to {MAX_CELLS} squares; this one has {}",
+                m.cells
+            ));
+        }
+        Ok(())
+    }
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if let Some(a) = m.settled() {
+            return a;
+        }
+        let g = m.graph().expect("applies checked the graph");
+        let squares = m.board.squares();
+        let mut s = Search {
+            m,
+            visited: vec![false; squares],
+            deg: (0..squares).map(|q| g.degree(q) as u8).collect(),
+            path: Vec::with_capacity(m.cells),
+            first: 0,
+            found: 0,
+            report: run.wants_solutions(),
+        };
+        let starts: Vec<usize> = match (m.start, m.closed) {
+            (Some(st), _) => vec![st],
+            (None, true) => m.board.cells().take(1).collect(),
+            (None, false) => m.board.cells().collect(),
+        };
+        for st in starts {
+            s.first = st;
+            s.visit(st);
+            s.path.push(st);
+            let stop = s.go(st, run);
+            s.path.pop();
+            s.unvisit(st);
+            if stop {
+                break;
+            }
+        }
+        let mut a = Answer::default();
+        if !s.report {
+            run.count(s.found);
+        }
+        if run.stats.solutions == 0 && !run.is_stopped() {
+            a.count = Some(0);
+            a.reason = Some(match m.existence {
+                Existence::Exists(_) => {
+                    "the search found none (contradicting a theorem: a bug)".into()
+                }
+                _ => "exhaustive search found none".into(),
+            });
+        }
+        if task.goal != Goal::First {
+            a.notes.extend(m.counting_note(task));
+        }
+        a
+    }
+}
+
+struct Search<'m> {
+    m: &'m Model,
+    visited: Vec<bool>,
+    /// Unvisited neighbours of each square.
+    deg: Vec<u8>,
+    path: Vec<usize>,
+    first: usize,
+    found: u128,
+    report: bool,
+}
+
+impl Search<'_> {
+    fn moves(&self, s: usize) -> &[u32] {
+        self.m.graph().expect("graph").moves(s)
+    }
+
+    fn visit(&mut self, v: usize) {
+        self.visited[v] = true;
+        let g = self.m.graph().expect("graph");
+        for &u in g.moves(v) {
+            self.deg[u as usize] -= 1;
+        }
+    }
+
+    fn unvisit(&mut self, v: usize) {
+        self.visited[v] = false;
+        let g = self.m.graph().expect("graph");
+        for &u in g.moves(v) {
+            self.deg[u as usize] += 1;
+        }
+    }
+
+    fn adjacent(&self, a: usize, b: usize) -> bool {
+        self.moves(a).contains(&(b as u32))
+    }
+
+    /// Returns `true` to stop.
+    fn go(&mut self, cur: usize, run: &mut Run) -> bool {
+        let n = self.m.cells;
+        if self.path.len() == n {
+            if self.m.closed
+                && !(n >= 3 && self.adjacent(cur, self.first) && self.path[1] < self.path[n - 1])
+            {
+                return false;
+            }
+            if self.report {
+                return run.solution(&self.path);
+            }
+            self.found += 1;
+            return false;
+        }
+        let g = self.m.graph().expect("graph");
+        for &v in g.moves(cur) {
+            let v = v as usize;
+            if self.visited[v] {
+                continue;
+            }
+            if run.node() {
+                return true;
+            }
+            self.visit(v);
+            self.path.push(v);
+            let dead = self.moves(cur).iter().any(|&u| {
+                let u = u as usize;
+                !self.visited[u] && self.deg[u] == 0 && !self.adjacent(u, v)
+            }) || (self.m.closed && self.path.len() < n && self.deg[self.first] == 0);
+            let stop = !dead && self.go(v, run);
+            self.path.pop();
+            self.unvisit(v);
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+}

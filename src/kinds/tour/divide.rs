@@ -1,0 +1,530 @@
+//! `divide`: divide and conquer for the knight (after Parberry 1997, who builds closed tours
+//! from structured block tours, and Lin and Wei 2005, who extend it to every m x n with
+//! both sides at least 5).
+//!
+//! The board is cut into a grid of blocks whose sides are 6 to 11 (a side of 5 to 11 stays
+//! whole), with at most one odd side per direction, placed last, so every block but the
+//! bottom-right one has an even number of squares. Each block shape gets one tour, found
+//! once by a small Warnsdorff search with forced moves: a closed tour, or for the odd x odd
+//! block an open one. Blocks are joined along a spanning tree, left to right in each block
+//! row and then down the first column, each join swapping two moves:
+//!
+//! ```text
+//!   A's corner square a1 = (0, X) always moves to a2 = (2, X-1) (it has only two moves).
+//!   B's tour is asked to hold the move b1 = (1, X+2) -- b2 = (3, X+1).
+//!   Remove a1-a2 and b1-b2, add a1-b1 and a2-b2: two cycles (or a cycle and a path)
+//!   become one.
+//! ```
+//!
+//! and the same transposed for the vertical joins, with B's move (1, 1) -- (0, 3) in block
+//! coordinates. Every join uses a different corner of its blocks, so joins never disturb each
+//! other, and the whole construction is one pass over the board.
+//!
+//! A tour is held as one `u32` a square: the XOR of its two neighbours' indices (`u32::MAX`
+//! stands for the missing neighbour at the ends of an open path). A join is four XORs, and
+//! walking the tour needs the previous square only. The walk overwrites each entry with the
+//! move number once it has been read, so the result costs no second array: about 4 bytes a
+//! square in all (10^8 squares: 400 MB).
+
+use std::collections::HashMap;
+
+use super::{Existence, Model, NONE};
+use crate::engine::{Answer, Goal, Run, Task};
+use crate::kinds::Strategy;
+
+pub struct Divide;
+
+/// Smallest side divide builds: Lin and Wei's theorem covers both sides at least 5.
+const MIN_SIDE: usize = 5;
+
+/// Whether `divide` builds a tour for this model, or why not.
+pub fn supports(m: &Model) -> Result<(), String> {
+    if !m.plain_knight {
+        return Err("builds knight's tours on boards without holes only".into());
+    }
+    let (w, h) = (m.board.width, m.board.height);
+    if w.min(h) < MIN_SIDE {
+        return Err(format!(
+            "builds boards with both sides at least {MIN_SIDE}; {w}x{h} takes warnsdorff or backtrack"
+        ));
+    }
+    if (w * h) % 2 == 1 && m.start.is_some() && !m.closed {
+        return Err(
+            "on a board with an odd number of squares it builds open tours from a start it \
+             chooses; with a given start use warnsdorff"
+                .into(),
+        );
+    }
+    Ok(())
+}
+
+impl Strategy<Model> for Divide {
+    fn name(&self) -> &'static str {
+        "divide"
+    }
+    fn about(&self) -> &'static str {
+        "divide and conquer: block tours joined at their corners; linear time, 4 bytes a square"
+    }
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        if task.goal != Goal::First {
+            return Err("builds one tour (goal first)".into());
+        }
+        supports(m)
+    }
+    fn solve(&self, m: &Model, _task: &Task, run: &mut Run) -> Answer {
+        if let Some(a) = m.settled() {
+            return a;
+        }
+        let (w, h) = (m.board.width, m.board.height);
+        let cols = split(w);
+        let rows = split(h);
+        let open_block = (w * h) % 2 == 1;
+        let mut blocks = Blocks::default();
+        // Every block shape's tour first, so a shape with none is known before the board
+        // is touched.
+        for (i, &bh) in rows.iter().enumerate() {
+            for (j, &bw) in cols.iter().enumerate() {
+                let key = Key {
+                    w: bw,
+                    h: bh,
+                    open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
+                    join: if j > 0 {
+                        Join::Left
+                    } else if i > 0 {
+                        Join::Above
+                    } else {
+                        Join::None
+                    },
+                };
+                if blocks.get(key, run).is_none() {
+                    if run.is_stopped() {
+                        return Answer::default();
+                    }
+                    return Answer::none_because(format!(
+                        "no block tour of shape {bw}x{bh} with the joining move was found (a bug)"
+                    ));
+                }
+            }
+        }
+        let n = w * h;
+        let mut x: Vec<u32> = vec![0; n];
+        let mut ends = None;
+        let mut y0 = 0;
+        for (i, &bh) in rows.iter().enumerate() {
+            let mut x0 = 0;
+            for (j, &bw) in cols.iter().enumerate() {
+                let key = Key {
+                    w: bw,
+                    h: bh,
+                    open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
+                    join: if j > 0 {
+                        Join::Left
+                    } else if i > 0 {
+                        Join::Above
+                    } else {
+                        Join::None
+                    },
+                };
+                let t = blocks.get(key, run).expect("found above");
+                place(&mut x, w, y0, x0, t);
+                if key.open {
+                    let g = |l: u16| {
+                        let (r, c) = (l as usize / bw, l as usize % bw);
+                        ((y0 + r) * w + x0 + c) as u32
+                    };
+                    ends = Some(g(t.ends.expect("open tours have ends").0));
+                }
+                if j > 0 {
+                    // Join with the block to the left; X is its last column.
+                    let xx = x0 - 1;
+                    let sq = |r: usize, c: usize| (r * w + c) as u32;
+                    swap(
+                        &mut x,
+                        (sq(y0, xx), sq(y0 + 2, xx - 1)),
+                        (sq(y0 + 1, xx + 2), sq(y0 + 3, xx + 1)),
+                    );
+                }
+                x0 += bw;
+            }
+            if i > 0 {
+                // Join down the first column; Y is the last row of the block above.
+                let yy = y0 - 1;
+                let sq = |r: usize, c: usize| (r * w + c) as u32;
+                swap(
+                    &mut x,
+                    (sq(yy, 0), sq(yy - 1, 2)),
+                    (sq(yy + 2, 1), sq(yy + 1, 3)),
+                );
+            }
+            y0 += bh;
+            if run.nodes(bh as u64 * cols.len() as u64) {
+                return Answer::default();
+            }
+        }
+        // Walk the tour, turning each XOR entry into its move number as it is read.
+        let (first, mut prev) = match ends {
+            Some(e) => (e as usize, NONE),
+            // The top-left corner takes part in no join: its two moves are in the tour.
+            None => (0, (2 * w + 1) as u32),
+        };
+        let mut cur = first as u32;
+        for k in 0..n as u32 {
+            let next = x[cur as usize] ^ prev;
+            x[cur as usize] = k;
+            prev = cur;
+            cur = next;
+        }
+        if let Some(s) = m.start {
+            // A closed tour may begin anywhere; an open one on an even board is the
+            // closed tour cut before its start.
+            let k0 = x[s];
+            let n = n as u32;
+            for v in x.iter_mut() {
+                *v = if *v >= k0 { *v - k0 } else { *v + n - k0 };
+            }
+        }
+        run.count(1);
+        let mut a = Answer::count(1);
+        a.compact = Some(x);
+        a.notes.push(format!(
+            "{} x {} blocks{}",
+            rows.len(),
+            cols.len(),
+            match m.existence {
+                Existence::Exists(why) => format!("; exists by {why}"),
+                _ => String::new(),
+            }
+        ));
+        a
+    }
+}
+
+/// Block sides for one board side: 5 to 11 stay whole; beyond, eights and a remainder of
+/// two blocks, the odd one (if any) last.
+fn split(n: usize) -> Vec<usize> {
+    if n <= 11 {
+        return vec![n];
+    }
+    let mut parts = Vec::new();
+    let mut rem = n;
+    while rem >= 20 {
+        parts.push(8);
+        rem -= 8;
+    }
+    parts.extend_from_slice(match rem {
+        12 => &[6, 6],
+        13 => &[6, 7],
+        14 => &[6, 8],
+        15 => &[8, 7],
+        16 => &[8, 8],
+        17 => &[8, 9],
+        18 => &[8, 10],
+        _ => &[8, 11],
+    });
+    parts
+}
+
+/// Remove moves a1-a2 and b1-b2, add a1-b1 and a2-b2.
+fn swap(x: &mut [u32], (a1, a2): (u32, u32), (b1, b2): (u32, u32)) {
+    x[a1 as usize] ^= a2 ^ b1;
+    x[a2 as usize] ^= a1 ^ b2;
+    x[b1 as usize] ^= b2 ^ a1;
+    x[b2 as usize] ^= b1 ^ a2;
+}
+
+/// Write a block tour into the board's XOR array at (y0, x0).
+fn place(x: &mut [u32], w: usize, y0: usize, x0: usize, t: &BlockTour) {
+    let bw = t.w;
+    let delta = |l: u16, from: usize| -> i64 {
+        let (r, c) = ((l as usize / bw) as i64, (l as usize % bw) as i64);
+        let (fr, fc) = ((from / bw) as i64, (from % bw) as i64);
+        (r - fr) * w as i64 + (c - fc)
+    };
+    for r in 0..t.h {
+        let row = (y0 + r) * w + x0;
+        for c in 0..bw {
+            let l = r * bw + c;
+            let g = (row + c) as i64;
+            let [p, q] = t.nb[l];
+            let gp = if p == u16::MAX {
+                NONE
+            } else {
+                (g + delta(p, l)) as u32
+            };
+            let gq = if q == u16::MAX {
+                NONE
+            } else {
+                (g + delta(q, l)) as u32
+            };
+            x[g as usize] = gp ^ gq;
+        }
+    }
+}
+
+/// Which joining move a block's tour must hold in its top-left corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Join {
+    None,
+    /// Joined to the block on its left: (1, 1) -- (3, 0).
+    Left,
+    /// Joined to the block above: (1, 1) -- (0, 3).
+    Above,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    w: usize,
+    h: usize,
+    open: bool,
+    join: Join,
+}
+
+/// A tour of one block: both tour neighbours of each square (`u16::MAX` at an open end).
+struct BlockTour {
+    w: usize,
+    h: usize,
+    nb: Vec<[u16; 2]>,
+    ends: Option<(u16, u16)>,
+}
+
+#[derive(Default)]
+struct Blocks {
+    found: HashMap<Key, Option<BlockTour>>,
+}
+
+impl Blocks {
+    fn get(&mut self, key: Key, run: &mut Run) -> Option<&BlockTour> {
+        self.found
+            .entry(key)
+            .or_insert_with(|| block_tour(key, run))
+            .as_ref()
+    }
+}
+
+/// Find a block tour by Warnsdorff's rule with random tie-breaks and a bounded
+/// backtracking search per attempt, the joining move forced.
+fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
+    let (w, h) = (key.w, key.h);
+    let n = w * h;
+    let idx = |r: usize, c: usize| r * w + c;
+    let mut adj: Vec<Vec<u16>> = vec![Vec::new(); n];
+    for r in 0..h {
+        for c in 0..w {
+            for (dr, dc) in [
+                (1, 2),
+                (2, 1),
+                (-1, 2),
+                (-2, 1),
+                (1, -2),
+                (2, -1),
+                (-1, -2),
+                (-2, -1),
+            ] {
+                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                if r2 >= 0 && c2 >= 0 && (r2 as usize) < h && (c2 as usize) < w {
+                    adj[idx(r, c)].push(idx(r2 as usize, c2 as usize) as u16);
+                }
+            }
+        }
+    }
+    let mut forced: Vec<Vec<u16>> = vec![Vec::new(); n];
+    let forced_move = match key.join {
+        Join::None => None,
+        Join::Left => Some((idx(1, 1), idx(3, 0))),
+        Join::Above => Some((idx(1, 1), idx(0, 3))),
+    };
+    if let Some((a, b)) = forced_move {
+        if a >= n || b >= n {
+            return None;
+        }
+        forced[a].push(b as u16);
+        forced[b].push(a as u16);
+    }
+    let starts: Vec<usize> = if key.open {
+        // The odd block's path ends on the corners' colour.
+        (0..n).filter(|&s| (s / w + s % w) % 2 == 0).collect()
+    } else {
+        vec![0]
+    };
+    let mut rng: u64 = 0x2545_f491_4f6c_dd1d ^ (w as u64) << 32 ^ (h as u64) << 16;
+    for attempt in 0..400 {
+        let start = starts[attempt % starts.len()];
+        if let Some(path) = attempt_path(&adj, &forced, start, !key.open, &mut rng, run) {
+            let mut nb = vec![[u16::MAX; 2]; n];
+            for (i, &s) in path.iter().enumerate() {
+                let prev = if i > 0 {
+                    path[i - 1]
+                } else if key.open {
+                    u16::MAX
+                } else {
+                    path[n - 1]
+                };
+                let next = if i + 1 < n {
+                    path[i + 1]
+                } else if key.open {
+                    u16::MAX
+                } else {
+                    path[0]
+                };
+                nb[s as usize] = [prev, next];
+            }
+            let ends = key.open.then(|| (path[0], path[n - 1]));
+            return Some(BlockTour { w, h, nb, ends });
+        }
+        if run.is_stopped() {
+            return None;
+        }
+    }
+    None
+}
+
+/// One depth-first attempt with a node budget: Warnsdorff order, random ties, forced moves
+/// taken as soon as they can be.
+fn attempt_path(
+    adj: &[Vec<u16>],
+    forced: &[Vec<u16>],
+    start: usize,
+    closed: bool,
+    rng: &mut u64,
+    run: &mut Run,
+) -> Option<Vec<u16>> {
+    let n = adj.len();
+    let mut visited = vec![false; n];
+    let mut deg: Vec<u8> = adj.iter().map(|a| a.len() as u8).collect();
+    let mut noise: Vec<u32> = vec![0; n];
+    for v in noise.iter_mut() {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        *v = *rng as u32;
+    }
+    if !closed && forced[start].len() > 1 {
+        return None;
+    }
+    let mut path: Vec<u16> = vec![start as u16];
+    let mut stack: Vec<(Vec<u16>, usize)> = Vec::new();
+    let visit = |v: usize, visited: &mut Vec<bool>, deg: &mut Vec<u8>| {
+        visited[v] = true;
+        for &u in &adj[v] {
+            deg[u as usize] -= 1;
+        }
+    };
+    let unvisit = |v: usize, visited: &mut Vec<bool>, deg: &mut Vec<u8>| {
+        visited[v] = false;
+        for &u in &adj[v] {
+            deg[u as usize] += 1;
+        }
+    };
+    visit(start, &mut visited, &mut deg);
+    let candidates = |cur: usize, path: &[u16], visited: &[bool], deg: &[u8]| -> Vec<u16> {
+        // A forced partner not yet visited must come next.
+        let prev = if path.len() >= 2 {
+            Some(path[path.len() - 2])
+        } else {
+            None
+        };
+        let pending: Vec<u16> = forced[cur]
+            .iter()
+            .copied()
+            .filter(|&f| Some(f) != prev && !visited[f as usize])
+            .collect();
+        if pending.len() > 1 && !(closed && path.len() == 1) {
+            return Vec::new();
+        }
+        // A forced partner already visited (and not the previous square) is lost, unless
+        // it is the start of a closed tour, to be met at the end.
+        let lost = forced[cur].iter().any(|&f| {
+            Some(f) != prev && visited[f as usize] && !(closed && f as usize == path[0] as usize)
+        });
+        if lost {
+            return Vec::new();
+        }
+        let mut c: Vec<u16> = if pending.is_empty() {
+            adj[cur]
+                .iter()
+                .copied()
+                .filter(|&u| !visited[u as usize])
+                .collect()
+        } else {
+            vec![pending[0]]
+        };
+        c.sort_by_key(|&u| (deg[u as usize], noise[u as usize]));
+        c
+    };
+    stack.push((candidates(start, &path, &visited, &deg), 0));
+    let mut budget = 20_000u32;
+    while let Some((cands, next)) = stack.last_mut() {
+        if *next == cands.len() {
+            stack.pop();
+            if path.len() == 1 {
+                return None;
+            }
+            let v = path.pop().expect("path") as usize;
+            unvisit(v, &mut visited, &mut deg);
+            continue;
+        }
+        let v = cands[*next] as usize;
+        *next += 1;
+        budget -= 1;
+        if budget == 0 || run.node() {
+            return None;
+        }
+        let cur = *path.last().expect("path") as usize;
+        visit(v, &mut visited, &mut deg);
+        path.push(v as u16);
+        if path.len() == n {
+            let ok_end = !closed || adj[v].contains(&(start as u16));
+            let ok_forced = forced[v]
+                .iter()
+                .all(|&f| f as usize == cur || (closed && f as usize == start))
+                && (!closed
+                    || forced[start]
+                        .iter()
+                        .all(|&f| f == path[1] || f as usize == v));
+            if ok_end && ok_forced {
+                return Some(path);
+            }
+            path.pop();
+            unvisit(v, &mut visited, &mut deg);
+            continue;
+        }
+        let dead = adj[cur].iter().any(|&u| {
+            let u = u as usize;
+            !visited[u] && deg[u] == 0 && !adj[v].contains(&(u as u16))
+        }) || (closed && deg[start] == 0);
+        let c = if dead {
+            Vec::new()
+        } else {
+            candidates(v, &path, &visited, &deg)
+        };
+        if c.is_empty() {
+            path.pop();
+            unvisit(v, &mut visited, &mut deg);
+            continue;
+        }
+        stack.push((c, 0));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_keep_parity_and_range() {
+        for n in 5..200 {
+            let p = split(n);
+            assert_eq!(p.iter().sum::<usize>(), n);
+            assert!(p.iter().all(|&s| (5..=11).contains(&s)), "{n}: {p:?}");
+            let odd: Vec<usize> = p.iter().copied().filter(|s| s % 2 == 1).collect();
+            assert!(odd.len() <= 1, "{n}: {p:?}");
+            if let Some(&o) = odd.first() {
+                assert_eq!(*p.last().unwrap(), o, "{n}: odd part last");
+            }
+            if p.len() > 1 {
+                assert!(p.iter().all(|&s| s >= 6), "{n}: {p:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! Whether a tour exists, decided before any search.
+//!
+//! For the plain knight on a board without holes the question is settled by theorems:
+//! Schwenk (1991) for closed tours; the classical table for open tours (1x1, 3x4, 3xn with
+//! n >= 7, 4xn with n >= 5, and every board with both sides at least 5); and for a given
+//! start square the colour argument on boards with an odd number of squares plus the three
+//! small exceptions (the centre of 3x7, the middle columns of 3x4, the inner rows of 4x5).
+//! The tests check every one of these rules against exhaustive search.
+//!
+//! For other leapers and for boards with holes only necessary conditions are known: the
+//! move graph must be connected, a closed tour needs two moves at every square, an open one
+//! at most two squares with one move, and when the moves alternate between two colour
+//! classes the classes must balance (equal for closed tours, within one for open ones, the
+//! start in the larger). When they hold, the search decides.
+
+use super::model::Model;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Existence {
+    /// Proven to exist; the theorem that says so.
+    Exists(&'static str),
+    /// Proven not to exist; the reason, for the user.
+    None(String),
+    /// The necessary conditions hold; only a search can tell.
+    Unknown,
+}
+
+pub fn decide(m: &Model) -> Existence {
+    let b = &m.board;
+    if m.cells == 1 {
+        return if m.closed {
+            Existence::None(
+                "a closed tour needs a move from the last square back to the first, and a \
+                 board of one square has none"
+                    .into(),
+            )
+        } else {
+            Existence::Exists("a board of one square is its own tour")
+        };
+    }
+    if m.plain_knight {
+        let start = m.start.map(|s| b.row_col(s));
+        return knight(b.width, b.height, m.closed, start);
+    }
+    necessary(m)
+}
+
+/// The theorems for the knight on a full `width` x `height` board.
+pub fn knight(
+    width: usize,
+    height: usize,
+    closed: bool,
+    start: Option<(usize, usize)>,
+) -> Existence {
+    let (m, n) = (width.min(height), width.max(height));
+    let size = format!("{width}x{height}");
+    if closed {
+        if m * n == 1 {
+            return Existence::None(
+                "a closed tour needs a move from the last square back to the first".into(),
+            );
+        }
+        if m % 2 == 1 && n % 2 == 1 {
+            return Existence::None(format!(
+                "Schwenk's theorem: both sides of {size} are odd; a knight changes colour at \
+                 every move, so a closed tour needs as many light as dark squares, and {size} \
+                 has {} squares",
+                m * n
+            ));
+        }
+        if m <= 2 {
+            return Existence::None(format!(
+                "Schwenk's theorem: no closed knight's tour on a board with a side of 1 or 2 \
+                 ({size})"
+            ));
+        }
+        if m == 4 {
+            return Existence::None(format!(
+                "Schwenk's theorem: no closed knight's tour on a board with a side of 4 \
+                 ({size}): the outer rows' squares move only to inner rows, so a closed tour \
+                 would alternate outer and inner rows and, by colour, visit only one colour \
+                 in the outer rows"
+            ));
+        }
+        if m == 3 && matches!(n, 4 | 6 | 8) {
+            return Existence::None(format!(
+                "Schwenk's theorem: 3x4, 3x6 and 3x8 have no closed knight's tour ({size})"
+            ));
+        }
+        return Existence::Exists("Schwenk's theorem");
+    }
+    let open = match (m, n) {
+        (1, 1) => true,
+        (1 | 2, _) => false,
+        (3, n) => n == 4 || n >= 7,
+        (4, n) => n >= 5,
+        _ => true,
+    };
+    if !open {
+        return Existence::None(format!(
+            "no open knight's tour on {size}: open tours exist exactly on 1x1, 3x4, 3xn for n \
+             >= 7, 4xn for n >= 5, and boards with both sides at least 5"
+        ));
+    }
+    let Some((r, c)) = start else {
+        return Existence::Exists("the open knight's tour table");
+    };
+    // a runs along the short side, b along the long one.
+    let (a, bb) = if height <= width { (r, c) } else { (c, r) };
+    let name = format!("[{r}, {c}]");
+    if (m * n) % 2 == 1 && (r + c) % 2 == 1 {
+        return Existence::None(format!(
+            "{size} has {} squares, one more of the corners' colour than of the other; a \
+             knight changes colour at every move, so an open tour starts and ends on the \
+             corners' colour, and {name} is not",
+            m * n
+        ));
+    }
+    if (m, n) == (3, 7) && (a, bb) == (1, 3) {
+        return Existence::None(format!(
+            "no open knight's tour of 3x7 starts on the centre square {name} (exhaustive search)"
+        ));
+    }
+    if (m, n) == (3, 4) && !(bb == 0 || bb == 3) {
+        return Existence::None(format!(
+            "on {size} open knight's tours start only on the two end lines of the long side; \
+             {name} is not on them (exhaustive search)"
+        ));
+    }
+    if (m, n) == (4, 5) && !(a == 0 || a == 3) {
+        return Existence::None(format!(
+            "on {size} both ends of every open knight's tour lie on the two outer lines along \
+             the long side; {name} is not on them (exhaustive search)"
+        ));
+    }
+    Existence::Exists("the open knight's tour table and the start-square rules")
+}
+
+/// Necessary conditions from the move graph, for other pieces and holed boards.
+fn necessary(m: &Model) -> Existence {
+    let (Some(a), Some(g)) = (m.analysis(), m.graph()) else {
+        return Existence::Unknown;
+    };
+    let b = &m.board;
+    if a.components > 1 {
+        return Existence::None(format!(
+            "the {} move graph falls into {} parts, so no tour reaches every square",
+            m.piece.notation(),
+            a.components
+        ));
+    }
+    let cells: Vec<usize> = b.cells().collect();
+    if m.closed {
+        if let Some(&s) = cells.iter().find(|&&s| g.degree(s) < 2) {
+            return Existence::None(format!(
+                "square {} has {} move(s); a closed tour enters and leaves every square",
+                b.square_name(s),
+                g.degree(s)
+            ));
+        }
+    } else {
+        let ends: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&s| g.degree(s) == 1 && Some(s) != m.start)
+            .collect();
+        let room = if m.start.is_some() { 1 } else { 2 };
+        if ends.len() > room {
+            return Existence::None(format!(
+                "squares {} have one move each, so each must end the tour, and a tour has {} \
+                 free end(s)",
+                ends.iter()
+                    .map(|&s| b.square_name(s))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                room
+            ));
+        }
+    }
+    if let Some((p, q)) = a.colour_classes {
+        let what = format!(
+            "the {} moves alternate between two classes of squares ({p} and {q})",
+            m.piece.notation()
+        );
+        if m.closed && p != q {
+            return Existence::None(format!("{what}; a closed tour needs them equal"));
+        }
+        if p.abs_diff(q) > 1 {
+            return Existence::None(format!("{what}; a tour needs them to differ by at most 1"));
+        }
+        if let Some(s) = m.start
+            && p != q
+        {
+            let larger = if p > q { 0 } else { 1 };
+            if a.class[s] != larger {
+                return Existence::None(format!(
+                    "{what}; a tour then starts and ends in the larger class, and {} is in \
+                     the smaller",
+                    b.square_name(s)
+                ));
+            }
+        }
+    }
+    Existence::Unknown
+}

@@ -1,0 +1,112 @@
+//! Tours: a leaper visits every square of the board once, open or closed, from a given
+//! start or from anywhere.
+//!
+//! The model (model.rs) builds the move graph with petgraph for its analysis (components,
+//! colour classes, degrees), keeps it as flat arrays for the searches, and decides existence
+//! before any search (exists.rs). The strategies:
+//! - `backtrack`: plain depth-first search; enumerates and counts small boards;
+//! - `warnsdorff`: fewest onward moves first (Roth's tie-break), bounded backtracking, the
+//!   closing rotation for closed tours; hands over to `divide` when it gives up;
+//! - `divide`: divide and conquer for the knight: block tours found once per block shape,
+//!   joined by swapping two edges at block corners; linear time, 4 bytes a square.
+
+mod backtrack;
+mod divide;
+pub mod exists;
+mod model;
+mod warnsdorff;
+
+pub use exists::Existence;
+pub use model::{Analysis, Csr, GRAPH_LIMIT, Model, NONE};
+
+use super::Strategy;
+use crate::engine::{Answer, Goal, Task};
+use crate::render::Picture;
+
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
+    &backtrack::Backtrack,
+    &warnsdorff::Warnsdorff,
+    &divide::Divide,
+];
+
+/// `auto` takes the first of these that applies: `divide` for the knight on boards with
+/// both sides at least 5 (linear and certain), else `warnsdorff`; count and all go to
+/// `backtrack`.
+pub const PREFERENCE: &[&str] = &["divide", "warnsdorff", "backtrack"];
+
+impl Model {
+    pub fn picture(&self, order: &[usize]) -> Picture {
+        self.picture_numbers(self.numbers(order))
+    }
+
+    pub fn picture_numbers(&self, number: Vec<u32>) -> Picture {
+        Picture::Tour {
+            width: self.board.width,
+            height: self.board.height,
+            number,
+            closed: self.closed,
+        }
+    }
+
+    /// The answer without search when existence is already settled negatively.
+    pub fn settled(&self) -> Option<Answer> {
+        match &self.existence {
+            Existence::None(why) => Some(Answer::none_because(why.clone())),
+            _ => None,
+        }
+    }
+
+    /// How counts are counted (puzzle-format.md section 3), for the summary.
+    pub fn counting_note(&self, task: &Task) -> Option<String> {
+        if !matches!(task.goal, Goal::Count | Goal::All) {
+            return None;
+        }
+        Some(if self.closed {
+            "closed tours counted as undirected cycles".into()
+        } else if let Some(s) = self.start {
+            format!("directed tours from {}", self.board.square_name(s))
+        } else {
+            "directed tours from every start".into()
+        })
+    }
+
+    /// The graph `--format dot` writes: every square and move, with the tour's moves in
+    /// `tour` (visiting order) drawn bold.
+    pub fn dot(&self, tour: Option<&[u32]>) -> Result<String, String> {
+        let g = self.graph().ok_or_else(|| {
+            format!("the move graph of a board above {GRAPH_LIMIT} squares is not built")
+        })?;
+        let b = &self.board;
+        let nodes: Vec<(usize, String)> = b.cells().map(|s| (s, b.square_name(s))).collect();
+        let mut edges = Vec::new();
+        for s in b.cells() {
+            for &t in g.moves(s) {
+                if (t as usize) > s {
+                    edges.push((s, t as usize));
+                }
+            }
+        }
+        let mut bold = Vec::new();
+        if let Some(number) = tour {
+            let mut order = vec![0usize; self.cells];
+            for (s, &k) in number.iter().enumerate() {
+                if k != NONE {
+                    order[k as usize] = s;
+                }
+            }
+            bold.extend(order.windows(2).map(|w| (w[0], w[1])));
+            if self.closed && order.len() > 2 {
+                bold.push((order[order.len() - 1], order[0]));
+            }
+        }
+        let name = format!(
+            "{} moves on {}x{}",
+            self.piece.notation(),
+            b.width,
+            b.height
+        );
+        Ok(crate::render::dot_graph(
+            &name, b.width, &nodes, &edges, &bold,
+        ))
+    }
+}
