@@ -11,6 +11,7 @@
 //!   joined by swapping two edges at block corners; linear time, 4 bytes a square.
 
 mod backtrack;
+mod count;
 mod divide;
 pub mod exists;
 mod model;
@@ -25,14 +26,15 @@ use crate::render::Picture;
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
     &backtrack::Backtrack,
+    &count::Count,
     &warnsdorff::Warnsdorff,
     &divide::Divide,
 ];
 
 /// `auto` takes the first of these that applies: `divide` for the knight on boards with
-/// both sides at least 5 (linear and certain), else `warnsdorff`; count and all go to
-/// `backtrack`.
-pub const PREFERENCE: &[&str] = &["divide", "warnsdorff", "backtrack"];
+/// both sides at least 5 (linear and certain), else `warnsdorff`; counts go to `count`
+/// where its frontier fits, else (and lists) to `backtrack`.
+pub const PREFERENCE: &[&str] = &["divide", "warnsdorff", "count", "backtrack"];
 
 impl Model {
     pub fn picture(&self, order: &[usize]) -> Picture {
