@@ -3,9 +3,12 @@
 //! For the plain knight on a board without holes the question is settled by theorems:
 //! Schwenk (1991) for closed tours; the classical table for open tours (1x1, 3x4, 3xn with
 //! n >= 7, 4xn with n >= 5, and every board with both sides at least 5); and for a given
-//! start square the colour argument on boards with an odd number of squares plus the three
-//! small exceptions (the centre of 3x7, the middle columns of 3x4, the inner rows of 4x5).
-//! The tests check every one of these rules against exhaustive search.
+//! start square the colour argument on boards with an odd number of squares plus the small
+//! exceptions: the centre of 3x7, the middle columns of 3x4, two squares of the middle line
+//! of 3x8 (found by our exhaustive search; known-answers.md does not list them), and the
+//! inner lines of 4xn (stated for 4x5 in known-answers.md; it holds for every n by Schwenk's
+//! outer-row argument, and our exhaustive search confirms it for 4x5 to 4x8). The tests
+//! check every one of these rules against exhaustive search.
 //!
 //! For other leapers and for boards with holes only necessary conditions are known: the
 //! move graph must be connected, a closed tour needs two moves at every square, an open one
@@ -127,10 +130,18 @@ pub fn knight(
              {name} is not on them (exhaustive search)"
         ));
     }
-    if (m, n) == (4, 5) && !(a == 0 || a == 3) {
+    if (m, n) == (3, 8) && a == 1 && (bb == 2 || bb == 5) {
         return Existence::None(format!(
-            "on {size} both ends of every open knight's tour lie on the two outer lines along \
-             the long side; {name} is not on them (exhaustive search)"
+            "no open knight's tour of {size} starts on {name}, the third square from either \
+             end of the middle line (exhaustive search)"
+        ));
+    }
+    if m == 4 && !(a == 0 || a == 3) {
+        return Existence::None(format!(
+            "on a board with a side of 4 both ends of every open knight's tour lie on the two \
+             outer lines (Schwenk's argument: outer squares of one colour move only to inner \
+             squares of the other, and an inner end leaves one side short of moves); {name} \
+             is on an inner line"
         ));
     }
     Existence::Exists("the open knight's tour table and the start-square rules")

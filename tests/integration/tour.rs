@@ -1,0 +1,467 @@
+//! Tours against published values (known-answers.md), the existence theorems against
+//! exhaustive search, every strategy against the others, and every tour through a validator
+//! that shares no code with the library.
+
+use boardsolve::engine::{Goal, Status};
+use boardsolve::render::Picture;
+
+use crate::solve;
+
+fn board(w: usize, h: usize, closed: bool, start: Option<(usize, usize)>) -> String {
+    let mut s = format!(
+        "kind = \"tour\"\n[board]\nwidth = {w}\nheight = {h}\n[rules]\nclosed = {closed}\n"
+    );
+    if let Some((r, c)) = start {
+        s.push_str(&format!("start = [{r}, {c}]\n"));
+    }
+    s
+}
+
+const KNIGHT: [(i64, i64); 8] = [
+    (1, 2),
+    (2, 1),
+    (-1, 2),
+    (-2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, -2),
+    (-2, -1),
+];
+
+/// Panics unless `order` (row-major square indices) visits every square of the w x h board
+/// minus `holes` once, each step a `leap` (all 8 images), closing when asked.
+fn check_tour(
+    w: usize,
+    h: usize,
+    holes: &[(usize, usize)],
+    leap: (i64, i64),
+    closed: bool,
+    start: Option<(usize, usize)>,
+    order: &[(usize, usize)],
+) {
+    let cells = w * h - holes.len();
+    assert_eq!(order.len(), cells, "tour length");
+    let mut seen = vec![vec![false; w]; h];
+    for &(r, c) in order {
+        assert!(r < h && c < w, "({r}, {c}) off the board");
+        assert!(!holes.contains(&(r, c)), "({r}, {c}) is a hole");
+        assert!(!seen[r][c], "({r}, {c}) visited twice");
+        seen[r][c] = true;
+    }
+    let is_leap = |a: (usize, usize), b: (usize, usize)| {
+        let dr = (a.0 as i64 - b.0 as i64).abs();
+        let dc = (a.1 as i64 - b.1 as i64).abs();
+        (dr, dc) == leap || (dc, dr) == leap
+    };
+    for k in 1..order.len() {
+        assert!(
+            is_leap(order[k - 1], order[k]),
+            "step {} {:?} -> {:?} is no move",
+            k,
+            order[k - 1],
+            order[k]
+        );
+    }
+    if closed {
+        assert!(
+            is_leap(order[order.len() - 1], order[0]),
+            "tour does not close"
+        );
+    }
+    if let Some(s) = start {
+        assert_eq!(order[0], s, "wrong start");
+    }
+}
+
+fn rc(w: usize, order: &[usize]) -> Vec<(usize, usize)> {
+    order.iter().map(|&s| (s / w, s % w)).collect()
+}
+
+/// The one tour a `first` run produced, through the sink or as a compact answer.
+type Squares = Vec<(usize, usize)>;
+
+fn tour_of(text: &str, strategy: &str) -> (Status, Option<Squares>, Vec<String>) {
+    let (mut o, sols, model) = solve(text, None, strategy, Goal::First, false, 1);
+    let w = match &model {
+        boardsolve::kinds::Model::Tour(m) => m.board.width,
+        _ => unreachable!(),
+    };
+    if let Some(c) = o.answer.compact.take() {
+        match model.picture_compact(c) {
+            Some(Picture::Tour { width, number, .. }) => {
+                return (
+                    o.status,
+                    Some(boardsolve::render::tour_order(width, &number)),
+                    o.answer.notes,
+                );
+            }
+            _ => panic!("compact answer without a tour picture"),
+        }
+    }
+    (o.status, sols.first().map(|s| rc(w, s)), o.answer.notes)
+}
+
+fn count(text: &str, strategy: &str) -> u128 {
+    let (o, _, _) = solve(text, None, strategy, Goal::Count, false, 1);
+    assert_ne!(o.status, Status::Limit);
+    o.answer.count.unwrap()
+}
+
+#[test]
+fn five_by_five_open_counts_match_a165134() {
+    for s in ["backtrack", "count"] {
+        assert_eq!(count(&board(5, 5, false, None), s), 1728, "{s}");
+        assert_eq!(count(&board(5, 5, false, Some((0, 0))), s), 304, "{s}");
+        assert_eq!(count(&board(5, 5, false, Some((2, 2))), s), 64, "{s}");
+        assert_eq!(count(&board(5, 5, false, Some((1, 3))), s), 56, "{s}");
+        assert_eq!(count(&board(5, 5, false, Some((0, 1))), s), 0, "{s}");
+    }
+}
+
+#[test]
+fn every_start_on_5x5_sums_to_the_total() {
+    let mut total = 0;
+    for r in 0..5 {
+        for c in 0..5 {
+            total += count(&board(5, 5, false, Some((r, c))), "count");
+        }
+    }
+    assert_eq!(total, 1728);
+}
+
+#[test]
+fn six_by_six_closed_is_9862_and_3x2n_follow_a070030() {
+    assert_eq!(count(&board(6, 6, true, None), "count"), 9862);
+    let a070030 = [16u128, 176, 1536, 15424, 147_728, 1_448_416];
+    for (k, &v) in a070030.iter().enumerate() {
+        let n = 10 + 2 * k;
+        assert_eq!(count(&board(n, 3, true, None), "count"), v, "3x{n}");
+        assert_eq!(count(&board(3, n, true, None), "count"), v, "{n}x3");
+    }
+}
+
+#[test]
+fn count_and_backtrack_agree_on_small_boards() {
+    for (w, h) in [
+        (3, 4),
+        (4, 3),
+        (4, 5),
+        (5, 4),
+        (3, 7),
+        (3, 8),
+        (4, 6),
+        (3, 10),
+        (5, 6),
+    ] {
+        for closed in [false, true] {
+            if (w * h > 24 && !closed) || w * h > 30 {
+                continue;
+            }
+            let t = board(w, h, closed, None);
+            assert_eq!(
+                count(&t, "count"),
+                count(&t, "backtrack"),
+                "{w}x{h} closed={closed}"
+            );
+        }
+    }
+    for (w, h, s) in [
+        (4, 5, (0, 1)),
+        (3, 7, (0, 0)),
+        (4, 4, (1, 1)),
+        (5, 5, (1, 1)),
+    ] {
+        let t = board(w, h, false, Some(s));
+        assert_eq!(
+            count(&t, "count"),
+            count(&t, "backtrack"),
+            "{w}x{h} from {s:?}"
+        );
+    }
+    // With holes.
+    let t = "kind = \"tour\"\n[board]\nsize = 5\nholes = [[2, 2], [0, 0]]\n";
+    assert_eq!(count(t, "count"), count(t, "backtrack"));
+    let t = "kind = \"tour\"\n[board]\nwidth = 6\nheight = 4\nholes = [[0, 0], [3, 5]]\n[rules]\nclosed = true\n";
+    assert_eq!(count(t, "count"), count(t, "backtrack"));
+}
+
+#[test]
+fn every_listed_tour_is_valid_and_distinct() {
+    for (w, h, closed, start) in [
+        (5, 5, false, None),
+        (5, 5, false, Some((2, 2))),
+        (3, 4, false, None),
+        (3, 10, true, None),
+        (5, 6, true, None),
+    ] {
+        let t = board(w, h, closed, start);
+        let (o, sols, _) = solve(&t, None, "backtrack", Goal::All, false, 1);
+        assert_eq!(o.answer.count, Some(sols.len() as u128));
+        assert_eq!(sols.len() as u128, count(&t, "count"), "{w}x{h}");
+        let mut seen = std::collections::HashSet::new();
+        for s in &sols {
+            check_tour(w, h, &[], (2, 1), closed, start, &rc(w, s));
+            // Closed tours are listed once per undirected cycle: no rotation or reversal
+            // of another.
+            let key = if closed {
+                let mut v = s.clone();
+                let p = v.iter().position(|&x| x == 0).unwrap();
+                v.rotate_left(p);
+                if v[1] > v[v.len() - 1] {
+                    v[1..].reverse();
+                }
+                v
+            } else {
+                s.clone()
+            };
+            assert!(seen.insert(key), "{w}x{h}: a tour twice");
+        }
+    }
+}
+
+/// An independent exhaustive search: does a knight's tour exist (optionally from `start`)?
+fn exists_by_search(w: usize, h: usize, closed: bool, start: Option<(usize, usize)>) -> bool {
+    let n = w * h;
+    let nb: Vec<Vec<usize>> = (0..n)
+        .map(|s| {
+            let (r, c) = ((s / w) as i64, (s % w) as i64);
+            KNIGHT
+                .iter()
+                .map(|&(dr, dc)| (r + dr, c + dc))
+                .filter(|&(r2, c2)| r2 >= 0 && c2 >= 0 && r2 < h as i64 && c2 < w as i64)
+                .map(|(r2, c2)| r2 as usize * w + c2 as usize)
+                .collect()
+        })
+        .collect();
+    fn go(
+        cur: usize,
+        len: usize,
+        first: usize,
+        closed: bool,
+        nb: &[Vec<usize>],
+        seen: &mut [bool],
+        budget: &mut u64,
+    ) -> bool {
+        if len == seen.len() {
+            return !closed || nb[cur].contains(&first);
+        }
+        *budget -= 1;
+        assert!(*budget > 0, "exhaustive search over budget");
+        let free = |s: usize, seen: &[bool]| nb[s].iter().filter(|&&t| !seen[t]).count();
+        let mut next: Vec<usize> = nb[cur].iter().copied().filter(|&t| !seen[t]).collect();
+        next.sort_by_key(|&t| free(t, seen));
+        for t in next {
+            seen[t] = true;
+            if go(t, len + 1, first, closed, nb, seen, budget) {
+                return true;
+            }
+            seen[t] = false;
+        }
+        false
+    }
+    let starts: Vec<usize> = match start {
+        Some((r, c)) => vec![r * w + c],
+        None if closed => vec![0],
+        None => (0..n).collect(),
+    };
+    let mut budget = 200_000_000u64;
+    starts.into_iter().any(|s| {
+        let mut seen = vec![false; n];
+        seen[s] = true;
+        go(s, 1, s, closed, &nb, &mut seen, &mut budget)
+    })
+}
+
+fn theorem_says(w: usize, h: usize, closed: bool, start: Option<(usize, usize)>) -> bool {
+    let (o, _, _) = solve(
+        &board(w, h, closed, start),
+        None,
+        "warnsdorff",
+        Goal::First,
+        false,
+        1,
+    );
+    match o.status {
+        Status::Solved => true,
+        Status::NoSolution => {
+            assert!(o.answer.reason.is_some(), "{w}x{h}: no reason given");
+            assert_eq!(o.stats.nodes, 0, "{w}x{h}: settled without search");
+            false
+        }
+        Status::Limit => panic!("limit"),
+    }
+}
+
+#[test]
+fn existence_rules_match_exhaustive_search_up_to_7x7() {
+    for h in 1..=7 {
+        for w in 1..=7 {
+            let open = theorem_says(w, h, false, None);
+            assert_eq!(open, exists_by_search(w, h, false, None), "open {w}x{h}");
+            // Closed tours on odd boards fall to the colour count; search the rest.
+            let closed = theorem_says(w, h, true, None);
+            if (w * h) % 2 == 0 {
+                assert_eq!(closed, exists_by_search(w, h, true, None), "closed {w}x{h}");
+            } else {
+                assert!(!closed, "closed {w}x{h}");
+            }
+        }
+    }
+}
+
+#[test]
+fn start_square_rules_match_exhaustive_search() {
+    // Every start where it is cheap: boards up to 6 wide (and 3x7, 3x8), plus the
+    // right-coloured starts of 7x7 (the wrong colour there falls to the colour count).
+    let mut boards: Vec<(usize, usize)> =
+        vec![(4, 3), (3, 4), (7, 3), (3, 7), (8, 3), (5, 4), (4, 5)];
+    boards.extend([(6, 4), (5, 5), (6, 5), (5, 6), (6, 6), (7, 7)]);
+    for (w, h) in boards {
+        for r in 0..h {
+            for c in 0..w {
+                let t = theorem_says(w, h, false, Some((r, c)));
+                if (w, h) == (7, 7) && (r + c) % 2 == 1 {
+                    assert!(!t);
+                    continue;
+                }
+                assert_eq!(
+                    t,
+                    exists_by_search(w, h, false, Some((r, c))),
+                    "{w}x{h} from ({r}, {c})"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_tour_reasons_name_the_theorem() {
+    let reason = |t: &str| {
+        let (o, _, _) = solve(t, None, "backtrack", Goal::First, false, 1);
+        assert_eq!(o.status, Status::NoSolution);
+        o.answer.reason.unwrap()
+    };
+    assert!(reason(&board(4, 4, false, None)).contains("no open knight's tour on 4x4"));
+    assert!(reason(&board(8, 3, true, None)).contains("Schwenk"));
+    assert!(reason(&board(5, 5, true, None)).contains("both sides of 5x5 are odd"));
+    assert!(reason(&board(5, 5, false, Some((0, 1)))).contains("corners' colour"));
+    assert!(reason(&board(7, 3, false, Some((1, 3)))).contains("centre"));
+    let camel = "kind = \"tour\"\n[board]\nsize = 8\n[piece]\nmoves = \"C\"\n";
+    assert!(reason(camel).contains("falls into 2 parts"));
+}
+
+#[test]
+fn warnsdorff_tours_every_square_board_from_5_to_120_and_some_larger() {
+    let sizes: Vec<usize> = (5..=120).chain([199, 256, 333, 500]).collect();
+    for n in sizes {
+        for closed in [false, true] {
+            if closed && n % 2 == 1 {
+                continue;
+            }
+            let (st, tour, _) = tour_of(&board(n, n, closed, None), "warnsdorff");
+            assert_eq!(st, Status::Solved, "{n}");
+            check_tour(n, n, &[], (2, 1), closed, None, &tour.unwrap());
+        }
+    }
+}
+
+#[test]
+fn divide_builds_valid_tours_on_many_shapes() {
+    let mut shapes = Vec::new();
+    for w in 5..=26 {
+        for h in [5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 20, 31] {
+            shapes.push((w, h));
+        }
+    }
+    shapes.extend([(100, 37), (41, 203), (250, 250)]);
+    for (w, h) in shapes {
+        for closed in [false, true] {
+            let (st, tour, _) = tour_of(&board(w, h, closed, None), "divide");
+            if closed && (w * h) % 2 == 1 {
+                assert_eq!(st, Status::NoSolution);
+                continue;
+            }
+            assert_eq!(st, Status::Solved, "{w}x{h} closed={closed}");
+            check_tour(w, h, &[], (2, 1), closed, None, &tour.unwrap());
+        }
+        if (w * h) % 2 == 0 {
+            let s = (h / 2, w / 3);
+            let (_, tour, _) = tour_of(&board(w, h, false, Some(s)), "divide");
+            check_tour(w, h, &[], (2, 1), false, Some(s), &tour.unwrap());
+        }
+    }
+}
+
+#[test]
+fn warnsdorff_hands_over_to_divide_visibly_when_it_gives_up() {
+    // A node budget too small for a tour of 30x30 is not a give-up; the hand-over happens
+    // when the bounded backtracking ends, which the note must say. Force it with a board
+    // whose Warnsdorff walk dead-ends: checked by the note when it happens, else the tour
+    // is Warnsdorff's own.
+    for n in [40, 41, 64] {
+        let (st, tour, notes) = tour_of(&board(n, n, true, None), "warnsdorff");
+        if n % 2 == 1 {
+            assert_eq!(st, Status::NoSolution);
+            continue;
+        }
+        check_tour(n, n, &[], (2, 1), true, None, &tour.unwrap());
+        if notes.iter().any(|x| x.contains("handed over")) {
+            assert!(notes[0].contains("warnsdorff gave up"));
+        }
+    }
+}
+
+#[test]
+fn other_leapers_and_holes() {
+    let text = std::fs::read_to_string(crate::puzzle("camel8.toml")).unwrap();
+    let (st, tour, _) = tour_of(&text, "warnsdorff");
+    assert_eq!(st, Status::Solved);
+    let holes: Vec<(usize, usize)> = (0..64)
+        .map(|s| (s / 8, s % 8))
+        .filter(|&(r, c)| (r + c) % 2 == 1)
+        .collect();
+    check_tour(8, 8, &holes, (3, 1), true, None, &tour.unwrap());
+    let text = std::fs::read_to_string(crate::puzzle("holed-knight.toml")).unwrap();
+    for s in ["warnsdorff", "backtrack"] {
+        let (st, tour, _) = tour_of(&text, s);
+        assert_eq!(st, Status::Solved);
+        check_tour(
+            8,
+            8,
+            &[(4, 3), (3, 3), (4, 4), (3, 4)],
+            (2, 1),
+            true,
+            None,
+            &tour.unwrap(),
+        );
+    }
+    // Zebra on 6x6: the graph is connected and balanced, but search proves no tour.
+    let zebra = "kind = \"tour\"\n[board]\nsize = 6\n[piece]\nmoves = \"Z\"\n";
+    let (st, _, _) = tour_of(zebra, "warnsdorff");
+    assert_eq!(st, Status::NoSolution);
+    assert_eq!(count(zebra, "backtrack"), 0);
+}
+
+#[test]
+fn shipped_puzzles_solve() {
+    let read = |n: &str| std::fs::read_to_string(crate::puzzle(n)).unwrap();
+    let (o, _, _) = solve(&read("tour5x5.toml"), None, "count", Goal::Count, false, 1);
+    assert_eq!(o.answer.count, Some(1728));
+    let (o, _, _) = solve(
+        &read("closed6x6-count.toml"),
+        None,
+        "count",
+        Goal::Count,
+        false,
+        1,
+    );
+    assert_eq!(o.answer.count, Some(9862));
+    for s in ["divide", "warnsdorff"] {
+        let (st, tour, _) = tour_of(&read("closed16.toml"), s);
+        assert_eq!(st, Status::Solved);
+        check_tour(16, 16, &[], (2, 1), true, None, &tour.unwrap());
+        let (st, tour, _) = tour_of(&read("tour24x12.toml"), s);
+        assert_eq!(st, Status::Solved);
+        check_tour(24, 12, &[], (2, 1), false, Some((10, 5)), &tour.unwrap());
+    }
+}
