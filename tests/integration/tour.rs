@@ -465,3 +465,113 @@ fn shipped_puzzles_solve() {
         check_tour(24, 12, &[], (2, 1), false, Some((10, 5)), &tour.unwrap());
     }
 }
+
+fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("solve")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_prints_numbered_grid_json_svg_and_dot() {
+    let p = crate::puzzle("tour24x12.toml");
+    let (code, out, err) = run_cli(&[&p]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Vec<usize>> = out
+        .lines()
+        .filter(|l| l.split_whitespace().count() == 24)
+        .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 12);
+    assert_eq!(rows[10][5], 1, "move 1 on [10, 5]");
+    // Right-aligned in three columns.
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("  ") || l.starts_with(' '))
+    );
+    let mut order = vec![(0, 0); 288];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &k) in row.iter().enumerate() {
+            order[k - 1] = (r, c);
+        }
+    }
+    check_tour(24, 12, &[], (2, 1), false, Some((10, 5)), &order);
+
+    let (code, out, _) = run_cli(&[&p, "--format", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["kind"], "tour");
+    let sq: Vec<(usize, usize)> = v["solutions"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x[0].as_u64().unwrap() as usize,
+                x[1].as_u64().unwrap() as usize,
+            )
+        })
+        .collect();
+    check_tour(24, 12, &[], (2, 1), false, Some((10, 5)), &sq);
+
+    let closed = crate::puzzle("closed16.toml");
+    let (code, out, _) = run_cli(&[&closed, "--format", "svg"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("<polygon points=\""),
+        "closed tours draw a closed path"
+    );
+    let (_, out, _) = run_cli(&[&p, "--format", "svg"]);
+    assert!(out.contains("<polyline points=\""));
+
+    let (code, out, _) = run_cli(&[&closed, "--format", "dot", "--size", "6"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("graph "));
+    // 6x6 knight graph: 80 moves, 36 of them in the closed tour.
+    assert_eq!(out.matches(" -- ").count(), 80);
+    assert_eq!(out.matches("penwidth=3").count(), 36);
+}
+
+#[test]
+fn cli_no_tour_exits_1_with_the_reason_and_riders_are_refused() {
+    let closed = crate::puzzle("closed16.toml");
+    let (code, out, _) = run_cli(&[&closed, "--size", "5"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("no solution: Schwenk's theorem"), "{out}");
+    let (code, _, err) = run_cli(&[&closed, "--set", "piece.moves=NN"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("piece.moves") && err.contains("leaper"),
+        "{err}"
+    );
+    let (code, _, err) = run_cli(&[&closed, "--set", "rules.start=[3, 99]"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("rules.start") && err.contains("off the 16x16 board"),
+        "{err}"
+    );
+    // The hand-over and the counting convention show in the summary.
+    let (code, out, err) = run_cli(&[&crate::puzzle("tour5x5.toml")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("1,728 solutions"));
+    assert!(
+        err.contains("| count |") && err.contains("directed tours from every start"),
+        "{err}"
+    );
+}
+
+#[test]
+fn divide_streams_a_large_closed_tour() {
+    let closed = crate::puzzle("closed16.toml");
+    let (code, out, err) = run_cli(&[&closed, "--size", "1000", "--strategy", "divide"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().filter(|l| l.len() > 1000).count(), 1000);
+    assert!(err.contains("125 x 125 blocks"), "{err}");
+}
