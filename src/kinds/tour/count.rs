@@ -15,7 +15,8 @@
 //! That fits one `u64` (4 bits a square, L <= 15). A square leaving the frontier must be
 //! done: two moves, or for an open tour one move as one of the two ends. Joining the two
 //! ends of one fragment closes a cycle: forbidden for open tours, and for closed ones allowed
-//! only at the last square when nothing else is open. Counts are exact in `u128`.
+//! only at the last square when nothing else is open. Counts run in `u64` (half the memory
+//! traffic of `u128`); should one overflow, the count is redone in `u128`, so it stays exact.
 //!
 //! Conventions (puzzle-format.md section 3): closed tours are undirected cycles; open tours
 //! without a start are directed (twice the paths); with a start, directed from it (the
@@ -94,13 +95,55 @@ impl Hasher for MulHash {
     }
 }
 
-type States = HashMap<u64, u128, BuildHasherDefault<MulHash>>;
+type States<T> = HashMap<u64, T, BuildHasherDefault<MulHash>>;
+
+/// Path counts: `u64`, or `u128` when a `u64` count overflowed.
+trait Ways: Copy + Default + Into<u128> {
+    fn add(self, other: Self) -> Option<Self>;
+    fn one() -> Self;
+}
+
+impl Ways for u64 {
+    fn add(self, other: Self) -> Option<Self> {
+        self.checked_add(other)
+    }
+    fn one() -> Self {
+        1
+    }
+}
+
+impl Ways for u128 {
+    fn add(self, other: Self) -> Option<Self> {
+        self.checked_add(other)
+    }
+    fn one() -> Self {
+        1
+    }
+}
+
+/// Outcome of one counting pass.
+enum Pass {
+    Done(u128),
+    Stopped,
+    Overflow,
+}
+
+fn count(m: &Model, run: &mut Run) -> Option<u128> {
+    match count_in::<u64>(m, run) {
+        Pass::Done(c) => Some(c),
+        Pass::Stopped => None,
+        Pass::Overflow => match count_in::<u128>(m, run) {
+            Pass::Done(c) => Some(c),
+            _ => None,
+        },
+    }
+}
 
 const DONE: u8 = 1;
 const FRESH: u8 = 0;
 
 /// `None` when a limit of the run struck.
-fn count(m: &Model, run: &mut Run) -> Option<u128> {
+fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
     let b = &m.board;
     let transpose = b.height < b.width;
     let (w, h) = if transpose {
@@ -127,19 +170,20 @@ fn count(m: &Model, run: &mut Run) -> Option<u128> {
         .find(|&p| !hole[p])
         .expect("a board has a square");
     if m.cells == 1 {
-        return Some(if m.closed { 0 } else { 1 });
+        return Pass::Done(if m.closed { 0 } else { 1 });
     }
     let l = 2 * w + 1;
     let closed = m.closed;
     let ends_shift = 60;
-    let mut cur: States = States::default();
+    let mut cur: States<T> = States::default();
     // Squares before the board count as done.
     let mut init = 0u64;
     for i in 0..l {
         init |= (DONE as u64) << (4 * i);
     }
-    cur.insert(init, 1);
-    let mut next: States = States::default();
+    cur.insert(init, T::one());
+    let mut next: States<T> = States::default();
+    let mut overflow = false;
     let mut cells = [0u8; 16];
     for p in 0..n {
         next.clear();
@@ -189,7 +233,7 @@ fn count(m: &Model, run: &mut Run) -> Option<u128> {
             }
             let ends = (state >> ends_shift) as u8;
             if hole[p] {
-                emit(&mut next, &cells, &rule, DONE, ends, ways);
+                overflow |= !emit(&mut next, &cells, &rule, DONE, ends, ways);
                 continue;
             }
             let k = back.len();
@@ -255,12 +299,15 @@ fn count(m: &Model, run: &mut Run) -> Option<u128> {
                         continue;
                     }
                 }
-                emit(&mut next, &cs, &rule, me, ends, ways);
+                overflow |= !emit(&mut next, &cs, &rule, me, ends, ways);
             }
         }
         std::mem::swap(&mut cur, &mut next);
+        if overflow {
+            return Pass::Overflow;
+        }
         if run.nodes(cur.len() as u64 + 1) {
-            return None;
+            return Pass::Stopped;
         }
     }
     // Finish: every frontier square must be done; open tours need their two ends.
@@ -287,11 +334,11 @@ fn count(m: &Model, run: &mut Run) -> Option<u128> {
             continue;
         }
         if closed || ends == 2 {
-            total += ways;
+            total += ways.into();
         }
     }
     // Paths counted once each; without a start they are directed both ways.
-    Some(if closed || start.is_some() {
+    Pass::Done(if closed || start.is_some() {
         total
     } else {
         2 * total
@@ -318,19 +365,27 @@ struct Rule {
     start_at: Option<usize>,
 }
 
-fn emit(next: &mut States, cs: &[u8; 16], rule: &Rule, me: u8, mut ends: u8, ways: u128) {
+/// `false` when a count overflowed.
+fn emit<T: Ways>(
+    next: &mut States<T>,
+    cs: &[u8; 16],
+    rule: &Rule,
+    me: u8,
+    mut ends: u8,
+    ways: T,
+) -> bool {
     let (l, closed) = (rule.l, rule.closed);
     let leaving = cs[0];
     match leaving {
         DONE => {}
-        FRESH => return,
+        FRESH => return true,
         _ => {
             if closed {
-                return;
+                return true;
             }
             ends += 1;
             if ends > 2 {
-                return;
+                return true;
             }
         }
     }
@@ -351,12 +406,12 @@ fn emit(next: &mut States, cs: &[u8; 16], rule: &Rule, me: u8, mut ends: u8, way
             continue;
         }
         if closed || need - cap > 1 {
-            return;
+            return true;
         }
         forced_ends += 1;
     }
     if forced_ends > 2 {
-        return;
+        return true;
     }
     let mut out = 0u64;
     let mut map = [0u8; 16];
@@ -375,5 +430,12 @@ fn emit(next: &mut States, cs: &[u8; 16], rule: &Rule, me: u8, mut ends: u8, way
         out |= (y as u64) << (4 * i);
     }
     out |= (ends as u64) << 60;
-    *next.entry(out).or_insert(0) += ways;
+    let slot = next.entry(out).or_default();
+    match slot.add(ways) {
+        Some(v) => {
+            *slot = v;
+            true
+        }
+        None => false,
+    }
 }
