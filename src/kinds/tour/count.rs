@@ -220,11 +220,21 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             }
         }
         let start_at = start.and_then(|st| (st + l).checked_sub(p + 1));
+        let mut tight = [0u8; 16];
+        let mut tight_len = 0;
+        for i in 0..l {
+            if cap[i] < 2 || start_at == Some(i) {
+                tight[tight_len] = i as u8;
+                tight_len += 1;
+            }
+        }
         let rule = Rule {
             l,
             closed,
             cap,
             start_at,
+            tight,
+            tight_len,
         };
         let is_last = p == last;
         for (&state, &ways) in cur.iter() {
@@ -237,9 +247,15 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                 continue;
             }
             let k = back.len();
+            let mut open_to = 0u32;
+            for (j, &pos) in back.iter().enumerate() {
+                if cells[pos] != DONE {
+                    open_to |= 1 << j;
+                }
+            }
             for subset in 0u32..(1 << k) {
                 let deg = subset.count_ones();
-                if deg > max_deg {
+                if deg > max_deg || subset & !open_to != 0 {
                     continue;
                 }
                 let mut cs = cells;
@@ -363,6 +379,9 @@ struct Rule {
     cap: [u8; 16],
     /// The start's position in the new window, if it is there.
     start_at: Option<usize>,
+    /// Window positions that may fall short of moves (cap below 2, or the start).
+    tight: [u8; 16],
+    tight_len: usize,
 }
 
 /// `false` when a count overflowed.
@@ -392,7 +411,8 @@ fn emit<T: Ways>(
     // Squares that can no longer get the moves they need: none at all, or (for open
     // tours) squares that must end the tour, more than the two ends allow.
     let mut forced_ends = ends;
-    for i in 0..l {
+    for &i in &rule.tight[..rule.tight_len] {
+        let i = i as usize;
         let x = if i + 1 < l { cs[i + 1] } else { me };
         let need = match x {
             DONE => 0,
