@@ -222,8 +222,8 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
         let start_at = start.and_then(|st| (st + l).checked_sub(p + 1));
         let mut tight = [0u8; 16];
         let mut tight_len = 0;
-        for i in 0..l {
-            if cap[i] < 2 || start_at == Some(i) {
+        for (i, &c) in cap.iter().enumerate().take(l) {
+            if c < 2 || start_at == Some(i) {
                 tight[tight_len] = i as u8;
                 tight_len += 1;
             }
