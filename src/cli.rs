@@ -487,8 +487,21 @@ fn write_report(
             }
             Ok(())
         }
-        Format::Json => w.write_all(render::json_report(h, outcome, pictures).as_bytes()),
-        Format::Svg => w.write_all(render::svg_report(h, pictures).as_bytes()),
+        Format::Json => render::write_json_report(w, h, outcome, pictures),
+        Format::Svg => {
+            let big = pictures.iter().any(|p| match p {
+                Picture::Tour { number, .. } => number.len() > render::SVG_MAX_SQUARES,
+                Picture::Placement { holes, .. } => holes.len() > render::SVG_MAX_SQUARES,
+                Picture::Options(_) => false,
+            });
+            if big {
+                return Err(std::io::Error::other(format!(
+                    "--format svg draws boards up to {} squares; use text or json",
+                    render::SVG_MAX_SQUARES
+                )));
+            }
+            w.write_all(render::svg_report(h, pictures).as_bytes())
+        }
         Format::Dot => {
             let numbers = match (&outcome.answer.compact, solutions.first()) {
                 (Some(c), _) => Some(c.clone()),

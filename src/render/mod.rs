@@ -301,6 +301,52 @@ pub fn json_report(h: &Header, o: &Outcome, solutions: &[Picture]) -> String {
     serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
 }
 
+/// [`json_report`] written to `w`, with tours streamed: a tour of 10^8 squares costs its
+/// visiting order (4 bytes a square) rather than a JSON value per square.
+pub fn write_json_report(
+    w: &mut dyn std::io::Write,
+    h: &Header,
+    o: &Outcome,
+    solutions: &[Picture],
+) -> std::io::Result<()> {
+    if !solutions.iter().any(|p| matches!(p, Picture::Tour { .. })) {
+        return w.write_all(json_report(h, o, solutions).as_bytes());
+    }
+    let text = json_report(h, o, &[]);
+    let key = "\"solutions\": []";
+    let at = text.find(key).map_or(text.len(), |a| a + key.len() - 1);
+    w.write_all(&text.as_bytes()[..at])?;
+    for (i, p) in solutions.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        match p {
+            Picture::Tour { width, number, .. } => {
+                let cells = number.iter().filter(|&&k| k != u32::MAX).count();
+                let mut order = vec![0u32; cells];
+                for (sq, &k) in number.iter().enumerate() {
+                    if k != u32::MAX {
+                        order[k as usize] = sq as u32;
+                    }
+                }
+                w.write_all(b"[")?;
+                for (k, &sq) in order.iter().enumerate() {
+                    let sep = if k > 0 { "," } else { "" };
+                    let sq = sq as usize;
+                    write!(w, "{sep}[{},{}]", sq / width, sq % width)?;
+                }
+                w.write_all(b"]")?;
+            }
+            other => w.write_all(picture_json(other).to_string().as_bytes())?,
+        }
+    }
+    w.write_all(&text.as_bytes()[at..])
+}
+
+/// Boards above this many squares are not drawn as SVG: the picture would be unreadable
+/// and its text unbounded.
+pub const SVG_MAX_SQUARES: usize = 250_000;
+
 /// An SVG document: each solution drawn as a chessboard with its pieces, side by side.
 pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
     const CELL: usize = 40;

@@ -301,15 +301,17 @@ impl Model {
     }
 
     /// A tour as move numbers per square (0-based, [`NONE`] on holes) is valid, checked
-    /// without the move graph and with one bit a square of extra memory, so the largest
-    /// boards are checked too.
+    /// without the move graph and without extra memory, so the largest boards are checked
+    /// too: every number is in range, and from the square numbered 0 a chain of moves
+    /// reaches numbers 1, 2, ..., n - 1 in turn. The chain's squares carry distinct numbers,
+    /// so they are n distinct squares: all of them, each once.
     pub fn check_numbers(&self, number: &[u32]) -> Result<(), String> {
         let b = &self.board;
         let n = self.cells as u64;
         if number.len() != b.squares() {
             return Err("the numbering does not cover the board".into());
         }
-        let mut seen = vec![0u64; self.cells.div_ceil(64)];
+        let mut first = None;
         for (s, &k) in number.iter().enumerate() {
             if b.is_hole(s) != (k == NONE) {
                 return Err(format!("square {} is numbered wrongly", b.square_name(s)));
@@ -318,42 +320,35 @@ impl Model {
                 continue;
             }
             if k as u64 >= n {
-                return Err(format!("square {} has move {} of {n}", b.square_name(s), k));
+                return Err(format!(
+                    "square {} has move {} of {n}",
+                    b.square_name(s),
+                    k + 1
+                ));
             }
-            let (w, bit) = (k as usize / 64, k % 64);
-            if seen[w] >> bit & 1 != 0 {
-                return Err(format!("move {} is made twice", k + 1));
+            if k == 0 {
+                first = Some(s);
             }
-            seen[w] |= 1 << bit;
         }
-        // Numbers are a permutation of 0..n, so "some neighbour holds k + 1" for each k
-        // means each step is a move.
-        for (s, &k) in number.iter().enumerate() {
-            if k == NONE {
-                continue;
-            }
-            let want = if (k as u64) + 1 < n {
-                k + 1
-            } else if self.closed && n > 1 {
-                0
-            } else {
-                continue;
-            };
-            let ok = self
+        let first = first.ok_or("no square is numbered first")?;
+        let mut cur = first;
+        for k in 1..n as u32 {
+            cur = self
                 .moves
                 .iter()
-                .any(|&(dr, dc)| b.step(s, dr, dc).is_some_and(|t| number[t] == want));
-            if !ok {
-                return Err(if want == 0 {
-                    "the tour does not close: the last square is no move from the first".into()
-                } else {
+                .find_map(|&(dr, dc)| b.step(cur, dr, dc).filter(|&t| number[t] == k))
+                .ok_or_else(|| {
                     format!(
-                        "move {} on {} is not followed by a move to its neighbour",
-                        k + 1,
-                        b.square_name(s)
+                        "move {k} on {} is not followed by a move to move {}",
+                        b.square_name(cur),
+                        k + 1
                     )
-                });
-            }
+                })?;
+        }
+        if self.closed && (n < 3 || !self.is_move(cur, first)) {
+            return Err(
+                "the tour does not close: the last square is no move from the first".into(),
+            );
         }
         if let Some(s) = self.start
             && number[s] != 0
