@@ -91,6 +91,8 @@ pub enum StopReason {
     Interrupted,
     /// The sink returned `ControlFlow::Break`.
     Sink,
+    /// The strategy's working memory reached its bound ([`Run::out_of_memory`]).
+    Memory,
 }
 
 impl StopReason {
@@ -101,6 +103,7 @@ impl StopReason {
             StopReason::Solutions => "solution limit",
             StopReason::Interrupted => "interrupted",
             StopReason::Sink => "stopped by caller",
+            StopReason::Memory => "memory bound",
         }
     }
 
@@ -109,7 +112,7 @@ impl StopReason {
     pub fn is_limit(self) -> bool {
         matches!(
             self,
-            StopReason::Time | StopReason::Nodes | StopReason::Interrupted
+            StopReason::Time | StopReason::Nodes | StopReason::Interrupted | StopReason::Memory
         )
     }
 }
@@ -303,6 +306,12 @@ impl<'a> Run<'a> {
             self.shared.stop.store(true, Ordering::Relaxed);
         }
         true
+    }
+
+    /// Stop because the strategy's working memory reached its bound: the answer is then
+    /// unproven, as with any other limit.
+    pub fn out_of_memory(&mut self) {
+        self.stop(StopReason::Memory);
     }
 
     /// Set the line a progress display shows next to the counters ("best 14, bound 12").

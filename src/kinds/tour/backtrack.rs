@@ -20,7 +20,8 @@ impl Strategy<Model> for Backtrack {
     fn about(&self) -> &'static str {
         "plain depth-first search; enumerates and counts tours on small boards"
     }
-    fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        super::no_unique(task)?;
         if m.cells > super::GRAPH_LIMIT || m.cells > MAX_CELLS {
             return Err(format!(
                 "plain backtracking takes boards up to {MAX_CELLS} squares; this one has {}",

@@ -34,6 +34,10 @@ pub struct Count;
 /// The longest frontier that fits a `u64` state with 4 bits a square.
 const MAX_SHORT_SIDE: usize = 7;
 
+/// States kept at one square at most (two tables, about 60 bytes a state with slack): a
+/// frontier that grows beyond stops the count as a limit rather than eating memory.
+const MAX_STATES: usize = 8_000_000;
+
 impl Strategy<Model> for Count {
     fn name(&self) -> &'static str {
         "count"
@@ -45,6 +49,7 @@ impl Strategy<Model> for Count {
         if task.goal != Goal::Count {
             return Err("counts only (goal count)".into());
         }
+        super::no_unique(task)?;
         if m.piece.leaps != [(2, 1)] {
             return Err("its frontier is shaped for the knight's moves".into());
         }
@@ -323,6 +328,10 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             return Pass::Overflow;
         }
         if run.nodes(cur.len() as u64 + 1) {
+            return Pass::Stopped;
+        }
+        if cur.len() > MAX_STATES {
+            run.out_of_memory();
             return Pass::Stopped;
         }
     }

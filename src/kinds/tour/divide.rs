@@ -66,6 +66,7 @@ impl Strategy<Model> for Divide {
         "divide and conquer: block tours joined at their corners; linear time, 4 bytes a square"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        super::no_unique(task)?;
         if task.goal != Goal::First {
             return Err("builds one tour (goal first)".into());
         }

@@ -36,6 +36,14 @@ pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
 /// where its frontier fits, else (and lists) to `backtrack`.
 pub const PREFERENCE: &[&str] = &["divide", "warnsdorff", "count", "backtrack"];
 
+/// `--unique` is refused by every tour strategy, up front.
+pub(crate) fn no_unique(task: &Task) -> Result<(), String> {
+    if task.unique {
+        return Err("--unique (counting up to symmetry) is not supported for tours yet".into());
+    }
+    Ok(())
+}
+
 impl Model {
     pub fn picture(&self, order: &[usize]) -> Picture {
         self.picture_numbers(self.numbers(order))

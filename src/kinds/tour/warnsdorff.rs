@@ -25,6 +25,7 @@ impl Strategy<Model> for Warnsdorff {
         "fewest onward moves first (Roth's tie-break), bounded backtracking, closing rotations"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        super::no_unique(task)?;
         if task.goal != Goal::First {
             return Err("finds one tour (goal first); counting and listing take backtrack".into());
         }
