@@ -273,6 +273,7 @@ fn header(l: &Loaded) -> Header {
     let syms = match &l.model {
         Model::Independent(m) => m.symmetries.len(),
         Model::Cover(_) => 1,
+        Model::Lines(m) => m.symmetries.len(),
     };
     Header {
         title: l.spec.title.clone(),

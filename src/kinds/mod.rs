@@ -4,6 +4,7 @@
 
 pub mod cover;
 pub mod independent;
+pub mod lines;
 
 use crate::engine::{Answer, Run, Task};
 use crate::render::Picture;
@@ -24,6 +25,7 @@ pub trait Strategy<M>: Sync {
 pub enum Model {
     Independent(independent::Model),
     Cover(cover::Model),
+    Lines(lines::Model),
 }
 
 /// What `solve strategies` prints for one strategy.
@@ -38,11 +40,12 @@ impl Model {
         match spec.kind {
             Kind::Independent => Ok(Model::Independent(independent::Model::compile(spec)?)),
             Kind::Cover => Ok(Model::Cover(cover::Model::compile(spec)?)),
+            Kind::Lines => Ok(Model::Lines(lines::Model::compile(spec)?)),
             other => Err(spec.err_nowhere(
                 "kind",
                 format!(
                     "kind \"{}\" is part of the format but not solved by this version yet; \
-                     solvable now: independent, cover",
+                     solvable now: independent, cover, lines",
                     other.name()
                 ),
             )),
@@ -53,6 +56,7 @@ impl Model {
         match self {
             Model::Independent(_) => Kind::Independent,
             Model::Cover(_) => Kind::Cover,
+            Model::Lines(_) => Kind::Lines,
         }
     }
 
@@ -69,6 +73,7 @@ impl Model {
         match self {
             Model::Independent(m) => list(independent::STRATEGIES, m, task),
             Model::Cover(m) => list(cover::STRATEGIES, m, task),
+            Model::Lines(m) => list(lines::STRATEGIES, m, task),
         }
     }
 
@@ -77,6 +82,7 @@ impl Model {
         let preferred: &[&str] = match self {
             Model::Independent(_) => independent::PREFERENCE,
             Model::Cover(_) => &["dlx"],
+            Model::Lines(_) => lines::PREFERENCE,
         };
         let all = self.strategies(task);
         preferred
@@ -108,6 +114,7 @@ impl Model {
         match self {
             Model::Independent(m) => go(independent::STRATEGIES, m, strategy, task, run),
             Model::Cover(m) => go(cover::STRATEGIES, m, strategy, task, run),
+            Model::Lines(m) => go(lines::STRATEGIES, m, strategy, task, run),
         }
     }
 
@@ -116,6 +123,7 @@ impl Model {
         match self {
             Model::Independent(m) => m.picture(solution),
             Model::Cover(m) => m.picture(solution),
+            Model::Lines(m) => m.picture(solution),
         }
     }
 
@@ -124,6 +132,7 @@ impl Model {
         match self {
             Model::Independent(m) => m.check(solution),
             Model::Cover(m) => m.check(solution),
+            Model::Lines(m) => m.check(solution),
         }
     }
 
@@ -143,6 +152,7 @@ impl Model {
                 m.problem.num_primary(),
                 m.problem.num_options()
             ),
+            Model::Lines(m) => m.describe(),
         }
     }
 }
@@ -155,5 +165,6 @@ pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
     vec![
         ("independent", names(independent::STRATEGIES)),
         ("cover", names(cover::STRATEGIES)),
+        ("lines", names(lines::STRATEGIES)),
     ]
 }

@@ -1,0 +1,315 @@
+//! `bitmask`: row by row as `rows` does, but with the board in one 128-bit word. Each colour
+//! keeps a *forbidden* mask: the union of the lines that already hold `max_per_line` stones
+//! of it. A square is open to a colour when it is free and not forbidden, so a row's choices
+//! are the bits of one AND, and after each row a popcount per later row says whether the
+//! colours can still reach their totals (a row that cannot take its share ends the branch).
+//!
+//! Symmetry is broken at the root. Of each class under the board's symmetries only the
+//! members whose top row, read as a string of colours, is the smallest among the top rows of
+//! their images are searched; the row-0 choice is held to at most its mirror image at once,
+//! and the image top rows that are read down the left or right column are compared as those
+//! columns fill. A complete placement that passes is reported only when it is the smallest
+//! member of its class, and then stands for its whole orbit: counted with the orbit's size
+//! (so counts are weighted by orbit size), each distinct image reported for `goal all`, or
+//! counted once for `--unique`.
+
+use super::{Emitter, Model, RowPlan};
+use crate::engine::{Answer, Run, Task};
+use crate::kinds::Strategy;
+
+use super::model::apply;
+
+pub struct Bitmask;
+
+/// The board must fit one word.
+const MAX_BITS: usize = 128;
+
+impl Strategy<Model> for Bitmask {
+    fn name(&self) -> &'static str {
+        "bitmask"
+    }
+    fn about(&self) -> &'static str {
+        "rows as 128-bit masks, forbidden squares per colour, symmetry broken at the root"
+    }
+    fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
+        if m.board.squares() > MAX_BITS {
+            return Err(format!(
+                "the {}x{} board has {} squares; the board must fit {MAX_BITS} bits",
+                m.board.width,
+                m.board.height,
+                m.board.squares()
+            ));
+        }
+        Ok(())
+    }
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if let Some(why) = &m.infeasible {
+            return Answer::none_because(why.clone());
+        }
+        let mut s = Search::new(m, task);
+        s.row(0, run);
+        let mut a = Answer::default();
+        if m.symmetries.len() > 1 {
+            a.notes
+                .push(format!("{}-fold symmetry", m.symmetries.len()));
+        }
+        a
+    }
+}
+
+struct Search<'m> {
+    m: &'m Model,
+    task: Task,
+    nc: usize,
+    w: usize,
+    h: usize,
+    k: u8,
+    plan: RowPlan,
+    row_mask: Vec<u128>,
+    line_mask: Vec<u128>,
+    /// Per square, the lines (besides its row) its stone counts on: `through[off[s]..off[s+1]]`.
+    through: Vec<u32>,
+    off: Vec<usize>,
+    cnt: Vec<u8>,
+    forb: Vec<u128>,
+    occ: u128,
+    need: Vec<usize>,
+    sol: Vec<usize>,
+    /// For each symmetry but the identity, the squares whose stones land on the image's top
+    /// row, in order.
+    src: Vec<Vec<usize>>,
+    /// `known[g * h + r]`: how much of image g's top row is known once rows 0..=r are.
+    known: Vec<usize>,
+    /// Per level (rows done), per symmetry: the next position to compare, or `RESOLVED`
+    /// when the image's top row is already known to be larger.
+    pos: Vec<usize>,
+    image: Vec<usize>,
+    seen: Vec<Vec<usize>>,
+    emit: Emitter<'m>,
+}
+
+const RESOLVED: usize = usize::MAX;
+
+impl<'m> Search<'m> {
+    fn new(m: &'m Model, task: &Task) -> Search<'m> {
+        let (w, h, nc) = (m.board.width, m.board.height, m.num_colors());
+        let plan = RowPlan::new(m);
+        let row_mask = (0..h)
+            .map(|r| {
+                (0..w)
+                    .filter(|&c| !m.board.holes[r * w + c])
+                    .fold(0u128, |acc, c| acc | 1 << (r * w + c))
+            })
+            .collect();
+        let line_mask = m
+            .lines
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .filter(|&&s| !m.board.holes[s])
+                    .fold(0u128, |a, &s| a | 1 << s)
+            })
+            .collect();
+        let mut through = Vec::new();
+        let mut off = vec![0];
+        for t in &plan.through {
+            through.extend_from_slice(t);
+            off.push(through.len());
+        }
+        let syms = &m.symmetries[1..];
+        let src: Vec<Vec<usize>> = syms
+            .iter()
+            .map(|perm| {
+                let mut inv = vec![0usize; w * h];
+                for (s, &t) in perm.iter().enumerate() {
+                    inv[t as usize] = s;
+                }
+                inv[..w].to_vec()
+            })
+            .collect();
+        let mut known = vec![0; src.len() * h];
+        for (g, sq) in src.iter().enumerate() {
+            for r in 0..h {
+                known[g * h + r] = sq.iter().take_while(|&&s| s / w <= r).count();
+            }
+        }
+        Search {
+            m,
+            task: *task,
+            nc,
+            w,
+            h,
+            k: m.limit().min(255) as u8,
+            plan,
+            row_mask,
+            line_mask,
+            through,
+            off,
+            cnt: vec![0; m.lines.len() * nc],
+            forb: vec![0; nc],
+            occ: 0,
+            need: vec![m.per_color; nc],
+            sol: vec![0; w * h],
+            pos: vec![0; (h + 1) * src.len()],
+            src,
+            known,
+            image: vec![0; w * h],
+            seen: Vec::new(),
+            emit: Emitter::new(m, task),
+        }
+    }
+
+    /// Returns `true` to stop.
+    fn row(&mut self, r: usize, run: &mut Run) -> bool {
+        if r == self.h {
+            return self.need.iter().all(|&n| n == 0) && self.complete(run);
+        }
+        self.colour(r, 0, run)
+    }
+
+    fn colour(&mut self, r: usize, c: usize, run: &mut Run) -> bool {
+        if c == self.nc {
+            if !self.feasible(r) || !self.symmetry_ok(r) {
+                return false;
+            }
+            return self.row(r + 1, run);
+        }
+        let (lo, hi) = self.plan.range(r, self.need[c]);
+        if lo > hi {
+            return false;
+        }
+        let open = self.row_mask[r] & !self.occ & !self.forb[c];
+        if (open.count_ones() as usize) < lo {
+            return false;
+        }
+        self.pick(r, c, 0, lo, hi, open, run)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pick(
+        &mut self,
+        r: usize,
+        c: usize,
+        placed: usize,
+        lo: usize,
+        hi: usize,
+        mut open: u128,
+        run: &mut Run,
+    ) -> bool {
+        if placed >= lo && self.colour(r, c + 1, run) {
+            return true;
+        }
+        if placed == hi {
+            return false;
+        }
+        while open != 0 && open.count_ones() as usize + placed >= lo {
+            let s = open.trailing_zeros() as usize;
+            open &= open - 1;
+            if run.node() {
+                return true;
+            }
+            let saved = self.forb[c];
+            let (nc, k) = (self.nc, self.k);
+            for &l in &self.through[self.off[s]..self.off[s + 1]] {
+                let x = &mut self.cnt[l as usize * nc + c];
+                *x += 1;
+                if *x == k {
+                    self.forb[c] |= self.line_mask[l as usize];
+                }
+            }
+            self.occ |= 1 << s;
+            self.sol[s] = c + 1;
+            self.need[c] -= 1;
+            let stop = self.pick(r, c, placed + 1, lo, hi, open, run);
+            self.need[c] += 1;
+            self.sol[s] = 0;
+            self.occ &= !(1 << s);
+            for &l in &self.through[self.off[s]..self.off[s + 1]] {
+                self.cnt[l as usize * nc + c] -= 1;
+            }
+            self.forb[c] = saved;
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// After row r: can the later rows still take what each colour needs?
+    fn feasible(&self, r: usize) -> bool {
+        for c in 0..self.nc {
+            let need = self.need[c];
+            if need == 0 {
+                continue;
+            }
+            let mut room = 0;
+            for rr in r + 1..self.h {
+                let open = (self.row_mask[rr] & !self.forb[c]).count_ones() as usize;
+                room += open.min(self.plan.cap[rr]);
+            }
+            if room < need {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// After row r: is the top row still at most every image's top row, as far as known?
+    fn symmetry_ok(&mut self, r: usize) -> bool {
+        let g_count = self.src.len();
+        let (w, h) = (self.w, self.h);
+        for g in 0..g_count {
+            let mut p = if r == 0 { 0 } else { self.pos[r * g_count + g] };
+            if p != RESOLVED {
+                let upto = self.known[g * h + r];
+                while p < upto {
+                    let (a, b) = (self.sol[self.src[g][p]], self.sol[p]);
+                    if a < b {
+                        return false;
+                    }
+                    if a > b {
+                        p = RESOLVED;
+                        break;
+                    }
+                    p += 1;
+                }
+                if p == w {
+                    // Equal top rows: still a candidate; nothing more to learn.
+                    p = RESOLVED;
+                }
+            }
+            self.pos[(r + 1) * g_count + g] = p;
+        }
+        true
+    }
+
+    /// A complete placement whose top row is the smallest of its images'.
+    fn complete(&mut self, run: &mut Run) -> bool {
+        if !self.m.is_canonical(&self.sol, &mut self.image) {
+            return false;
+        }
+        if self.task.unique {
+            return self.emit.emit(run, &self.sol);
+        }
+        // The distinct images of a canonical placement: its orbit.
+        self.seen.clear();
+        self.seen.push(self.sol.clone());
+        for perm in &self.m.symmetries[1..] {
+            apply(perm, &self.sol, &mut self.image);
+            if !self.seen.contains(&self.image) {
+                self.seen.push(self.image.clone());
+            }
+        }
+        if run.wants_solutions() || run.limits().solutions.is_some() {
+            for i in 0..self.seen.len() {
+                if run.solution(&self.seen[i]) {
+                    return true;
+                }
+            }
+            false
+        } else {
+            run.count(self.seen.len() as u128);
+            false
+        }
+    }
+}
