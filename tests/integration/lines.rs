@@ -14,6 +14,9 @@ use crate::{puzzle, solve};
 
 const STRATEGIES: [&str; 3] = ["rows", "dlx", "bitmask"];
 
+/// A map of (row, col) to (row, col): one symmetry of the board.
+type SquareMap<'a> = Box<dyn Fn(usize, usize) -> (usize, usize) + 'a>;
+
 /// A lines puzzle as the test sees it.
 #[derive(Clone, Debug)]
 struct Case {
@@ -105,9 +108,9 @@ impl Case {
     }
 
     /// The 8 (or 4) symmetries of the board that keep the holes, as maps of (row, col).
-    fn symmetries(&self) -> Vec<Box<dyn Fn(usize, usize) -> (usize, usize) + '_>> {
+    fn symmetries(&self) -> Vec<SquareMap<'_>> {
         let (w, h) = (self.w, self.h);
-        let mut all: Vec<Box<dyn Fn(usize, usize) -> (usize, usize) + '_>> = vec![
+        let mut all: Vec<SquareMap<'_>> = vec![
             Box::new(|r, c| (r, c)),
             Box::new(move |r, c| (r, w - 1 - c)),
             Box::new(move |r, c| (h - 1 - r, c)),
