@@ -66,6 +66,10 @@ struct Search<'m> {
     k: u8,
     plan: RowPlan,
     row_mask: Vec<u128>,
+    /// `below[r]`: the squares of the rows after r.
+    below: Vec<u128>,
+    /// Columns that must take stones: (mask, its line, stones of each colour it needs).
+    col_need: Vec<(u128, usize, usize)>,
     line_mask: Vec<u128>,
     /// Per square, the lines (besides its row) its stone counts on: `through[off[s]..off[s+1]]`.
     through: Vec<u32>,
@@ -94,11 +98,26 @@ impl<'m> Search<'m> {
     fn new(m: &'m Model, task: &Task) -> Search<'m> {
         let (w, h, nc) = (m.board.width, m.board.height, m.num_colors());
         let plan = RowPlan::new(m);
-        let row_mask = (0..h)
+        let row_mask: Vec<u128> = (0..h)
             .map(|r| {
                 (0..w)
                     .filter(|&c| !m.board.holes[r * w + c])
                     .fold(0u128, |acc, c| acc | 1 << (r * w + c))
+            })
+            .collect();
+        let mut below = vec![0u128; h];
+        for r in (0..h.saturating_sub(1)).rev() {
+            below[r] = below[r + 1] | row_mask[r + 1];
+        }
+        let col_need = (0..w)
+            .filter_map(|c| {
+                // Counted only on active lines (those that can be overfull).
+                let line = m.line_of_col[c].filter(|l| m.active.contains(l))?;
+                let lo = m.col_quota[c].0;
+                let mask = (0..h)
+                    .filter(|&r| !m.board.holes[r * w + c])
+                    .fold(0u128, |acc, r| acc | 1 << (r * w + c));
+                (lo > 0).then_some((mask, line, lo))
             })
             .collect();
         let line_mask = m
@@ -142,6 +161,8 @@ impl<'m> Search<'m> {
             k: m.limit().min(255) as u8,
             plan,
             row_mask,
+            below,
+            col_need,
             line_mask,
             through,
             off,
@@ -168,8 +189,12 @@ impl<'m> Search<'m> {
     }
 
     fn colour(&mut self, r: usize, c: usize, run: &mut Run) -> bool {
+        // The colour just placed in this row, checked before the next one multiplies it.
+        if c > 0 && !self.feasible(r, c - 1) {
+            return false;
+        }
         if c == self.nc {
-            if !self.feasible(r) || !self.symmetry_ok(r) {
+            if !self.symmetry_ok(r) {
                 return false;
             }
             return self.row(r + 1, run);
@@ -235,20 +260,28 @@ impl<'m> Search<'m> {
         false
     }
 
-    /// After row r: can the later rows still take what each colour needs?
-    fn feasible(&self, r: usize) -> bool {
-        for c in 0..self.nc {
-            let need = self.need[c];
-            if need == 0 {
-                continue;
-            }
-            let mut room = 0;
-            for rr in r + 1..self.h {
-                let open = (self.row_mask[rr] & !self.forb[c]).count_ones() as usize;
-                room += open.min(self.plan.cap[rr]);
-            }
-            if room < need {
-                return false;
+    /// Once colour c is placed in row r: can the later rows still take what it needs?
+    fn feasible(&self, r: usize, c: usize) -> bool {
+        let need = self.need[c];
+        if need == 0 {
+            return true;
+        }
+        let mut room = 0;
+        for rr in r + 1..self.h {
+            let open = (self.row_mask[rr] & !self.forb[c]).count_ones() as usize;
+            room += open.min(self.plan.cap[rr]);
+        }
+        if room < need {
+            return false;
+        }
+        // A column that must take `lo` of each colour needs that many open squares below.
+        for &(mask, line, lo) in &self.col_need {
+            let have = self.cnt[line * self.nc + c] as usize;
+            if have < lo {
+                let open = (mask & self.below[r] & !self.forb[c]).count_ones() as usize;
+                if have + open < lo {
+                    return false;
+                }
             }
         }
         true
