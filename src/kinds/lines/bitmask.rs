@@ -74,7 +74,7 @@ impl Strategy<Model> for Bitmask {
         "bitmask"
     }
     fn about(&self) -> &'static str {
-        "rows as 128-bit masks, forbidden squares per colour, symmetry broken at the root"
+        "rows as masks in one machine word, forbidden squares per colour, symmetry broken at the root"
     }
     fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
         if m.board.squares() > MAX_BITS {
@@ -370,31 +370,35 @@ impl<'m, M: Mask> Search<'m, M> {
 
     /// A complete placement whose top row is the smallest of its images'.
     fn complete(&mut self, run: &mut Run) -> bool {
-        if !self.m.is_canonical(&self.sol, &mut self.image) {
-            return false;
-        }
-        if self.task.unique {
-            return self.emit.emit(run, &self.sol);
-        }
-        // The distinct images of a canonical placement: its orbit.
-        self.seen.clear();
-        self.seen.push(self.sol.clone());
-        for perm in &self.m.symmetries[1..] {
-            apply(perm, &self.sol, &mut self.image);
-            if !self.seen.contains(&self.image) {
-                self.seen.push(self.image.clone());
+        let reporting = run.wants_solutions() || run.limits().solutions.is_some();
+        if self.task.unique || reporting {
+            if !self.m.is_canonical(&self.sol) {
+                return false;
             }
-        }
-        if run.wants_solutions() || run.limits().solutions.is_some() {
+            if self.task.unique {
+                return self.emit.emit(run, &self.sol);
+            }
+            // The distinct images of a canonical placement: its orbit.
+            self.seen.clear();
+            self.seen.push(self.sol.clone());
+            for perm in &self.m.symmetries[1..] {
+                apply(perm, &self.sol, &mut self.image);
+                if !self.seen.contains(&self.image) {
+                    self.seen.push(self.image.clone());
+                }
+            }
             for i in 0..self.seen.len() {
                 if run.solution(&self.seen[i]) {
                     return true;
                 }
             }
-            false
-        } else {
-            run.count(self.seen.len() as u128);
-            false
+            return false;
         }
+        // Counting: the canonical placement stands for its orbit.
+        match self.m.orbit_if_canonical(&self.sol) {
+            Some(orbit) => run.count(orbit as u128),
+            None => return false,
+        }
+        false
     }
 }

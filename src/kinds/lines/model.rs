@@ -50,6 +50,8 @@ pub struct Model {
     pub row_quota: Vec<(usize, usize)>,
     pub col_quota: Vec<(usize, usize)>,
     pub symmetries: Vec<Vec<u32>>,
+    /// The inverse of each symmetry: `inverse[g][t]` is the square g sends to t.
+    pub inverse: Vec<Vec<u32>>,
     /// Why no placement exists, when the totals alone prove it.
     pub infeasible: Option<String>,
 }
@@ -240,8 +242,20 @@ impl Model {
                 col_caps.iter().sum::<usize>()
             ));
         }
+        let symmetries = board.symmetries();
+        let inverse = symmetries
+            .iter()
+            .map(|perm| {
+                let mut inv = vec![0u32; perm.len()];
+                for (s, &t) in perm.iter().enumerate() {
+                    inv[t as usize] = s as u32;
+                }
+                inv
+            })
+            .collect();
         Ok(Model {
-            symmetries: board.symmetries(),
+            symmetries,
+            inverse,
             row_quota: quotas(&row_caps, per_color),
             col_quota: quotas(&col_caps, per_color),
             board,
@@ -347,16 +361,30 @@ impl Model {
         s
     }
 
-    /// The symmetric images of `sol` under every symmetry but the identity go through
-    /// `image`; true when `sol` is the lexicographically smallest of them.
-    pub fn is_canonical(&self, sol: &[usize], image: &mut [usize]) -> bool {
-        for perm in self.symmetries.iter().skip(1) {
-            apply(perm, sol, image);
-            if *image < *sol {
-                return false;
+    /// Whether `sol` is the lexicographically smallest of its images under the symmetries.
+    pub fn is_canonical(&self, sol: &[usize]) -> bool {
+        self.orbit_if_canonical(sol).is_some()
+    }
+
+    /// When `sol` is the smallest of its images, the number of distinct images (|G| over
+    /// the symmetries that fix it); `None` otherwise. Each image is compared square by square
+    /// as it is read, so most stop at their first squares.
+    pub fn orbit_if_canonical(&self, sol: &[usize]) -> Option<usize> {
+        let mut fixed = 1;
+        for inv in &self.inverse[1..] {
+            // The image holds sol[inv[j]] at square j.
+            let first_difference = inv
+                .iter()
+                .zip(sol)
+                .map(|(&from, &here)| sol[from as usize].cmp(&here))
+                .find(|o| o.is_ne());
+            match first_difference {
+                Some(std::cmp::Ordering::Less) => return None,
+                Some(_) => {}
+                None => fixed += 1,
             }
         }
-        true
+        Some(self.symmetries.len() / fixed)
     }
 }
 
@@ -372,7 +400,6 @@ pub fn apply(perm: &[u32], sol: &[usize], out: &mut [usize]) {
 pub struct Emitter<'m> {
     m: &'m Model,
     unique: bool,
-    image: Vec<usize>,
 }
 
 impl<'m> Emitter<'m> {
@@ -380,14 +407,13 @@ impl<'m> Emitter<'m> {
         Emitter {
             m,
             unique: task.unique,
-            image: vec![0; m.board.squares()],
         }
     }
 
     /// Report one placement (colour + 1 per square); `true` means stop.
     #[inline]
     pub fn emit(&mut self, run: &mut Run, sol: &[usize]) -> bool {
-        if self.unique && !self.m.is_canonical(sol, &mut self.image) {
+        if self.unique && !self.m.is_canonical(sol) {
             return false;
         }
         if run.wants_solutions() || run.limits().solutions.is_some() {
