@@ -657,3 +657,34 @@ fn the_bitmask_strategy_refuses_boards_beyond_128_squares() {
     assert!(!crate::applies(text, "bitmask"));
     assert!(crate::applies(text, "rows"));
 }
+
+#[test]
+fn bitmask_counts_the_same_with_two_threads() {
+    let cases = [
+        Case::square(6, 2, 12, 2),
+        Case::square(8, 1, 16, 2),
+        Case {
+            w: 5,
+            h: 4,
+            colours: 3,
+            per: 3,
+            k: 1,
+            holes: vec![(1, 2)],
+        },
+    ];
+    for case in cases {
+        for unique in [false, true] {
+            let (one, _, _) = solve(&case.toml(), None, "bitmask", Goal::Count, unique, 1);
+            let (two, _, _) = solve(&case.toml(), None, "bitmask", Goal::Count, unique, 2);
+            assert_eq!(
+                one.answer.count, two.answer.count,
+                "{case:?} unique={unique}"
+            );
+            assert_eq!(
+                count(&case, "rows", unique),
+                two.answer.count.unwrap(),
+                "{case:?}"
+            );
+        }
+    }
+}

@@ -19,6 +19,8 @@ use crate::kinds::Strategy;
 
 use super::model::apply;
 
+use rayon::prelude::*;
+
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A board in one machine word: u64 when it fits (6x6 about 10% faster), else u128.
@@ -92,9 +94,9 @@ impl Strategy<Model> for Bitmask {
             return Answer::none_because(why.clone());
         }
         if m.board.squares() <= 64 {
-            Search::<u64>::new(m, task).row(0, run);
+            search::<u64>(m, task, run);
         } else {
-            Search::<u128>::new(m, task).row(0, run);
+            search::<u128>(m, task, run);
         }
         let mut a = Answer::default();
         if m.symmetries.len() > 1 {
@@ -105,7 +107,45 @@ impl Strategy<Model> for Bitmask {
     }
 }
 
+/// Sequential, or with `--threads` (counting only) the first row's choices shared out to the
+/// workers: each worker's search is held to one first row and runs the rest as usual.
+fn search<M: Mask>(m: &Model, task: &Task, run: &mut Run) {
+    let parallel = task.threads > 1 && !run.wants_solutions() && run.limits().solutions.is_none();
+    if !parallel {
+        Search::<M>::new(m, task).row(0, run);
+        return;
+    }
+    let mut first = Search::<M>::new(m, task);
+    first.collect = Some(Vec::new());
+    first.row(0, run);
+    let firsts = first.collect.take().unwrap_or_default();
+    let children: Vec<Run<'static>> = firsts.iter().map(|_| run.child()).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(task.threads)
+        .build()
+        .expect("a thread pool of the requested size");
+    let done: Vec<Run<'static>> = pool.install(|| {
+        firsts
+            .par_iter()
+            .zip(children.into_par_iter())
+            .map(|(row0, mut child)| {
+                let mut s = Search::<M>::new(m, task);
+                s.force = Some(row0.clone());
+                s.row(0, &mut child);
+                child
+            })
+            .collect()
+    });
+    for child in done {
+        run.absorb(child);
+    }
+}
+
 struct Search<'m, M: Mask> {
+    /// Gather the first rows that pass instead of going deeper (to share them out).
+    collect: Option<Vec<Vec<usize>>>,
+    /// Hold the first row to exactly this (a worker's share).
+    force: Option<Vec<usize>>,
     m: &'m Model,
     task: Task,
     nc: usize,
@@ -227,6 +267,8 @@ impl<'m, M: Mask> Search<'m, M> {
             image: vec![0; w * h],
             seen: Vec::new(),
             emit: Emitter::new(m, task),
+            collect: None,
+            force: None,
         }
     }
 
@@ -247,13 +289,31 @@ impl<'m, M: Mask> Search<'m, M> {
             if !self.symmetry_ok(r) {
                 return false;
             }
+            if r == 0
+                && let Some(rows) = self.collect.as_mut()
+            {
+                rows.push(self.sol[..self.w].to_vec());
+                return false;
+            }
             return self.row(r + 1, run);
         }
-        let (lo, hi) = self.plan.range(r, self.need[c]);
+        let (mut lo, mut hi) = self.plan.range(r, self.need[c]);
         if lo > hi {
             return false;
         }
-        let open = self.row_mask[r] & !self.occ & !self.forb[c];
+        let mut open = self.row_mask[r] & !self.occ & !self.forb[c];
+        if r == 0
+            && let Some(row0) = &self.force
+        {
+            let mine = (0..self.w)
+                .filter(|&j| row0[j] == c + 1)
+                .fold(M::ZERO, |a, j| a | M::bit(j));
+            if open & mine != mine {
+                return false;
+            }
+            open = mine;
+            (lo, hi) = (mine.ones(), mine.ones());
+        }
         if open.ones() < lo {
             return false;
         }
