@@ -167,11 +167,11 @@ struct Search<'m, M: Mask> {
     cap_left: usize,
     /// Columns that must take stones: (mask, its line, stones of each colour it needs).
     col_need: Vec<(M, usize)>,
-    line_mask: Vec<M>,
-    /// Per square, the lines (besides its row) its stone counts on: `through[off[s]..off[s+1]]`.
-    through: Vec<u32>,
+    /// Per square, the masks of the lines (besides its row) its stone counts on:
+    /// `through[off[s]..off[s+1]]`. A line is full for colour c when its AND with `stones[c]`
+    /// has `max_per_line` bits: no counters to keep, nothing to undo but `forb`.
+    through: Vec<M>,
     off: Vec<usize>,
-    cnt: Vec<u8>,
     /// The stones of each colour.
     stones: Vec<M>,
     forb: Vec<M>,
@@ -226,7 +226,7 @@ impl<'m, M: Mask> Search<'m, M> {
         let mut through = Vec::new();
         let mut off = vec![0];
         for t in &plan.through {
-            through.extend_from_slice(t);
+            through.extend(t.iter().map(|&l| line_mask[l as usize]));
             off.push(through.len());
         }
         let syms = &m.symmetries[1..];
@@ -253,10 +253,8 @@ impl<'m, M: Mask> Search<'m, M> {
             later,
             cap_left,
             col_need,
-            line_mask,
             through,
             off,
-            cnt: vec![0; m.lines.len() * nc],
             stones: vec![M::ZERO; nc],
             forb: vec![M::ZERO; nc],
             occ: M::ZERO,
@@ -375,16 +373,17 @@ impl<'m, M: Mask> Search<'m, M> {
                 return true;
             }
             let saved = self.forb[c];
-            let (nc, k) = (self.nc, self.k);
-            for &l in &self.through[self.off[s]..self.off[s + 1]] {
-                let x = &mut self.cnt[l as usize * nc + c];
-                *x += 1;
-                if *x == k {
-                    self.forb[c] |= self.line_mask[l as usize];
+            let k = self.k as usize;
+            let mine = self.stones[c] | M::bit(s);
+            self.stones[c] = mine;
+            let mut forb = saved;
+            for &line in &self.through[self.off[s]..self.off[s + 1]] {
+                if (line & mine).ones() >= k {
+                    forb |= line;
                 }
             }
+            self.forb[c] = forb;
             self.occ |= M::bit(s);
-            self.stones[c] |= M::bit(s);
             self.sol[s] = c + 1;
             self.need[c] -= 1;
             let stop = self.pick(d, r, c, placed + 1, lo, hi, open, run);
@@ -392,9 +391,6 @@ impl<'m, M: Mask> Search<'m, M> {
             self.sol[s] = 0;
             self.occ &= !M::bit(s);
             self.stones[c] &= !M::bit(s);
-            for &l in &self.through[self.off[s]..self.off[s + 1]] {
-                self.cnt[l as usize * nc + c] -= 1;
-            }
             self.forb[c] = saved;
             if stop {
                 return true;
