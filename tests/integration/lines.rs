@@ -688,3 +688,51 @@ fn bitmask_counts_the_same_with_two_threads() {
         }
     }
 }
+
+#[test]
+fn less_than_three_with_colours_interchangeable_gives_21_and_10() {
+    // known-answers.md: 21 solutions when black and white may be swapped, 10 classes under
+    // the 8 symmetries and the swap. The solver keeps colours apart; this checks that its 42
+    // are closed under the swap and fall into those classes.
+    let case = Case::square(6, 2, 12, 2);
+    let sols = all(&case, "bitmask", false);
+    let set: HashSet<Vec<usize>> = sols.iter().cloned().collect();
+    let swap = |s: &Vec<usize>| -> Vec<usize> {
+        s.iter()
+            .map(|&v| match v {
+                1 => 2,
+                2 => 1,
+                v => v,
+            })
+            .collect()
+    };
+    assert!(sols.iter().all(|s| set.contains(&swap(s))));
+    let mut pairs: HashSet<Vec<usize>> = HashSet::new();
+    for s in &sols {
+        pairs.insert(s.clone().min(swap(s)));
+    }
+    assert_eq!(pairs.len(), 21);
+    let with_swaps: Vec<Vec<usize>> = sols.iter().map(|s| s.clone().min(swap(s))).collect();
+    // Classes under symmetry and swap: symmetry classes of the swap-normalised solutions,
+    // merged where a class's swap is another class.
+    let classes = case.classes(&sols);
+    assert_eq!(classes, 12);
+    let mut merged: HashSet<Vec<usize>> = HashSet::new();
+    for s in &with_swaps {
+        let mut best = s.clone();
+        for t in [s.clone(), swap(s)] {
+            for f in case.symmetries() {
+                let mut img = vec![0; t.len()];
+                for r in 0..6 {
+                    for c in 0..6 {
+                        let (r2, c2) = f(r, c);
+                        img[r2 * 6 + c2] = t[r * 6 + c];
+                    }
+                }
+                best = best.min(img);
+            }
+        }
+        merged.insert(best);
+    }
+    assert_eq!(merged.len(), 10);
+}
