@@ -166,25 +166,7 @@ impl Case {
             .collect();
         let base = self.colours + 1;
         let total = (base as u64).pow(cells.len() as u32);
-        // All lines through 3+ points, found from triples by the cross product.
-        let pts: Vec<(i64, i64)> = (0..self.w * self.h)
-            .map(|i| ((i / self.w) as i64, (i % self.w) as i64))
-            .collect();
-        let mut lines: HashSet<Vec<usize>> = HashSet::new();
-        for a in 0..pts.len() {
-            for b in a + 1..pts.len() {
-                let line: Vec<usize> = (0..pts.len())
-                    .filter(|&p| {
-                        let (pa, pb, pp) = (pts[a], pts[b], pts[p]);
-                        (pb.0 - pa.0) * (pp.1 - pa.1) - (pb.1 - pa.1) * (pp.0 - pa.0) == 0
-                    })
-                    .collect();
-                if line.len() >= 3 {
-                    lines.insert(line);
-                }
-            }
-        }
-        let lines: Vec<Vec<usize>> = lines.into_iter().collect();
+        let lines: Vec<Vec<usize>> = lines_by_triples(self.w, self.h).into_iter().collect();
         let mut count = 0;
         let mut sol = vec![0usize; self.w * self.h];
         'next: for code in 0..total {
@@ -209,6 +191,30 @@ impl Case {
         }
         count
     }
+}
+
+/// Every line through 3 or more points of a w x h grid, as its sorted points (row-major
+/// indices), found from pairs of points and the cross product: nothing shared with the
+/// library's enumeration by slopes.
+fn lines_by_triples(w: usize, h: usize) -> HashSet<Vec<usize>> {
+    let pts: Vec<(i64, i64)> = (0..w * h)
+        .map(|i| ((i / w) as i64, (i % w) as i64))
+        .collect();
+    let mut lines = HashSet::new();
+    for a in 0..pts.len() {
+        for b in a + 1..pts.len() {
+            let line: Vec<usize> = (0..pts.len())
+                .filter(|&p| {
+                    let (pa, pb, pp) = (pts[a], pts[b], pts[p]);
+                    (pb.0 - pa.0) * (pp.1 - pa.1) - (pb.1 - pa.1) * (pp.0 - pa.0) == 0
+                })
+                .collect();
+            if line.len() >= 3 {
+                lines.insert(line);
+            }
+        }
+    }
+    lines
 }
 
 fn count(case: &Case, strategy: &str, unique: bool) -> u128 {
@@ -460,23 +466,7 @@ fn lines_of_every_slope_count_on_6x6_and_7x7() {
     // 6x6: 58 lines of 3+ points; 7x7 adds slopes such as 1/3 and 2/3. The tests's triples
     // count them independently; the library's list must be the same set.
     for (w, h) in [(6, 6), (7, 7), (5, 3), (8, 5)] {
-        let pts: Vec<(i64, i64)> = (0..w * h)
-            .map(|i| ((i / w) as i64, (i % w) as i64))
-            .collect();
-        let mut lines: HashSet<Vec<usize>> = HashSet::new();
-        for a in 0..pts.len() {
-            for b in a + 1..pts.len() {
-                let line: Vec<usize> = (0..pts.len())
-                    .filter(|&p| {
-                        let (pa, pb, pp) = (pts[a], pts[b], pts[p]);
-                        (pb.0 - pa.0) * (pp.1 - pa.1) - (pb.1 - pa.1) * (pp.0 - pa.0) == 0
-                    })
-                    .collect();
-                if line.len() >= 3 {
-                    lines.insert(line);
-                }
-            }
-        }
+        let lines = lines_by_triples(w, h);
         let ours: HashSet<Vec<usize>> = boardsolve::kinds::lines::grid_lines(w, h)
             .into_iter()
             .map(|mut l| {
