@@ -443,6 +443,22 @@ fn counts_match_a_brute_force_count_on_tiny_boards() {
         Case::square(4, 1, 6, 2),
         Case::square(4, 2, 5, 2),
     ];
+    // Narrow boards: rows (or columns) of two points are no lines at all.
+    for (w, h, colours, per, k) in [
+        (2, 4, 2, 2, 1),
+        (5, 2, 2, 3, 1),
+        (1, 6, 1, 2, 1),
+        (2, 5, 2, 3, 2),
+    ] {
+        cases.push(Case {
+            w,
+            h,
+            colours,
+            per,
+            k,
+            holes: vec![],
+        });
+    }
     // A hole does not cut a line: with the centre of 3x3 a hole, the corners' diagonals
     // still pass through it.
     cases.push(Case {
