@@ -275,6 +275,7 @@ fn header(l: &Loaded) -> Header {
     let syms = match &l.model {
         Model::Independent(m) => m.symmetries.len(),
         Model::Cover(_) | Model::Tour(_) => 1,
+        Model::Lines(m) => m.symmetries.len(),
     };
     Header {
         title: l.spec.title.clone(),
@@ -491,7 +492,9 @@ fn write_report(
         Format::Svg => {
             let big = pictures.iter().any(|p| match p {
                 Picture::Tour { number, .. } => number.len() > render::SVG_MAX_SQUARES,
-                Picture::Placement { holes, .. } => holes.len() > render::SVG_MAX_SQUARES,
+                Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => {
+                    holes.len() > render::SVG_MAX_SQUARES
+                }
                 Picture::Options(_) => false,
             });
             if big {

@@ -4,6 +4,7 @@
 
 pub mod cover;
 pub mod independent;
+pub mod lines;
 pub mod tour;
 
 use crate::engine::{Answer, Run, Task};
@@ -26,6 +27,7 @@ pub enum Model {
     Independent(independent::Model),
     Cover(cover::Model),
     Tour(tour::Model),
+    Lines(lines::Model),
 }
 
 /// What `solve strategies` prints for one strategy.
@@ -41,11 +43,12 @@ impl Model {
             Kind::Independent => Ok(Model::Independent(independent::Model::compile(spec)?)),
             Kind::Cover => Ok(Model::Cover(cover::Model::compile(spec)?)),
             Kind::Tour => Ok(Model::Tour(tour::Model::compile(spec)?)),
+            Kind::Lines => Ok(Model::Lines(lines::Model::compile(spec)?)),
             other => Err(spec.err_nowhere(
                 "kind",
                 format!(
                     "kind \"{}\" is part of the format but not solved by this version yet; \
-                     solvable now: independent, cover, tour",
+                     solvable now: independent, cover, tour, lines",
                     other.name()
                 ),
             )),
@@ -57,6 +60,7 @@ impl Model {
             Model::Independent(_) => Kind::Independent,
             Model::Cover(_) => Kind::Cover,
             Model::Tour(_) => Kind::Tour,
+            Model::Lines(_) => Kind::Lines,
         }
     }
 
@@ -74,6 +78,7 @@ impl Model {
             Model::Independent(m) => list(independent::STRATEGIES, m, task),
             Model::Cover(m) => list(cover::STRATEGIES, m, task),
             Model::Tour(m) => list(tour::STRATEGIES, m, task),
+            Model::Lines(m) => list(lines::STRATEGIES, m, task),
         }
     }
 
@@ -83,6 +88,7 @@ impl Model {
             Model::Independent(_) => independent::PREFERENCE,
             Model::Cover(_) => &["dlx"],
             Model::Tour(_) => tour::PREFERENCE,
+            Model::Lines(_) => lines::PREFERENCE,
         };
         let all = self.strategies(task);
         preferred
@@ -115,6 +121,7 @@ impl Model {
             Model::Independent(m) => go(independent::STRATEGIES, m, strategy, task, run),
             Model::Cover(m) => go(cover::STRATEGIES, m, strategy, task, run),
             Model::Tour(m) => go(tour::STRATEGIES, m, strategy, task, run),
+            Model::Lines(m) => go(lines::STRATEGIES, m, strategy, task, run),
         }
     }
 
@@ -124,6 +131,7 @@ impl Model {
             Model::Independent(m) => m.picture(solution),
             Model::Cover(m) => m.picture(solution),
             Model::Tour(m) => m.picture(solution),
+            Model::Lines(m) => m.picture(solution),
         }
     }
 
@@ -163,6 +171,7 @@ impl Model {
             Model::Independent(m) => m.check(solution),
             Model::Cover(m) => m.check(solution),
             Model::Tour(m) => m.check(solution),
+            Model::Lines(m) => m.check(solution),
         }
     }
 
@@ -183,6 +192,7 @@ impl Model {
                 m.problem.num_options()
             ),
             Model::Tour(m) => m.describe(),
+            Model::Lines(m) => m.describe(),
         }
     }
 }
@@ -196,5 +206,6 @@ pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
         ("independent", names(independent::STRATEGIES)),
         ("cover", names(cover::STRATEGIES)),
         ("tour", names(tour::STRATEGIES)),
+        ("lines", names(lines::STRATEGIES)),
     ]
 }

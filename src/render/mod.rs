@@ -27,6 +27,38 @@ pub enum Picture {
         number: Vec<u32>,
         closed: bool,
     },
+    /// Stones of several colours (kind lines): `stones[sq]` is 0 for none, `c + 1` for a
+    /// stone of colour `c`, named `colors[c]`.
+    Stones {
+        width: usize,
+        height: usize,
+        holes: Vec<bool>,
+        stones: Vec<usize>,
+        colors: Vec<String>,
+    },
+}
+
+/// The letter a stone of colour `c` prints as: X, O, then A, B, ... (the seed's letters).
+pub fn stone_letter(c: usize) -> char {
+    const LETTERS: &[u8] = b"XOABCDEFGHIJKLMNPQRSTUVWYZ";
+    LETTERS.get(c).map_or('?', |&b| b as char)
+}
+
+/// A fill for a stone: the colour's own name when it is a common SVG colour, else a palette.
+fn stone_fill(name: &str, c: usize) -> String {
+    const NAMED: &[&str] = &[
+        "black", "white", "red", "green", "blue", "yellow", "orange", "purple", "gray", "grey",
+        "brown", "pink", "cyan", "magenta",
+    ];
+    const PALETTE: &[&str] = &[
+        "#222222", "#f5f5f5", "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+    ];
+    let lower = name.to_ascii_lowercase();
+    if NAMED.contains(&lower.as_str()) {
+        lower
+    } else {
+        PALETTE[c % PALETTE.len()].to_string()
+    }
 }
 
 /// What the header of a report says about the puzzle.
@@ -69,6 +101,24 @@ pub fn text_picture(p: &Picture) -> String {
         Picture::Options(opts) => {
             for o in opts {
                 let _ = writeln!(s, "{}", o.join(" "));
+            }
+        }
+        Picture::Stones {
+            width,
+            height,
+            holes,
+            stones,
+            ..
+        } => {
+            for r in 0..*height {
+                let row: Vec<String> = (r * width..(r + 1) * width)
+                    .map(|sq| match (holes[sq], stones[sq]) {
+                        (true, _) => "#".to_string(),
+                        (false, 0) => ".".to_string(),
+                        (false, v) => stone_letter(v - 1).to_string(),
+                    })
+                    .collect();
+                let _ = writeln!(s, "{}", row.join(" "));
             }
         }
     }
@@ -260,6 +310,13 @@ fn picture_json(p: &Picture) -> Value {
             tour_order(*width, number)
                 .into_iter()
                 .map(|(r, c)| json!([r, c]))
+                .collect(),
+        ),
+        // Rows of colour indices, -1 where there is no stone (holes included).
+        Picture::Stones { width, stones, .. } => Value::Array(
+            stones
+                .chunks(*width)
+                .map(|row| json!(row.iter().map(|&v| v as i64 - 1).collect::<Vec<i64>>()))
                 .collect(),
         ),
     }
@@ -472,6 +529,41 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 x0 += width * CELL + GAP;
                 max_h = max_h.max(height * CELL);
             }
+            Picture::Stones {
+                width,
+                height,
+                holes,
+                stones,
+                colors,
+            } => {
+                for r in 0..*height {
+                    for c in 0..*width {
+                        let sq = r * width + c;
+                        let fill = if holes[sq] { "#ffffff" } else { "#e8d5a8" };
+                        let _ = writeln!(
+                            body,
+                            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8a6d3b\"/>",
+                            x0 + c * CELL,
+                            GAP + r * CELL
+                        );
+                        if stones[sq] > 0 {
+                            let k = stones[sq] - 1;
+                            let name = colors.get(k).map_or("", |n| n.as_str());
+                            let _ = writeln!(
+                                body,
+                                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#222\"><title>{}</title></circle>",
+                                x0 + c * CELL + CELL / 2,
+                                GAP + r * CELL + CELL / 2,
+                                CELL * 2 / 5,
+                                stone_fill(name, k),
+                                xml_escape(name)
+                            );
+                        }
+                    }
+                }
+                x0 += width * CELL + GAP;
+                max_h = max_h.max(height * CELL);
+            }
             Picture::Options(opts) => {
                 for (i, o) in opts.iter().enumerate() {
                     let _ = writeln!(
@@ -542,5 +634,18 @@ mod tests {
             )[..3],
             [(0, 0), (1, 2), (2, 0)]
         );
+    }
+
+    #[test]
+    fn stones_text_and_json() {
+        let p = Picture::Stones {
+            width: 3,
+            height: 2,
+            holes: vec![false, true, false, false, false, false],
+            stones: vec![1, 0, 2, 0, 3, 0],
+            colors: vec!["black".into(), "white".into(), "red".into()],
+        };
+        assert_eq!(text_picture(&p), "X # O\n. A .\n");
+        assert_eq!(picture_json(&p), json!([[0, -1, 1], [-1, 2, -1]]));
     }
 }

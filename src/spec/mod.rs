@@ -438,14 +438,32 @@ impl Spec {
     }
 
     fn parse_piece(&self, raw: Option<RawPiece>) -> Result<Option<PieceSpec>, SpecError> {
+        if self.kind == Kind::Lines {
+            // Stones do not move: a [piece] would be silently meaningless, so it is refused.
+            return match raw {
+                None => Ok(None),
+                Some(p) => {
+                    let span = [&p.moves, &p.symbol]
+                        .into_iter()
+                        .flatten()
+                        .map(|v| v.span())
+                        .chain(p.leaps.iter().chain(&p.rides).map(|v| v.span()))
+                        .next();
+                    let msg = "kind \"lines\" places stones, not pieces, and takes no [piece]; \
+                               its rules are colors, per_color and max_per_line"
+                        .to_string();
+                    Err(match span {
+                        Some(span) => self.err(span, "piece", msg),
+                        None => self.err_nowhere("piece", msg),
+                    })
+                }
+            };
+        }
         let Some(raw) = raw else {
             if self.kind == Kind::Tour {
                 // The knight is the tour kind's default piece.
                 let piece = Piece::parse("N").expect("N is a valid piece");
                 return Ok(Some(PieceSpec { piece, symbol: 'N' }));
-            }
-            if self.kind == Kind::Lines {
-                return Ok(None);
             }
             return Err(self.err_nowhere(
                 "piece",

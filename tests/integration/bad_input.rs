@@ -199,8 +199,8 @@ fn unknown_strategy_goal_and_usage() {
 #[test]
 fn kinds_not_yet_solved_say_so() {
     expect_error(
-        "kind = \"lines\"\n[board]\nsize = 5\n[rules]\nper_color = 3\n",
+        "kind = \"domination\"\n[board]\nsize = 5\n[piece]\nmoves = \"N\"\n",
         &[],
-        &["lines", "not solved by this version yet"],
+        &["domination", "not solved by this version yet"],
     );
 }

@@ -5,6 +5,7 @@ mod cli;
 mod cover;
 mod dlx;
 mod independent;
+mod lines;
 mod tour;
 mod validate;
 

@@ -1,0 +1,57 @@
+//! Lines: one entry per strategy on the seed's 6x6 "Less Than Three" (all 42 solutions) and
+//! on no-three-in-line. Counts are asserted so a fast wrong answer cannot pass for a speed-up.
+
+use boardsolve::engine::{Limits, Run, Task};
+use boardsolve::kinds::Model;
+use boardsolve::spec::{Overrides, Spec};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+fn model(path: &str, size: Option<usize>, set: &[String]) -> Model {
+    let file = format!("{}/puzzles/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let overrides = Overrides {
+        size,
+        set: set.to_vec(),
+        ..Overrides::default()
+    };
+    Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
+}
+
+fn count(m: &Model, strategy: &str, task: &Task) -> u128 {
+    let mut run = Run::new(Limits::default());
+    let answer = m.solve(strategy, task, &mut run).unwrap();
+    run.finish(strategy, answer).answer.count.unwrap()
+}
+
+fn lines(c: &mut Criterion) {
+    let mut group = c.benchmark_group("lines");
+    group.sample_size(10);
+    let task = Task::default();
+    let seed = model("lessthanthree.toml", None, &[]);
+    for s in ["rows", "dlx", "bitmask"] {
+        group.bench_function(format!("{s}/lessthanthree"), |b| {
+            b.iter(|| assert_eq!(count(&seed, s, &task), 42))
+        });
+    }
+    let no3 = |n: usize| {
+        model(
+            "no-three-in-line.toml",
+            Some(n),
+            &[format!("rules.per_color={}", 2 * n)],
+        )
+    };
+    let no3_8 = no3(8);
+    for s in ["rows", "dlx", "bitmask"] {
+        group.bench_function(format!("{s}/no-three-in-line-8"), |b| {
+            b.iter(|| assert_eq!(count(&no3_8, s, &task), 380))
+        });
+    }
+    let no3_9 = no3(9);
+    group.bench_function("bitmask/no-three-in-line-9", |b| {
+        b.iter(|| assert_eq!(count(&no3_9, "bitmask", &task), 368))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, lines);
+criterion_main!(benches);

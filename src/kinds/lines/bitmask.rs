@@ -1,0 +1,494 @@
+//! `bitmask`: row by row as `rows` does, but with the board in one machine word (u64 up to
+//! 64 squares, else u128). Each colour keeps a *forbidden* mask: the union of the lines that
+//! already hold `max_per_line` stones of it. A square is open to a colour when it is free and
+//! not forbidden, so a row's choices are the bits of one AND. After each colour of each row,
+//! a popcount per remaining row and per column says whether that colour can still reach its
+//! total and each column its forced share (6x6: 2 of each colour per column); a branch that
+//! cannot ends there. Row 0 is filled first; after it, the remaining row with the fewest open
+//! squares (most constrained first, as MRV in Dancing Links).
+//!
+//! Symmetry is broken at the root. Of each class under the board's symmetries only the
+//! members whose top row, read as a string of colours, is the smallest among the top rows of
+//! their images are searched: the row-0 choice is held to at most its mirror image at once,
+//! and the image top rows that are read along the left or right column are compared as those
+//! columns fill. A complete placement that passes is reported only when it is the smallest
+//! member of its class, and then stands for its whole orbit: counted with the orbit's size
+//! (so counts are weighted by orbit size), each distinct image reported for `goal all`, or
+//! counted once for `--unique`. On 6x6 this searches 2.8 times fewer nodes than without it.
+//!
+//! With `--threads` (counting only) the row-0 choices are shared out to workers.
+
+use super::{Emitter, Model, RowPlan};
+use crate::engine::{Answer, Run, Task};
+use crate::kinds::Strategy;
+
+use super::model::apply;
+
+use rayon::prelude::*;
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+/// A board in one machine word: u64 when it fits (6x6 about 10% faster), else u128.
+trait Mask:
+    Copy
+    + Eq
+    + Not<Output = Self>
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const ZERO: Self;
+    fn bit(i: usize) -> Self;
+    fn ones(self) -> usize;
+    fn lowest(self) -> usize;
+    fn without_lowest(self) -> Self;
+}
+
+macro_rules! mask {
+    ($t:ty) => {
+        impl Mask for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn ones(self) -> usize {
+                self.count_ones() as usize
+            }
+            #[inline(always)]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & (self - 1)
+            }
+        }
+    };
+}
+mask!(u64);
+mask!(u128);
+
+pub struct Bitmask;
+
+/// The board must fit one word.
+const MAX_BITS: usize = 128;
+
+impl Strategy<Model> for Bitmask {
+    fn name(&self) -> &'static str {
+        "bitmask"
+    }
+    fn about(&self) -> &'static str {
+        "rows as masks in one machine word, forbidden squares per colour, symmetry broken at the root"
+    }
+    fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
+        if m.board.squares() > MAX_BITS {
+            return Err(format!(
+                "the {}x{} board has {} squares; the board must fit {MAX_BITS} bits",
+                m.board.width,
+                m.board.height,
+                m.board.squares()
+            ));
+        }
+        Ok(())
+    }
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if let Some(why) = &m.infeasible {
+            return Answer::none_because(why.clone());
+        }
+        if m.board.squares() <= 64 {
+            search::<u64>(m, task, run);
+        } else {
+            search::<u128>(m, task, run);
+        }
+        let mut a = Answer::default();
+        if m.symmetries.len() > 1 {
+            a.notes
+                .push(format!("{}-fold symmetry", m.symmetries.len()));
+        }
+        a
+    }
+}
+
+/// Sequential, or with `--threads` (counting only) the first row's choices shared out to the
+/// workers: each worker's search is held to one first row and runs the rest as usual.
+fn search<M: Mask>(m: &Model, task: &Task, run: &mut Run) {
+    let parallel = task.threads > 1 && !run.wants_solutions() && run.limits().solutions.is_none();
+    if !parallel {
+        Search::<M>::new(m, task).row(0, run);
+        return;
+    }
+    let mut first = Search::<M>::new(m, task);
+    first.collect = Some(Vec::new());
+    first.row(0, run);
+    let firsts = first.collect.take().unwrap_or_default();
+    let children: Vec<Run<'static>> = firsts.iter().map(|_| run.child()).collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(task.threads)
+        .build()
+        .expect("a thread pool of the requested size");
+    let done: Vec<Run<'static>> = pool.install(|| {
+        firsts
+            .par_iter()
+            .zip(children.into_par_iter())
+            .map(|(row0, mut child)| {
+                let mut s = Search::<M>::new(m, task);
+                s.force = Some(row0.clone());
+                s.row(0, &mut child);
+                child
+            })
+            .collect()
+    });
+    for child in done {
+        run.absorb(child);
+    }
+}
+
+struct Search<'m, M: Mask> {
+    /// Gather the first rows that pass instead of going deeper (to share them out).
+    collect: Option<Vec<Vec<usize>>>,
+    /// Hold the first row to exactly this (a worker's share).
+    force: Option<Vec<usize>>,
+    m: &'m Model,
+    task: Task,
+    nc: usize,
+    w: usize,
+    h: usize,
+    k: u8,
+    plan: RowPlan,
+    row_mask: Vec<M>,
+    /// Rows filled so far.
+    done: Vec<bool>,
+    /// The squares of the rows not yet begun.
+    later: M,
+    /// The most stones of one colour the rows not yet begun can take.
+    cap_left: usize,
+    /// Columns that must take stones: (mask, its line, stones of each colour it needs).
+    col_need: Vec<(M, usize)>,
+    /// Per square, the masks of the lines (besides its row) its stone counts on:
+    /// `through[off[s]..off[s+1]]`. A line is full for colour c when its AND with `stones[c]`
+    /// has `max_per_line` bits: no counters to keep, nothing to undo but `forb`.
+    through: Vec<M>,
+    off: Vec<usize>,
+    /// The stones of each colour.
+    stones: Vec<M>,
+    forb: Vec<M>,
+    occ: M,
+    need: Vec<usize>,
+    sol: Vec<usize>,
+    /// For each symmetry but the identity, the squares whose stones land on the image's top
+    /// row, in order.
+    src: Vec<Vec<usize>>,
+    /// Per level (rows done), per symmetry: the next position to compare, or `RESOLVED`
+    /// when the image's top row is already known to be larger.
+    pos: Vec<usize>,
+    image: Vec<usize>,
+    seen: Vec<Vec<usize>>,
+    emit: Emitter<'m>,
+}
+
+const RESOLVED: usize = usize::MAX;
+
+impl<'m, M: Mask> Search<'m, M> {
+    fn new(m: &'m Model, task: &Task) -> Search<'m, M> {
+        let (w, h, nc) = (m.board.width, m.board.height, m.num_colors());
+        let plan = RowPlan::new(m);
+        let row_mask: Vec<M> = (0..h)
+            .map(|r| {
+                (0..w)
+                    .filter(|&c| !m.board.holes[r * w + c])
+                    .fold(M::ZERO, |acc, c| acc | M::bit(r * w + c))
+            })
+            .collect();
+        let later = row_mask.iter().fold(M::ZERO, |a, &r| a | r);
+        let cap_left = plan.cap.iter().sum();
+        let col_need = (0..w)
+            .filter_map(|c| {
+                m.line_of_col[c]?;
+                let lo = m.col_quota[c].0;
+                let mask = (0..h)
+                    .filter(|&r| !m.board.holes[r * w + c])
+                    .fold(M::ZERO, |acc, r| acc | M::bit(r * w + c));
+                (lo > 0).then_some((mask, lo))
+            })
+            .collect();
+        let line_mask: Vec<M> = m
+            .lines
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .filter(|&&s| !m.board.holes[s])
+                    .fold(M::ZERO, |a, &s| a | M::bit(s))
+            })
+            .collect();
+        let mut through = Vec::new();
+        let mut off = vec![0];
+        for t in &plan.through {
+            through.extend(t.iter().map(|&l| line_mask[l as usize]));
+            off.push(through.len());
+        }
+        let syms = &m.symmetries[1..];
+        let src: Vec<Vec<usize>> = syms
+            .iter()
+            .map(|perm| {
+                let mut inv = vec![0usize; w * h];
+                for (s, &t) in perm.iter().enumerate() {
+                    inv[t as usize] = s;
+                }
+                inv[..w].to_vec()
+            })
+            .collect();
+        Search {
+            m,
+            task: *task,
+            nc,
+            w,
+            h,
+            k: m.limit().min(255) as u8,
+            plan,
+            row_mask,
+            done: vec![false; h],
+            later,
+            cap_left,
+            col_need,
+            through,
+            off,
+            stones: vec![M::ZERO; nc],
+            forb: vec![M::ZERO; nc],
+            occ: M::ZERO,
+            need: vec![m.per_color; nc],
+            sol: vec![0; w * h],
+            pos: vec![0; (h + 1) * src.len()],
+            src,
+            image: vec![0; w * h],
+            seen: Vec::new(),
+            emit: Emitter::new(m, task),
+            collect: None,
+            force: None,
+        }
+    }
+
+    /// Fill one more row (depth d rows are done): row 0 first, whose choice the symmetry
+    /// breaking reads, then the row with the fewest open squares (most constrained first).
+    /// Returns `true` to stop.
+    fn row(&mut self, d: usize, run: &mut Run) -> bool {
+        if d == self.h {
+            return self.need.iter().all(|&n| n == 0) && self.complete(run);
+        }
+        let r = if d == 0 { 0 } else { self.most_constrained() };
+        self.done[r] = true;
+        self.later &= !self.row_mask[r];
+        self.cap_left -= self.plan.cap[r];
+        let stop = self.colour(d, r, 0, run);
+        self.cap_left += self.plan.cap[r];
+        self.later |= self.row_mask[r];
+        self.done[r] = false;
+        stop
+    }
+
+    /// The undone row with the fewest squares open to its colours.
+    fn most_constrained(&self) -> usize {
+        let mut best = (usize::MAX, 0);
+        for r in 0..self.h {
+            if self.done[r] {
+                continue;
+            }
+            let free = self.row_mask[r];
+            let open: usize = self.forb.iter().map(|&f| (free & !f).ones()).sum();
+            if open < best.0 {
+                best = (open, r);
+            }
+        }
+        best.1
+    }
+
+    fn colour(&mut self, d: usize, r: usize, c: usize, run: &mut Run) -> bool {
+        // The colour just placed in this row, checked before the next one multiplies it.
+        if c > 0 && !self.feasible(c - 1) {
+            return false;
+        }
+        if c == self.nc {
+            if !self.symmetry_ok(d) {
+                return false;
+            }
+            if d == 0
+                && let Some(rows) = self.collect.as_mut()
+            {
+                rows.push(self.sol[..self.w].to_vec());
+                return false;
+            }
+            return self.row(d + 1, run);
+        }
+        let need = self.need[c];
+        let (mut lo, mut hi) = (
+            need.saturating_sub(self.cap_left),
+            self.plan.cap[r].min(need),
+        );
+        if lo > hi {
+            return false;
+        }
+        let mut open = self.row_mask[r] & !self.occ & !self.forb[c];
+        if d == 0
+            && let Some(row0) = &self.force
+        {
+            let mine = (0..self.w)
+                .filter(|&j| row0[j] == c + 1)
+                .fold(M::ZERO, |a, j| a | M::bit(j));
+            if open & mine != mine {
+                return false;
+            }
+            open = mine;
+            (lo, hi) = (mine.ones(), mine.ones());
+        }
+        if open.ones() < lo {
+            return false;
+        }
+        self.pick(d, r, c, 0, lo, hi, open, run)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn pick(
+        &mut self,
+        d: usize,
+        r: usize,
+        c: usize,
+        placed: usize,
+        lo: usize,
+        hi: usize,
+        mut open: M,
+        run: &mut Run,
+    ) -> bool {
+        if placed >= lo && self.colour(d, r, c + 1, run) {
+            return true;
+        }
+        if placed == hi {
+            return false;
+        }
+        while open != M::ZERO && open.ones() + placed >= lo {
+            let s = open.lowest();
+            open = open.without_lowest();
+            if run.node() {
+                return true;
+            }
+            let saved = self.forb[c];
+            let k = self.k as usize;
+            let mine = self.stones[c] | M::bit(s);
+            self.stones[c] = mine;
+            let mut forb = saved;
+            for &line in &self.through[self.off[s]..self.off[s + 1]] {
+                if (line & mine).ones() >= k {
+                    forb |= line;
+                }
+            }
+            self.forb[c] = forb;
+            self.occ |= M::bit(s);
+            self.sol[s] = c + 1;
+            self.need[c] -= 1;
+            let stop = self.pick(d, r, c, placed + 1, lo, hi, open, run);
+            self.need[c] += 1;
+            self.sol[s] = 0;
+            self.occ &= !M::bit(s);
+            self.stones[c] &= !M::bit(s);
+            self.forb[c] = saved;
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Once colour c is placed in the current row: can the rows not yet begun still take
+    /// what it needs, and the columns what they must hold?
+    fn feasible(&self, c: usize) -> bool {
+        let need = self.need[c];
+        if need == 0 {
+            return true;
+        }
+        let mut room = 0;
+        for rr in 0..self.h {
+            if !self.done[rr] {
+                let open = (self.row_mask[rr] & !self.forb[c]).ones();
+                room += open.min(self.plan.cap[rr]);
+            }
+        }
+        if room < need {
+            return false;
+        }
+        // A column that must take `lo` of each colour needs that many open squares left.
+        for &(mask, lo) in &self.col_need {
+            let have = (mask & self.stones[c]).ones();
+            if have < lo {
+                let open = (mask & self.later & !self.forb[c]).ones();
+                if have + open < lo {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// After depth d: is the top row still at most every image's top row, as far as the
+    /// rows done tell?
+    fn symmetry_ok(&mut self, d: usize) -> bool {
+        let g_count = self.src.len();
+        let w = self.w;
+        for g in 0..g_count {
+            let mut p = if d == 0 { 0 } else { self.pos[d * g_count + g] };
+            if p != RESOLVED {
+                while p < w && self.done[self.src[g][p] / w] {
+                    let (a, b) = (self.sol[self.src[g][p]], self.sol[p]);
+                    if a < b {
+                        return false;
+                    }
+                    if a > b {
+                        p = RESOLVED;
+                        break;
+                    }
+                    p += 1;
+                }
+                if p == w {
+                    // Equal top rows: still a candidate; nothing more to learn.
+                    p = RESOLVED;
+                }
+            }
+            self.pos[(d + 1) * g_count + g] = p;
+        }
+        true
+    }
+
+    /// A complete placement whose top row is the smallest of its images'.
+    fn complete(&mut self, run: &mut Run) -> bool {
+        let reporting = run.wants_solutions() || run.limits().solutions.is_some();
+        if self.task.unique || reporting {
+            if !self.m.is_canonical(&self.sol) {
+                return false;
+            }
+            if self.task.unique {
+                return self.emit.emit(run, &self.sol);
+            }
+            // The distinct images of a canonical placement: its orbit.
+            self.seen.clear();
+            self.seen.push(self.sol.clone());
+            for perm in &self.m.symmetries[1..] {
+                apply(perm, &self.sol, &mut self.image);
+                if !self.seen.contains(&self.image) {
+                    self.seen.push(self.image.clone());
+                }
+            }
+            for i in 0..self.seen.len() {
+                if run.solution(&self.seen[i]) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        // Counting: the canonical placement stands for its orbit.
+        match self.m.orbit_if_canonical(&self.sol) {
+            Some(orbit) => run.count(orbit as u128),
+            None => return false,
+        }
+        false
+    }
+}
