@@ -3,6 +3,7 @@
 //! can put them side by side.
 
 pub mod cover;
+pub mod domination;
 pub mod independent;
 
 use crate::engine::{Answer, Run, Task};
@@ -24,6 +25,7 @@ pub trait Strategy<M>: Sync {
 pub enum Model {
     Independent(independent::Model),
     Cover(cover::Model),
+    Domination(domination::Model),
 }
 
 /// What `solve strategies` prints for one strategy.
@@ -38,11 +40,12 @@ impl Model {
         match spec.kind {
             Kind::Independent => Ok(Model::Independent(independent::Model::compile(spec)?)),
             Kind::Cover => Ok(Model::Cover(cover::Model::compile(spec)?)),
+            Kind::Domination => Ok(Model::Domination(domination::Model::compile(spec)?)),
             other => Err(spec.err_nowhere(
                 "kind",
                 format!(
                     "kind \"{}\" is part of the format but not solved by this version yet; \
-                     solvable now: independent, cover",
+                     solvable now: independent, domination, cover",
                     other.name()
                 ),
             )),
@@ -53,6 +56,7 @@ impl Model {
         match self {
             Model::Independent(_) => Kind::Independent,
             Model::Cover(_) => Kind::Cover,
+            Model::Domination(_) => Kind::Domination,
         }
     }
 
@@ -69,6 +73,7 @@ impl Model {
         match self {
             Model::Independent(m) => list(independent::STRATEGIES, m, task),
             Model::Cover(m) => list(cover::STRATEGIES, m, task),
+            Model::Domination(m) => list(domination::STRATEGIES, m, task),
         }
     }
 
@@ -77,6 +82,7 @@ impl Model {
         let preferred: &[&str] = match self {
             Model::Independent(_) => independent::PREFERENCE,
             Model::Cover(_) => &["dlx"],
+            Model::Domination(_) => domination::PREFERENCE,
         };
         let all = self.strategies(task);
         preferred
@@ -108,6 +114,7 @@ impl Model {
         match self {
             Model::Independent(m) => go(independent::STRATEGIES, m, strategy, task, run),
             Model::Cover(m) => go(cover::STRATEGIES, m, strategy, task, run),
+            Model::Domination(m) => go(domination::STRATEGIES, m, strategy, task, run),
         }
     }
 
@@ -116,6 +123,7 @@ impl Model {
         match self {
             Model::Independent(m) => m.picture(solution),
             Model::Cover(m) => m.picture(solution),
+            Model::Domination(m) => m.picture(solution),
         }
     }
 
@@ -124,6 +132,7 @@ impl Model {
         match self {
             Model::Independent(m) => m.check(solution),
             Model::Cover(m) => m.check(solution),
+            Model::Domination(m) => m.check(solution),
         }
     }
 
@@ -143,6 +152,7 @@ impl Model {
                 m.problem.num_primary(),
                 m.problem.num_options()
             ),
+            Model::Domination(m) => m.describe(),
         }
     }
 }
@@ -154,6 +164,7 @@ pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
     }
     vec![
         ("independent", names(independent::STRATEGIES)),
+        ("domination", names(domination::STRATEGIES)),
         ("cover", names(cover::STRATEGIES)),
     ]
 }

@@ -88,6 +88,10 @@ pub fn duration(secs: f64) -> String {
 /// The answer line on standard output ("92 solutions", "optimum 14 (proven)").
 pub fn answer_line(h: &Header, o: &Outcome) -> String {
     let mut s = match (o.answer.optimum, o.answer.count) {
+        // Goal count of an optimisation kind: how many optimal solutions, and the optimum.
+        (Some(v), Some(c)) if o.status != Status::Limit => {
+            format!("{} {} of optimum {v} (proven)", group(c), h.counted)
+        }
         (Some(v), _) => format!(
             "optimum {v} ({})",
             if o.status == Status::Limit {

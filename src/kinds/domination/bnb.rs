@@ -1,0 +1,413 @@
+//! `bnb`: branch and bound on bitsets.
+//!
+//! A node holds two bitsets: the squares still uncovered and the squares a piece may still
+//! take (not excluded by an earlier branch, not attacked under `independent`). It branches on
+//! the uncovered square with the fewest candidate coverers: every covering placement holds
+//! one of them. The j-th branch places the j-th candidate and excludes the j-1 before it, so
+//! the branches split the placements below the node into disjoint sets and counting visits
+//! each placement once.
+//!
+//! The lower bound is a feasible solution of the dual of the linear relaxation (a fractional
+//! packing of the uncovered squares' candidate sets): taking uncovered squares in order of
+//! fewest candidates, each gets the weight its most loaded candidate still allows, and every
+//! candidate may carry at most 1 in total. Every placement needs at least the total weight of
+//! further pieces, because each piece carries at most 1. Disjoint candidate sets (the classic
+//! packing bound) get weight 1 each; overlaps still contribute fractions. Weights are fixed
+//! point, so the sum is exact and its ceiling a valid bound.
+//!
+//! The first incumbent comes from the model's greedy heuristic with redundant pieces removed,
+//! so the search starts with a tight bar. The board's symmetries are broken as long as a
+//! symmetry maps the node's placed and excluded squares to themselves: a branch whose
+//! candidate is the image of an earlier sibling's candidate under such a symmetry is skipped,
+//! since the image of any placement below it lies in an earlier branch with the same size.
+//! (Only for minimize; counting needs every placement.)
+
+// Word loops index several bitsets in lockstep; explicit indices read clearer than zips.
+#![allow(clippy::needless_range_loop)]
+
+use super::model::{Model, Tally, count_answer, first_answer, minimum_answer};
+use crate::engine::{Answer, Goal, Run, Task};
+use crate::kinds::Strategy;
+
+pub struct Bnb;
+
+/// Fixed-point unit of the fractional bound: a piece carries at most this much weight.
+const UNIT: u32 = 1 << 16;
+
+impl Strategy<Model> for Bnb {
+    fn name(&self) -> &'static str {
+        "bnb"
+    }
+    fn about(&self) -> &'static str {
+        "branch and bound on bitsets: fewest-coverers branching, fractional packing bound, symmetry breaking"
+    }
+    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
+        Ok(())
+    }
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        let mut s = Search::new(m, task);
+        match task.goal {
+            Goal::First => {
+                s.mode = Mode::First;
+                s.start(run);
+                first_answer(s.first_size)
+            }
+            Goal::Count => {
+                s.minimize(run);
+                if run.is_stopped() {
+                    return minimum_answer(s.best);
+                }
+                let Some(best) = s.best.take() else {
+                    return minimum_answer(None);
+                };
+                s.mode = Mode::Count(best.len());
+                s.start(run);
+                let tally = s.tally.take().expect("tally set for counting");
+                count_answer(best.len(), tally)
+            }
+            _ => {
+                s.minimize(run);
+                let mut a = minimum_answer(s.best.take());
+                a.notes.push(format!("root bound {}", s.root_bound));
+                a
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Find placements smaller than `best`.
+    Minimize,
+    /// Report every placement of exactly this many pieces.
+    Count(usize),
+    /// Stop at the first covering placement.
+    First,
+}
+
+struct Search<'m> {
+    m: &'m Model,
+    w: usize,
+    mode: Mode,
+    symmetry: bool,
+    /// Uncovered squares at each depth, `w` words per depth.
+    uncovered: Vec<u64>,
+    /// Squares still allowed at each depth.
+    allowed: Vec<u64>,
+    /// The branching candidates at each depth, `stride` per depth.
+    cands: Vec<usize>,
+    stride: usize,
+    placed: Vec<usize>,
+    /// Scratch: candidate count per uncovered square, bucket order, loads.
+    count: Vec<u32>,
+    order: Vec<usize>,
+    bucket_start: Vec<usize>,
+    load: Vec<u32>,
+    touched: Vec<usize>,
+    best: Option<Vec<usize>>,
+    /// Placements must have fewer than this many pieces to matter (minimize).
+    bar: usize,
+    root_bound: usize,
+    tally: Option<Tally<'m>>,
+    first_size: Option<usize>,
+}
+
+impl<'m> Search<'m> {
+    fn new(m: &'m Model, task: &Task) -> Search<'m> {
+        let n = m.board.squares();
+        let w = m.words;
+        let depth = m.cells.len() + 2;
+        let stride = (0..n)
+            .map(|t| m.coverers.row_count(t))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        Search {
+            m,
+            w,
+            mode: Mode::Minimize,
+            symmetry: false,
+            uncovered: vec![0; depth * w],
+            allowed: vec![0; depth * w],
+            cands: vec![0; depth * stride],
+            stride,
+            placed: Vec::with_capacity(depth),
+            count: vec![0; n],
+            order: vec![0; n],
+            bucket_start: vec![0; stride + 2],
+            load: vec![0; n],
+            touched: Vec::with_capacity(n),
+            best: None,
+            bar: usize::MAX,
+            root_bound: 0,
+            tally: Some(Tally::new(m, task)),
+            first_size: None,
+        }
+    }
+
+    fn minimize(&mut self, run: &mut Run) {
+        self.mode = Mode::Minimize;
+        self.symmetry = self.m.symmetries.len() > 1;
+        let rounds = (20_000 / self.m.cells.len().max(1)).clamp(4, 200);
+        if let Some(h) = self.m.heuristic(rounds, run) {
+            self.bar = h.len();
+            run.set_status(format!("best {} (heuristic)", h.len()));
+            self.best = Some(h);
+        }
+        self.start(run);
+    }
+
+    fn start(&mut self, run: &mut Run) {
+        let w = self.w;
+        self.uncovered[..w].copy_from_slice(&self.m.all);
+        self.allowed[..w].copy_from_slice(&self.m.all);
+        self.placed.clear();
+        let mask = if self.symmetry {
+            self.m.all_symmetries() & !1
+        } else {
+            0
+        };
+        self.node(0, mask, run);
+    }
+
+    /// Explore the node at `depth`; `true` means stop. `sym`: the symmetries (bit mask, the
+    /// identity left out) that map this node's placed and excluded squares to themselves.
+    fn node(&mut self, depth: usize, sym: u32, run: &mut Run) -> bool {
+        if run.node() {
+            return true;
+        }
+        let w = self.w;
+        let m = self.m;
+        let (uo, ao) = (depth * w, (depth + 1) * w);
+        let k = self.placed.len();
+        if self.uncovered[uo..ao].iter().all(|&x| x == 0) {
+            return self.leaf(run);
+        }
+        // Another piece is needed; is there room for one?
+        let room = match self.mode {
+            Mode::Minimize => self.bar.saturating_sub(k + 1),
+            Mode::Count(t) => (t + 1).saturating_sub(k + 1),
+            Mode::First => usize::MAX,
+        };
+        if room == 0 {
+            return false;
+        }
+        // Candidate counts; the square with the fewest is where to branch.
+        let mut best_sq = usize::MAX;
+        let mut best_count = u32::MAX;
+        let mut uncovered_total = 0usize;
+        for kw in 0..w {
+            let mut word = self.uncovered[uo + kw];
+            while word != 0 {
+                let t = kw * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let row = m.coverers.row(t);
+                let mut c = 0u32;
+                for i in 0..w {
+                    c += (row[i] & self.allowed[uo + i]).count_ones();
+                }
+                if c == 0 {
+                    return false;
+                }
+                self.count[t] = c;
+                uncovered_total += 1;
+                if c < best_count {
+                    best_count = c;
+                    best_sq = t;
+                }
+            }
+        }
+        if self.mode != Mode::First {
+            let bound = self.bound(uo, uncovered_total);
+            if depth == 0 {
+                self.root_bound = bound;
+                self.status(run);
+            }
+            if bound > room {
+                return false;
+            }
+        }
+        // The candidates, most newly covered squares first: good placements early.
+        let co = depth * self.stride;
+        let mut nc = 0;
+        {
+            let row = m.coverers.row(best_sq);
+            for i in 0..w {
+                let mut word = row[i] & self.allowed[uo + i];
+                while word != 0 {
+                    let s = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    self.cands[co + nc] = s;
+                    nc += 1;
+                }
+            }
+        }
+        let unc = &self.uncovered[uo..ao];
+        let gain = |s: usize| -> u32 {
+            m.cover
+                .row(s)
+                .iter()
+                .zip(unc)
+                .map(|(a, b)| (a & b).count_ones())
+                .sum()
+        };
+        self.cands[co..co + nc].sort_by_key(|&s| std::cmp::Reverse(gain(s)));
+        for j in 0..nc {
+            let c = self.cands[co + j];
+            if j > 0 {
+                // Exclude the previous sibling's square from the rest of this node.
+                let p = self.cands[co + j - 1];
+                self.allowed[uo + (p >> 6)] &= !(1u64 << (p & 63));
+            }
+            let mut child_sym = 0u32;
+            if sym != 0 {
+                let earlier = &self.cands[co..co + j];
+                let mut skip = false;
+                let mut bits = sym;
+                while bits != 0 {
+                    let g = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let perm = &m.symmetries[g];
+                    let image = perm[c] as usize;
+                    if earlier.contains(&image) {
+                        skip = true;
+                        break;
+                    }
+                    if image == c
+                        && earlier
+                            .iter()
+                            .all(|&e| earlier.contains(&(perm[e] as usize)))
+                    {
+                        child_sym |= 1 << g;
+                    }
+                }
+                if skip {
+                    continue;
+                }
+            }
+            // The child's state.
+            let (cu, ca) = (ao, ao + w);
+            let (head, tail) = self.uncovered.split_at_mut(ao);
+            for i in 0..w {
+                tail[i] = head[uo + i] & !m.cover.row(c)[i];
+            }
+            let (head, tail) = self.allowed.split_at_mut(ao);
+            for i in 0..w {
+                tail[i] = head[uo + i] & !m.conflict.row(c)[i];
+            }
+            debug_assert_eq!(ca - cu, w);
+            self.placed.push(c);
+            let stop = self.node(depth + 1, child_sym, run);
+            self.placed.pop();
+            if stop {
+                return true;
+            }
+            if let Mode::Minimize = self.mode
+                && self.bar <= k + 1
+            {
+                return false;
+            }
+        }
+        false
+    }
+
+    fn leaf(&mut self, run: &mut Run) -> bool {
+        let k = self.placed.len();
+        match self.mode {
+            Mode::Minimize => {
+                if k < self.bar {
+                    self.bar = k;
+                    self.best = Some(self.placed.clone());
+                    self.status(run);
+                }
+                false
+            }
+            Mode::Count(t) => {
+                if k == t {
+                    let tally = self.tally.as_mut().expect("tally set for counting");
+                    tally.add(run, &self.placed)
+                } else {
+                    false
+                }
+            }
+            Mode::First => {
+                self.first_size = Some(k);
+                run.solution(&self.placed);
+                true
+            }
+        }
+    }
+
+    fn status(&self, run: &mut Run) {
+        match &self.best {
+            Some(b) => run.set_status(format!("best {}, bound {}", b.len(), self.root_bound)),
+            None => run.set_status(format!("bound {}", self.root_bound)),
+        }
+    }
+
+    /// The fractional packing bound on the pieces still needed at the node whose uncovered
+    /// squares start at `uo` (candidate counts already in `self.count`).
+    fn bound(&mut self, uo: usize, uncovered_total: usize) -> usize {
+        let w = self.w;
+        let m = self.m;
+        // Bucket the uncovered squares by candidate count.
+        let nb = self.stride + 2;
+        self.bucket_start[..nb].fill(0);
+        for kw in 0..w {
+            let mut word = self.uncovered[uo + kw];
+            while word != 0 {
+                let t = kw * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                self.bucket_start[self.count[t] as usize + 1] += 1;
+            }
+        }
+        for b in 1..nb {
+            self.bucket_start[b] += self.bucket_start[b - 1];
+        }
+        for kw in 0..w {
+            let mut word = self.uncovered[uo + kw];
+            while word != 0 {
+                let t = kw * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let b = self.count[t] as usize;
+                self.order[self.bucket_start[b]] = t;
+                self.bucket_start[b] += 1;
+            }
+        }
+        let mut total = 0u64;
+        for idx in 0..uncovered_total {
+            let t = self.order[idx];
+            let row = m.coverers.row(t);
+            let mut most = 0u32;
+            for i in 0..w {
+                let mut word = row[i] & self.allowed[uo + i];
+                while word != 0 {
+                    let s = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    most = most.max(self.load[s]);
+                }
+            }
+            let y = UNIT - most;
+            if y == 0 {
+                continue;
+            }
+            total += y as u64;
+            for i in 0..w {
+                let mut word = row[i] & self.allowed[uo + i];
+                while word != 0 {
+                    let s = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if self.load[s] == 0 {
+                        self.touched.push(s);
+                    }
+                    self.load[s] += y;
+                }
+            }
+        }
+        for &s in &self.touched {
+            self.load[s] = 0;
+        }
+        self.touched.clear();
+        total.div_ceil(UNIT as u64) as usize
+    }
+}

@@ -1,0 +1,315 @@
+//! The compiled model of a domination puzzle, and what every strategy shares: the goals'
+//! bookkeeping (best so far, counting with `--unique`) and a quick heuristic placement.
+
+use crate::board::{BitMatrix, Board};
+use crate::engine::{Answer, Run, Task};
+use crate::spec::betza::Piece;
+use crate::spec::{Spec, SpecError};
+
+/// Boards larger than this are refused up front: three bitsets per square (4096 squares:
+/// 6 MiB) and a search depth up to the number of squares.
+pub const MAX_SQUARES: usize = 4096;
+
+pub struct Model {
+    pub board: Board,
+    pub piece: Piece,
+    pub symbol: char,
+    /// Pieces may not attack each other (independent domination).
+    pub independent: bool,
+    /// Squares on the board (not holes), in index order.
+    pub cells: Vec<usize>,
+    /// Words of one bitset over the board's squares.
+    pub words: usize,
+    /// `cover.row(s)`: the squares a piece on `s` takes care of: `s` itself and what it attacks.
+    pub cover: BitMatrix,
+    /// `coverers.row(t)`: the squares from which a piece takes care of `t`.
+    pub coverers: BitMatrix,
+    /// `conflict.row(s)`: squares a second piece may not take once `s` holds one under
+    /// `independent` (`s` itself, what it attacks and what attacks it); `s` alone otherwise.
+    pub conflict: BitMatrix,
+    /// Every cell, as a bitset.
+    pub all: Vec<u64>,
+    pub symmetries: Vec<Vec<u32>>,
+}
+
+impl Model {
+    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+        let board = spec.board().clone();
+        let piece_spec = spec
+            .piece
+            .as_ref()
+            .expect("domination puzzles have a piece");
+        if board.squares() > MAX_SQUARES {
+            return Err(spec.err_nowhere(
+                "board",
+                format!(
+                    "a {}x{} board has {} squares; kind \"domination\" handles at most {MAX_SQUARES}",
+                    board.width,
+                    board.height,
+                    board.squares()
+                ),
+            ));
+        }
+        let independent = spec
+            .rules
+            .independent
+            .as_ref()
+            .map(|v| *v.get_ref())
+            .unwrap_or(false);
+        Ok(Model::new(
+            board,
+            piece_spec.piece.clone(),
+            piece_spec.symbol,
+            independent,
+        ))
+    }
+
+    pub fn new(board: Board, piece: Piece, symbol: char, independent: bool) -> Model {
+        let n = board.squares();
+        let attacks = board.attack_matrix(&piece);
+        let mut cover = BitMatrix::new(n, n);
+        let mut coverers = BitMatrix::new(n, n);
+        let mut conflict = BitMatrix::new(n, n);
+        let cells: Vec<usize> = board.cells().collect();
+        let mut all = vec![0u64; n.div_ceil(64).max(1)];
+        for &s in &cells {
+            all[s >> 6] |= 1 << (s & 63);
+            cover.set(s, s);
+            coverers.set(s, s);
+            conflict.set(s, s);
+            for &t in &cells {
+                if attacks.get(s, t) {
+                    cover.set(s, t);
+                    coverers.set(t, s);
+                    if independent {
+                        conflict.set(s, t);
+                        conflict.set(t, s);
+                    }
+                }
+            }
+        }
+        Model {
+            symmetries: board.symmetries(),
+            words: cover.words_per_row(),
+            board,
+            piece,
+            symbol,
+            independent,
+            cells,
+            cover,
+            coverers,
+            conflict,
+            all,
+        }
+    }
+
+    /// A placement is valid: distinct squares on the board, every square occupied or attacked,
+    /// and under `independent` no piece attacking another. (Minimality is the search's claim.)
+    pub fn check(&self, squares: &[usize]) -> Result<(), String> {
+        let mut covered = vec![0u64; self.words];
+        for (i, &a) in squares.iter().enumerate() {
+            if a >= self.board.squares() || self.board.is_hole(a) {
+                return Err(format!("square {a} is not on the board"));
+            }
+            for &b in &squares[i + 1..] {
+                if a == b {
+                    return Err(format!("two pieces on square {a}"));
+                }
+                if self.independent && self.conflict.get(a, b) {
+                    return Err(format!("squares {a} and {b} attack each other"));
+                }
+            }
+            for (c, w) in covered.iter_mut().zip(self.cover.row(a)) {
+                *c |= w;
+            }
+        }
+        match self
+            .cells
+            .iter()
+            .find(|&&s| covered[s >> 6] >> (s & 63) & 1 == 0)
+        {
+            Some(s) => Err(format!("square {s} is neither occupied nor attacked")),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `squares` covers the board (and, under `independent`, is independent): the
+    /// search's own fast test, for the heuristic.
+    fn covers(&self, squares: &[usize]) -> bool {
+        self.check(squares).is_ok()
+    }
+
+    /// A covering placement found quickly: greedy choices (the square covering the most
+    /// uncovered squares, ties broken at random), then pieces that turn out redundant
+    /// removed; the best of `rounds` tries. `None` only when no covering placement respects
+    /// `independent`, which cannot happen for the symmetric attack relations of Betza pieces
+    /// (a maximal independent set covers the board), but the search does not rely on it.
+    pub fn heuristic(&self, rounds: usize, run: &mut Run) -> Option<Vec<usize>> {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut best: Option<Vec<usize>> = None;
+        let w = self.words;
+        let mut uncovered = vec![0u64; w];
+        let mut allowed = vec![0u64; w];
+        let mut placed = Vec::new();
+        for round in 0..rounds {
+            // Rounds are not search nodes; the limits are still honoured between rounds.
+            if run.check() {
+                break;
+            }
+            uncovered.copy_from_slice(&self.all);
+            allowed.copy_from_slice(&self.all);
+            placed.clear();
+            while uncovered.iter().any(|&x| x != 0) {
+                let mut pick = None;
+                let mut pick_gain = 0u32;
+                let mut ties = 0u64;
+                for (k, &aw) in allowed.iter().enumerate() {
+                    let mut word = aw;
+                    while word != 0 {
+                        let s = k * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        let gain: u32 = self
+                            .cover
+                            .row(s)
+                            .iter()
+                            .zip(&uncovered)
+                            .map(|(a, b)| (a & b).count_ones())
+                            .sum();
+                        if gain == 0 {
+                            continue;
+                        }
+                        if gain > pick_gain {
+                            pick = Some(s);
+                            pick_gain = gain;
+                            ties = 1;
+                        } else if gain == pick_gain && round > 0 {
+                            // Reservoir sampling among equal gains: a uniform tie-break.
+                            ties += 1;
+                            rng ^= rng << 13;
+                            rng ^= rng >> 7;
+                            rng ^= rng << 17;
+                            if rng.is_multiple_of(ties) {
+                                pick = Some(s);
+                            }
+                        }
+                    }
+                }
+                let Some(s) = pick else { break };
+                placed.push(s);
+                for ((u, a), (c, x)) in uncovered
+                    .iter_mut()
+                    .zip(allowed.iter_mut())
+                    .zip(self.cover.row(s).iter().zip(self.conflict.row(s)))
+                {
+                    *u &= !c;
+                    *a &= !x;
+                }
+            }
+            if uncovered.iter().any(|&x| x != 0) {
+                continue;
+            }
+            // Drop pieces whose squares the others cover anyway (latest first).
+            let mut i = placed.len();
+            while i > 0 {
+                i -= 1;
+                let s = placed.remove(i);
+                if !self.covers(&placed) {
+                    placed.insert(i, s);
+                }
+            }
+            if best.as_ref().is_none_or(|b| placed.len() < b.len()) {
+                best = Some(placed.clone());
+            }
+        }
+        best
+    }
+
+    /// Symmetries as a bit mask (bit i: `symmetries[i]`), all of them.
+    pub fn all_symmetries(&self) -> u32 {
+        ((1u64 << self.symmetries.len()) - 1) as u32
+    }
+}
+
+/// What a search reports placements to: counts them (one per class under `--unique`),
+/// forwards them to the run's sink, and keeps one.
+pub struct Tally<'m> {
+    unique: bool,
+    symmetries: &'m [Vec<u32>],
+    sorted: Vec<usize>,
+    buf: Vec<usize>,
+    pub count: u128,
+    pub kept: Option<Vec<usize>>,
+}
+
+impl<'m> Tally<'m> {
+    pub fn new(m: &'m Model, task: &Task) -> Tally<'m> {
+        Tally {
+            unique: task.unique,
+            symmetries: &m.symmetries,
+            sorted: Vec::with_capacity(m.cells.len()),
+            buf: Vec::with_capacity(m.cells.len()),
+            count: 0,
+            kept: None,
+        }
+    }
+
+    /// Count one placement; `true` means stop.
+    pub fn add(&mut self, run: &mut Run, squares: &[usize]) -> bool {
+        self.sorted.clear();
+        self.sorted.extend_from_slice(squares);
+        self.sorted.sort_unstable();
+        if self.unique && !crate::board::is_canonical(&self.sorted, self.symmetries, &mut self.buf)
+        {
+            return false;
+        }
+        self.count += 1;
+        if self.kept.is_none() {
+            self.kept = Some(self.sorted.clone());
+        }
+        if run.wants_solutions() {
+            run.solution(&self.sorted)
+        } else {
+            run.count(1);
+            false
+        }
+    }
+}
+
+/// The answer to goal minimize: the best placement and its size.
+pub fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
+    match best {
+        Some(mut b) => {
+            b.sort_unstable();
+            Answer {
+                optimum: Some(b.len() as u64),
+                best: Some(b),
+                ..Answer::default()
+            }
+        }
+        None => Answer::none_because("no placement of non-attacking pieces covers the board"),
+    }
+}
+
+/// The answer to goal count: how many optimal placements, the optimum, one of them.
+pub fn count_answer(optimum: usize, tally: Tally) -> Answer {
+    Answer {
+        count: Some(tally.count),
+        optimum: Some(optimum as u64),
+        best: tally.kept,
+        notes: vec![format!("optimal placements of {optimum} pieces counted")],
+        ..Answer::default()
+    }
+}
+
+/// The answer to goal first: a covering placement went to the sink; say its size.
+pub fn first_answer(found: Option<usize>) -> Answer {
+    match found {
+        Some(k) => Answer {
+            notes: vec![format!(
+                "{k} pieces, not proven minimal (goal minimize proves)"
+            )],
+            ..Answer::default()
+        },
+        None => Answer::none_because("no placement of non-attacking pieces covers the board"),
+    }
+}
