@@ -90,7 +90,14 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
     let mut s = match (o.answer.optimum, o.answer.count) {
         // Goal count of an optimisation kind: how many optimal solutions, and the optimum.
         (Some(v), Some(c)) if o.status != Status::Limit => {
-            format!("{} {} of optimum {v} (proven)", group(c), h.counted)
+            let what = if c == 1 {
+                h.counted
+                    .replacen("solutions", "solution", 1)
+                    .replacen("classes", "class", 1)
+            } else {
+                h.counted.clone()
+            };
+            format!("{} {what} of optimum {v} (proven)", group(c))
         }
         (Some(v), _) => format!(
             "optimum {v} ({})",

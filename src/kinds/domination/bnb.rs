@@ -60,7 +60,9 @@ impl Strategy<Model> for Bnb {
                 let Some(best) = s.best.take() else {
                     return minimum_answer(None);
                 };
+                // Counting needs every placement: no symmetry breaking.
                 s.mode = Mode::Count(best.len());
+                s.symmetry = false;
                 s.start(run);
                 let tally = s.tally.take().expect("tally set for counting");
                 count_answer(best.len(), tally)
