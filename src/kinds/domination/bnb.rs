@@ -7,13 +7,12 @@
 //! the branches split the placements below the node into disjoint sets and counting visits
 //! each placement once.
 //!
-//! The lower bound is a feasible solution of the dual of the linear relaxation (a fractional
-//! packing of the uncovered squares' candidate sets): taking uncovered squares in order of
-//! fewest candidates, each gets the weight its most loaded candidate still allows, and every
-//! candidate may carry at most 1 in total. Every placement needs at least the total weight of
-//! further pieces, because each piece carries at most 1. Disjoint candidate sets (the classic
-//! packing bound) get weight 1 each; overlaps still contribute fractions. Weights are fixed
-//! point, so the sum is exact and its ceiling a valid bound.
+//! The lower bound is Lagrangian (see `lagrange`): multipliers on the uncovered squares,
+//! seeded at the root by a greedy fractional packing and improved by subgradient steps at
+//! every node, inherited by the children. It reaches the linear relaxation's value, and its
+//! reduced costs exclude squares no placement within the bound can use, or force one that
+//! every such placement needs. Under plain minimize, a candidate is skipped when an earlier
+//! sibling covers all the uncovered squares it covers (dominance).
 //!
 //! The first incumbent comes from the model's greedy heuristic with redundant pieces removed,
 //! so the search starts with a tight bar. The board's symmetries are broken as long as a
@@ -25,6 +24,7 @@
 // Word loops index several bitsets in lockstep; explicit indices read clearer than zips.
 #![allow(clippy::needless_range_loop)]
 
+use super::lagrange::{EPS, Lagrange, Steps};
 use super::model::{Model, Tally, count_answer, first_answer, minimum_answer};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
@@ -34,12 +34,17 @@ pub struct Bnb;
 /// Fixed-point unit of the fractional bound: a piece carries at most this much weight.
 const UNIT: u32 = 1 << 16;
 
+/// Subgradient steps at the root and at every other node, and the step factor below the root.
+const ROOT_STEPS: usize = 3000;
+const NODE_STEPS: usize = 16;
+const NODE_MU: f64 = 1.0;
+
 impl Strategy<Model> for Bnb {
     fn name(&self) -> &'static str {
         "bnb"
     }
     fn about(&self) -> &'static str {
-        "branch and bound on bitsets: fewest-coverers branching, fractional packing bound, symmetry breaking"
+        "branch and bound on bitsets: fewest-coverers branching, Lagrangian bound and fixing, symmetry breaking"
     }
     fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
         Ok(())
@@ -112,6 +117,10 @@ struct Search<'m> {
     root_bound: usize,
     tally: Option<Tally<'m>>,
     first_size: Option<usize>,
+    n: usize,
+    lag: Lagrange,
+    /// Lagrange multipliers at each depth, `n` per depth.
+    lam: Vec<f64>,
 }
 
 impl<'m> Search<'m> {
@@ -144,6 +153,9 @@ impl<'m> Search<'m> {
             root_bound: 0,
             tally: Some(Tally::new(m, task)),
             first_size: None,
+            n,
+            lag: Lagrange::new(m),
+            lam: vec![0.0; depth * n],
         }
     }
 
@@ -194,40 +206,90 @@ impl<'m> Search<'m> {
         if room == 0 {
             return false;
         }
-        // Candidate counts; the square with the fewest is where to branch.
-        let mut best_sq = usize::MAX;
-        let mut best_count = u32::MAX;
-        let mut uncovered_total = 0usize;
-        for kw in 0..w {
-            let mut word = self.uncovered[uo + kw];
-            while word != 0 {
-                let t = kw * 64 + word.trailing_zeros() as usize;
-                word &= word - 1;
-                let row = m.coverers.row(t);
-                let mut c = 0u32;
-                for i in 0..w {
-                    c += (row[i] & self.allowed[uo + i]).count_ones();
-                }
-                if c == 0 {
+        let Some((mut best_sq, uncovered_total)) = self.counts(uo) else {
+            return false;
+        };
+        let mut forced = None;
+        if self.mode != Mode::First {
+            let n = self.n;
+            let (lo, hi) = (depth * n, (depth + 1) * n);
+            let iters = if depth == 0 {
+                // The root's multipliers start from the greedy packing and get many steps:
+                // every node below inherits them.
+                let bound = self.packing(uo, uncovered_total);
+                self.root_bound = bound;
+                if bound > room {
                     return false;
                 }
-                self.count[t] = c;
-                uncovered_total += 1;
-                if c < best_count {
-                    best_count = c;
-                    best_sq = t;
+                ROOT_STEPS
+            } else {
+                let (parent, own) = self.lam.split_at_mut(lo);
+                own[..n].copy_from_slice(&parent[lo - n..lo]);
+                NODE_STEPS
+            };
+            let room_f = room as f64;
+            let (best, cur) = self.lag.improve(
+                &self.uncovered[uo..ao],
+                &self.allowed[uo..ao],
+                &mut self.lam[lo..hi],
+                Steps {
+                    enough: room_f + EPS,
+                    target: room_f + 1.0,
+                    iters,
+                    mu: if depth == 0 { 2.0 } else { NODE_MU },
+                },
+            );
+            if depth == 0 {
+                self.root_bound = self.root_bound.max((best - EPS).ceil() as usize);
+                self.status(run);
+            }
+            if best > room_f + EPS {
+                return false;
+            }
+            // Reduced-cost fixing with the final multipliers.
+            let mut excluded = false;
+            for kw in 0..w {
+                let mut word = self.allowed[uo + kw];
+                while word != 0 {
+                    let c = kw * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let r = self.lag.rc[c];
+                    if r > 0.0 && cur + r > room_f + EPS {
+                        self.allowed[uo + kw] &= !(1u64 << (c & 63));
+                        excluded = true;
+                    } else if r < 0.0 && cur - r > room_f + EPS && forced.is_none() {
+                        forced = Some(c);
+                    }
+                }
+            }
+            if excluded {
+                match self.counts(uo) {
+                    Some((sq, _)) => best_sq = sq,
+                    None => return false,
+                }
+                if let Some(c) = forced
+                    && self.allowed[uo + (c >> 6)] >> (c & 63) & 1 == 0
+                {
+                    forced = None;
                 }
             }
         }
-        if self.mode != Mode::First {
-            let bound = self.bound(uo, uncovered_total);
-            if depth == 0 {
-                self.root_bound = bound;
-                self.status(run);
+        if let Some(c) = forced {
+            // Every placement that fits uses c: one child.
+            let mut child_sym = 0u32;
+            let mut bits = sym;
+            while bits != 0 {
+                let g = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if m.symmetries[g][c] as usize == c {
+                    child_sym |= 1 << g;
+                }
             }
-            if bound > room {
-                return false;
-            }
+            self.make_child(depth, c);
+            self.placed.push(c);
+            let stop = self.node(depth + 1, child_sym, run);
+            self.placed.pop();
+            return stop;
         }
         // The candidates, most newly covered squares first: good placements early.
         let co = depth * self.stride;
@@ -254,12 +316,26 @@ impl<'m> Search<'m> {
                 .sum()
         };
         self.cands[co..co + nc].sort_by_key(|&s| std::cmp::Reverse(gain(s)));
+        let dominance = self.mode == Mode::Minimize && !m.independent;
         for j in 0..nc {
             let c = self.cands[co + j];
             if j > 0 {
                 // Exclude the previous sibling's square from the rest of this node.
                 let p = self.cands[co + j - 1];
                 self.allowed[uo + (p >> 6)] &= !(1u64 << (p & 63));
+            }
+            // Dominance (plain minimize): an earlier sibling that covers every uncovered
+            // square c covers can replace c in any placement below this branch, and that
+            // placement lies in the sibling's branch, so this one adds nothing.
+            if dominance {
+                let row = m.cover.row(c);
+                let dominated = self.cands[co..co + j].iter().any(|&e| {
+                    let other = m.cover.row(e);
+                    (0..w).all(|i| row[i] & self.uncovered[uo + i] & !other[i] == 0)
+                });
+                if dominated {
+                    continue;
+                }
             }
             let mut child_sym = 0u32;
             if sym != 0 {
@@ -287,17 +363,7 @@ impl<'m> Search<'m> {
                     continue;
                 }
             }
-            // The child's state.
-            let (cu, ca) = (ao, ao + w);
-            let (head, tail) = self.uncovered.split_at_mut(ao);
-            for i in 0..w {
-                tail[i] = head[uo + i] & !m.cover.row(c)[i];
-            }
-            let (head, tail) = self.allowed.split_at_mut(ao);
-            for i in 0..w {
-                tail[i] = head[uo + i] & !m.conflict.row(c)[i];
-            }
-            debug_assert_eq!(ca - cu, w);
+            self.make_child(depth, c);
             self.placed.push(c);
             let stop = self.node(depth + 1, child_sym, run);
             self.placed.pop();
@@ -311,6 +377,53 @@ impl<'m> Search<'m> {
             }
         }
         false
+    }
+
+    /// The state of the child that places a piece on `c`.
+    fn make_child(&mut self, depth: usize, c: usize) {
+        let w = self.w;
+        let (uo, ao) = (depth * w, (depth + 1) * w);
+        let m = self.m;
+        let (head, tail) = self.uncovered.split_at_mut(ao);
+        for i in 0..w {
+            tail[i] = head[uo + i] & !m.cover.row(c)[i];
+        }
+        let (head, tail) = self.allowed.split_at_mut(ao);
+        for i in 0..w {
+            tail[i] = head[uo + i] & !m.conflict.row(c)[i];
+        }
+    }
+
+    /// Candidate counts of the uncovered squares (into `count`): the square with the fewest
+    /// and how many are uncovered; `None` when one has no candidate left.
+    fn counts(&mut self, uo: usize) -> Option<(usize, usize)> {
+        let w = self.w;
+        let m = self.m;
+        let mut best_sq = usize::MAX;
+        let mut best_count = u32::MAX;
+        let mut total = 0usize;
+        for kw in 0..w {
+            let mut word = self.uncovered[uo + kw];
+            while word != 0 {
+                let t = kw * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let row = m.coverers.row(t);
+                let mut c = 0u32;
+                for i in 0..w {
+                    c += (row[i] & self.allowed[uo + i]).count_ones();
+                }
+                if c == 0 {
+                    return None;
+                }
+                self.count[t] = c;
+                total += 1;
+                if c < best_count {
+                    best_count = c;
+                    best_sq = t;
+                }
+            }
+        }
+        Some((best_sq, total))
     }
 
     fn leaf(&mut self, run: &mut Run) -> bool {
@@ -347,9 +460,9 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// The fractional packing bound on the pieces still needed at the node whose uncovered
-    /// squares start at `uo` (candidate counts already in `self.count`).
-    fn bound(&mut self, uo: usize, uncovered_total: usize) -> usize {
+    /// The greedy fractional packing bound at the root (uncovered squares from `uo`, their
+    /// candidate counts in `self.count`); its weights seed the root's Lagrange multipliers.
+    fn packing(&mut self, uo: usize, uncovered_total: usize) -> usize {
         let w = self.w;
         let m = self.m;
         // Bucket the uncovered squares by candidate count.
@@ -394,6 +507,7 @@ impl<'m> Search<'m> {
                 continue;
             }
             total += y as u64;
+            self.lam[t] = y as f64 / UNIT as f64;
             for i in 0..w {
                 let mut word = row[i] & self.allowed[uo + i];
                 while word != 0 {

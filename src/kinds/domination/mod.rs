@@ -10,6 +10,7 @@
 mod blocks;
 mod bnb;
 mod dlx;
+mod lagrange;
 mod model;
 
 pub use model::{MAX_SQUARES, Model};
