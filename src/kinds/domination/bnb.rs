@@ -237,6 +237,7 @@ impl<'m> Search<'m> {
                     target: room_f + 1.0,
                     iters,
                     mu: if depth == 0 { 2.0 } else { NODE_MU },
+                    patience: if depth == 0 { 20 } else { 4 },
                 },
             );
             if depth == 0 {

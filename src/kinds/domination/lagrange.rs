@@ -26,8 +26,9 @@ pub struct Steps {
     pub target: f64,
     /// At most this many steps.
     pub iters: usize,
-    /// The step factor to start with; halved when steps stop helping.
+    /// The step factor to start with; halved after this many steps without progress.
     pub mu: f64,
+    pub patience: usize,
 }
 
 pub struct Lagrange {
@@ -121,6 +122,7 @@ impl Lagrange {
             target,
             iters,
             mut mu,
+            patience,
         } = plan;
         let mut cur = self.eval(unc, alw, lam);
         let mut best = cur;
@@ -152,7 +154,7 @@ impl Lagrange {
                 stale = 0;
             } else {
                 stale += 1;
-                if stale >= 4 {
+                if stale >= patience {
                     mu *= 0.5;
                     stale = 0;
                 }
