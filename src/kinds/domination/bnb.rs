@@ -225,6 +225,14 @@ impl<'m> Search<'m> {
             } else {
                 let (parent, own) = self.lam.split_at_mut(lo);
                 own[..n].copy_from_slice(&parent[lo - n..lo]);
+                // Squares the new piece covers drop out of the relaxation.
+                for kw in 0..w {
+                    let mut gone = self.uncovered[uo - w + kw] & !self.uncovered[uo + kw];
+                    while gone != 0 {
+                        own[kw * 64 + gone.trailing_zeros() as usize] = 0.0;
+                        gone &= gone - 1;
+                    }
+                }
                 NODE_STEPS
             };
             let room_f = room as f64;

@@ -78,7 +78,8 @@ impl Lagrange {
         }
     }
 
-    /// L for these multipliers on the node (uncovered `unc`, allowed `alw`); fills `rc`, and
+    /// L for these multipliers on the node (uncovered `unc`, allowed `alw`; multipliers of
+    /// covered squares must be 0); fills `rc`, and
     /// `taken[u]`: how many squares of negative reduced cost (the relaxation's choice) cover u.
     pub fn eval(&mut self, unc: &[u64], alw: &[u64], lam: &[f64]) -> f64 {
         let mut l = 0.0;
@@ -88,11 +89,10 @@ impl Lagrange {
         }
         for c in ones(alw) {
             let list = &self.cov[self.cov_off[c] as usize..self.cov_off[c + 1] as usize];
+            // Covered squares hold multiplier 0 (the caller's contract), so no test is needed.
             let mut s = 0.0;
             for &u in list {
-                if has(unc, u as usize) {
-                    s += lam[u as usize];
-                }
+                s += lam[u as usize];
             }
             let r = 1.0 - s;
             self.rc[c] = r;
