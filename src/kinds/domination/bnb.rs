@@ -119,7 +119,7 @@ struct Search<'m> {
     first_size: Option<usize>,
     n: usize,
     lag: Lagrange,
-    /// Lagrange multipliers at each depth, `n` per depth.
+    /// Lagrange multipliers at each depth, `n + 1` per depth.
     lam: Vec<f64>,
 }
 
@@ -155,7 +155,7 @@ impl<'m> Search<'m> {
             first_size: None,
             n,
             lag: Lagrange::new(m),
-            lam: vec![0.0; depth * n],
+            lam: vec![0.0; depth * (n + 1)],
         }
     }
 
@@ -212,7 +212,8 @@ impl<'m> Search<'m> {
         let mut forced = None;
         if self.mode != Mode::First {
             let n = self.n;
-            let (lo, hi) = (depth * n, (depth + 1) * n);
+            // Multipliers: n + 1 per depth, the last always 0 (see `Lagrange::eval`).
+            let (lo, hi) = (depth * (n + 1), (depth + 1) * (n + 1));
             let iters = if depth == 0 {
                 // The root's multipliers start from the greedy packing and get many steps:
                 // every node below inherits them.
@@ -224,7 +225,7 @@ impl<'m> Search<'m> {
                 ROOT_STEPS
             } else {
                 let (parent, own) = self.lam.split_at_mut(lo);
-                own[..n].copy_from_slice(&parent[lo - n..lo]);
+                own[..n + 1].copy_from_slice(&parent[lo - n - 1..lo]);
                 // Squares the new piece covers drop out of the relaxation.
                 for kw in 0..w {
                     let mut gone = self.uncovered[uo - w + kw] & !self.uncovered[uo + kw];

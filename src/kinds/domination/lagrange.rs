@@ -32,18 +32,13 @@ pub struct Steps {
 }
 
 pub struct Lagrange {
-    /// Squares each square covers, as flat lists.
-    cov_off: Vec<u32>,
+    /// Squares each square covers, `stride` per square.
+    stride: usize,
     cov: Vec<u32>,
     /// Reduced costs of the allowed squares at the last evaluation.
     pub rc: Vec<f64>,
     g: Vec<f64>,
     taken: Vec<u32>,
-}
-
-#[inline]
-fn has(bits: &[u64], i: usize) -> bool {
-    bits[i >> 6] >> (i & 63) & 1 != 0
 }
 
 /// The set bits of a bitset, in order.
@@ -64,42 +59,58 @@ pub fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
 impl Lagrange {
     pub fn new(m: &Model) -> Lagrange {
         let n = m.board.squares();
-        let (mut cov_off, mut cov) = (vec![0u32], Vec::new());
+        // Fixed-length lists padded with square `n`, whose multiplier is always 0: the inner
+        // loop then has a fixed trip count and no branch.
+        let stride = (0..n)
+            .map(|s| m.cover.row_count(s))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let mut cov = vec![n as u32; n * stride];
         for s in 0..n {
-            cov.extend(ones(m.cover.row(s)).map(|t| t as u32));
-            cov_off.push(cov.len() as u32);
+            for (i, t) in ones(m.cover.row(s)).enumerate() {
+                cov[s * stride + i] = t as u32;
+            }
         }
         Lagrange {
-            cov_off,
+            stride,
             cov,
             rc: vec![0.0; n],
             g: vec![0.0; n],
-            taken: vec![0; n],
+            taken: vec![0; n + 1],
         }
     }
 
-    /// L for these multipliers on the node (uncovered `unc`, allowed `alw`; multipliers of
-    /// covered squares must be 0); fills `rc`, and
-    /// `taken[u]`: how many squares of negative reduced cost (the relaxation's choice) cover u.
+    /// L for these multipliers on the node (uncovered `unc`, allowed `alw`; `lam` holds one
+    /// more entry than squares, and the multipliers of that one and of covered squares must be
+    /// 0); fills `rc`, and `taken[u]`: how many squares of negative reduced cost (the
+    /// relaxation's choice) cover u.
     pub fn eval(&mut self, unc: &[u64], alw: &[u64], lam: &[f64]) -> f64 {
         let mut l = 0.0;
-        for u in ones(unc) {
-            l += lam[u];
-            self.taken[u] = 0;
-        }
-        for c in ones(alw) {
-            let list = &self.cov[self.cov_off[c] as usize..self.cov_off[c + 1] as usize];
-            // Covered squares hold multiplier 0 (the caller's contract), so no test is needed.
-            let mut s = 0.0;
-            for &u in list {
-                s += lam[u as usize];
+        for (k, &w) in unc.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                l += lam[k * 64 + w.trailing_zeros() as usize];
+                w &= w - 1;
             }
-            let r = 1.0 - s;
-            self.rc[c] = r;
-            if r < 0.0 {
-                l += r;
+        }
+        self.taken.fill(0);
+        let stride = self.stride;
+        for (k, &w) in alw.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let c = k * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                let list = &self.cov[c * stride..(c + 1) * stride];
+                let mut s = 0.0;
                 for &u in list {
-                    if has(unc, u as usize) {
+                    s += lam[u as usize];
+                }
+                let r = 1.0 - s;
+                self.rc[c] = r;
+                if r < 0.0 {
+                    l += r;
+                    for &u in list {
                         self.taken[u as usize] += 1;
                     }
                 }
