@@ -217,11 +217,89 @@ impl Model {
                     placed.insert(i, s);
                 }
             }
+            // Swaps cost more than a greedy round: only for placements near the best.
+            if best.as_ref().is_none_or(|b| placed.len() <= b.len() + 1) {
+                self.two_for_one(&mut placed);
+            }
             if best.as_ref().is_none_or(|b| placed.len() < b.len()) {
                 best = Some(placed.clone());
             }
         }
         best
+    }
+
+    /// Local improvement of a covering placement: while two pieces can be replaced by one
+    /// square that covers everything only they covered (and, under `independent`, attacks no
+    /// other piece), do so.
+    pub fn two_for_one(&self, placed: &mut Vec<usize>) {
+        let n = self.board.squares();
+        let list = |s: usize| self.cover.row(s);
+        // How many pieces cover each square.
+        let mut cnt = vec![0u32; n];
+        for &p in placed.iter() {
+            for t in super::lagrange::ones(list(p)) {
+                cnt[t] += 1;
+            }
+        }
+        let w = self.words;
+        let mut lost = vec![0u64; w];
+        'again: loop {
+            for i in 0..placed.len() {
+                for j in i + 1..placed.len() {
+                    let (a, b) = (placed[i], placed[j]);
+                    for t in super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b))) {
+                        cnt[t] -= 1;
+                    }
+                    lost.fill(0);
+                    let mut first = None;
+                    for t in super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b))) {
+                        if cnt[t] == 0 {
+                            lost[t >> 6] |= 1 << (t & 63);
+                            first.get_or_insert(t);
+                        }
+                    }
+                    let mut replacement = None;
+                    if let Some(f) = first {
+                        for c in super::lagrange::ones(self.coverers.row(f)) {
+                            let row = list(c);
+                            if (0..w).any(|x| lost[x] & !row[x] != 0) {
+                                continue;
+                            }
+                            let clash = self.independent
+                                && placed
+                                    .iter()
+                                    .any(|&p| p != a && p != b && self.conflict.get(c, p));
+                            if !clash {
+                                replacement = Some(c);
+                                break;
+                            }
+                        }
+                    }
+                    match (first, replacement) {
+                        (Some(_), None) => {
+                            for t in
+                                super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b)))
+                            {
+                                cnt[t] += 1;
+                            }
+                        }
+                        (_, r) => {
+                            // Both go; the replacement (if anything was lost) comes in.
+                            placed.swap_remove(j);
+                            placed.swap_remove(i);
+                            if let Some(c) = r {
+                                placed.push(c);
+                                for t in super::lagrange::ones(list(c)) {
+                                    cnt[t] += 1;
+                                }
+                            }
+                            continue 'again;
+                        }
+                    }
+                }
+            }
+            break;
+        }
     }
 
     /// Symmetries as a bit mask (bit i: `symmetries[i]`), all of them.
