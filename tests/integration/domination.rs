@@ -88,7 +88,7 @@ fn knight_domination_numbers_match_oeis() {
     let n_piece = TestPiece::from_letters("N");
     for (independent, table) in [(false, KNIGHTS), (true, KNIGHTS_INDEPENDENT)] {
         let t = text("N", independent);
-        let last = if independent { 12 } else { 10 };
+        let last = if independent { 13 } else { 12 };
         for n in 1..=last {
             let (k, best) = minimum(&t, n, "bnb");
             assert_eq!(k, table[n - 1], "independent={independent} n={n}");
@@ -204,8 +204,9 @@ fn strategies_agree_up_to_7x7() {
     for moves in ["N", "K", "Q", "B", "R", "NN"] {
         for independent in [false, true] {
             for n in 1..=7 {
-                // Knuth-sized jobs only: riders on 7x7 take dlx seconds.
-                if n == 7 && !matches!(moves, "N" | "K") {
+                // Seconds-long jobs left out: dlx counts the 243,856 optimal king placements
+                // on 7x7 in 7 s, and riders on 7x7 take it seconds too.
+                if n == 7 && moves != "N" {
                     continue;
                 }
                 cases.push((
