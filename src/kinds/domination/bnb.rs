@@ -168,6 +168,14 @@ impl<'m> Search<'m> {
             run.set_status(format!("best {} (heuristic)", h.len()));
             self.best = Some(h);
         }
+        if let Some(h) = &self.best {
+            let stall = 100 * self.m.cells.len() as u64;
+            if let Some(better) = self.m.local_search(h, stall, run) {
+                self.bar = better.len();
+                run.set_status(format!("best {} (local search)", better.len()));
+                self.best = Some(better);
+            }
+        }
         self.start(run);
     }
 

@@ -228,6 +228,138 @@ impl Model {
         best
     }
 
+    /// Plain domination: look for covers with fewer pieces than `start` by min-conflicts
+    /// local search. With one piece fewer, repeatedly take an uncovered square, put a piece on
+    /// the coverer of it that covers the most uncovered squares (now and then a random one),
+    /// and lift the piece whose removal uncovers the fewest (now and then a random one).
+    /// Gives up after `stall` moves without a smaller cover. Returns the smallest cover found
+    /// if it beats `start`.
+    pub fn local_search(&self, start: &[usize], stall: u64, run: &mut Run) -> Option<Vec<usize>> {
+        let n = self.board.squares();
+        if self.independent || start.len() < 2 {
+            return None;
+        }
+        let cov: Vec<Vec<usize>> = (0..n)
+            .map(|s| super::lagrange::ones(self.cover.row(s)).collect())
+            .collect();
+        let cvr: Vec<Vec<usize>> = (0..n)
+            .map(|s| super::lagrange::ones(self.coverers.row(s)).collect())
+            .collect();
+        let mut cnt = vec![0u32; n];
+        let mut on = vec![false; n];
+        let mut pieces: Vec<usize> = start.to_vec();
+        for &p in &pieces {
+            on[p] = true;
+            for &v in &cov[p] {
+                cnt[v] += 1;
+            }
+        }
+        // The uncovered squares as a set with O(1) insert and remove.
+        let mut unc: Vec<usize> = Vec::new();
+        let mut at = vec![usize::MAX; n];
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut best: Option<Vec<usize>> = None;
+        let mut since = 0u64;
+        // Lift the piece whose removal uncovers the fewest squares, except `keep`.
+        macro_rules! lift {
+            ($keep:expr, $noise:expr) => {{
+                let i = if $noise {
+                    next() as usize % pieces.len()
+                } else {
+                    let mut pick = 0;
+                    let mut fewest = u32::MAX;
+                    let mut ties = 0u64;
+                    for (i, &p) in pieces.iter().enumerate() {
+                        if p == $keep {
+                            continue;
+                        }
+                        let loss = cov[p].iter().filter(|&&v| cnt[v] == 1).count() as u32;
+                        if loss < fewest {
+                            fewest = loss;
+                            pick = i;
+                            ties = 1;
+                        } else if loss == fewest {
+                            ties += 1;
+                            if next() % ties == 0 {
+                                pick = i;
+                            }
+                        }
+                    }
+                    pick
+                };
+                let p = pieces.swap_remove(i);
+                on[p] = false;
+                for &v in &cov[p] {
+                    cnt[v] -= 1;
+                    if cnt[v] == 0 && self.cells.binary_search(&v).is_ok() {
+                        at[v] = unc.len();
+                        unc.push(v);
+                    }
+                }
+            }};
+        }
+        lift!(usize::MAX, false);
+        while since < stall {
+            since += 1;
+            if since % 4096 == 0 && run.check() {
+                break;
+            }
+            if unc.is_empty() {
+                since = 0;
+                best = Some(pieces.clone());
+                if pieces.len() < 2 {
+                    break;
+                }
+                lift!(usize::MAX, false);
+                continue;
+            }
+            let u = unc[next() as usize % unc.len()];
+            let c = if next() % 8 == 0 {
+                cvr[u][next() as usize % cvr[u].len()]
+            } else {
+                let mut pick = cvr[u][0];
+                let mut most = 0;
+                let mut ties = 0u64;
+                for &c in &cvr[u] {
+                    let gain = cov[c].iter().filter(|&&v| cnt[v] == 0).count();
+                    if gain > most {
+                        most = gain;
+                        pick = c;
+                        ties = 1;
+                    } else if gain == most {
+                        ties += 1;
+                        if next() % ties == 0 {
+                            pick = c;
+                        }
+                    }
+                }
+                pick
+            };
+            on[c] = true;
+            pieces.push(c);
+            for &v in &cov[c] {
+                cnt[v] += 1;
+                if cnt[v] == 1 && at[v] != usize::MAX {
+                    let i = at[v];
+                    let last = unc.pop().expect("v is in the set");
+                    if last != v {
+                        unc[i] = last;
+                        at[last] = i;
+                    }
+                    at[v] = usize::MAX;
+                }
+            }
+            lift!(c, next() % 16 == 0);
+        }
+        best.filter(|b| b.len() < start.len())
+    }
+
     /// Local improvement of a covering placement: while two pieces can be replaced by one
     /// square that covers everything only they covered (and, under `independent`, attacks no
     /// other piece), do so.
