@@ -286,7 +286,7 @@ impl Model {
                             ties = 1;
                         } else if loss == fewest {
                             ties += 1;
-                            if next() % ties == 0 {
+                            if next().is_multiple_of(ties) {
                                 pick = i;
                             }
                         }
@@ -307,7 +307,7 @@ impl Model {
         lift!(usize::MAX, false);
         while since < stall {
             since += 1;
-            if since % 4096 == 0 && run.check() {
+            if since.is_multiple_of(4096) && run.check() {
                 break;
             }
             if unc.is_empty() {
@@ -320,7 +320,7 @@ impl Model {
                 continue;
             }
             let u = unc[next() as usize % unc.len()];
-            let c = if next() % 8 == 0 {
+            let c = if next().is_multiple_of(8) {
                 cvr[u][next() as usize % cvr[u].len()]
             } else {
                 let mut pick = cvr[u][0];
@@ -334,7 +334,7 @@ impl Model {
                         ties = 1;
                     } else if gain == most {
                         ties += 1;
-                        if next() % ties == 0 {
+                        if next().is_multiple_of(ties) {
                             pick = c;
                         }
                     }
@@ -355,7 +355,7 @@ impl Model {
                     at[v] = usize::MAX;
                 }
             }
-            lift!(c, next() % 16 == 0);
+            lift!(c, next().is_multiple_of(16));
         }
         best.filter(|b| b.len() < start.len())
     }
