@@ -155,7 +155,7 @@ impl<'m> Search<'m> {
             first_size: None,
             n,
             lag: Lagrange::new(m),
-            lam: vec![0.0; depth * (n + 1)],
+            lam: Vec::new(),
         }
     }
 
@@ -181,6 +181,17 @@ impl<'m> Search<'m> {
 
     fn start(&mut self, run: &mut Run) {
         let w = self.w;
+        // Multipliers are kept for every depth the search can reach: no deeper than the
+        // pieces allowed (on a 64x64 board a stack for every square would take 134 MB).
+        let levels = match self.mode {
+            Mode::Minimize => self.bar,
+            Mode::Count(t) => t + 1,
+            Mode::First => 0,
+        }
+        .min(self.m.cells.len())
+            + 2;
+        self.lam.clear();
+        self.lam.resize(levels * (self.n + 1), 0.0);
         self.uncovered[..w].copy_from_slice(&self.m.all);
         self.allowed[..w].copy_from_slice(&self.m.all);
         self.placed.clear();
