@@ -11,8 +11,8 @@
 //! the method is plain enumeration, so it is refused; it is also refused above 144 squares,
 //! where enumeration square by square takes hours.
 
-use super::model::{Model, Tally, count_answer, first_answer, minimum_answer};
-use crate::engine::{Answer, Goal, Run, Task};
+use super::model::{Model, Searcher, Tally, drive};
+use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Blocks;
@@ -112,29 +112,25 @@ impl Strategy<Model> for Blocks {
             tally: Tally::new(m, task),
             first: None,
         };
-        match task.goal {
-            Goal::First => {
-                s.mode = Mode::First;
-                s.start(run);
-                first_answer(s.first)
-            }
-            Goal::Count => {
-                s.start(run);
-                if run.is_stopped() {
-                    return minimum_answer(s.best);
-                }
-                let Some(best) = s.best.take() else {
-                    return minimum_answer(None);
-                };
-                s.mode = Mode::Count(best.len());
-                s.start(run);
-                count_answer(best.len(), s.tally)
-            }
-            _ => {
-                s.start(run);
-                minimum_answer(s.best)
-            }
-        }
+        drive(&mut s, task, run)
+    }
+}
+
+impl<'m> Searcher<'m> for Search<'m> {
+    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>> {
+        self.mode = Mode::Minimize;
+        self.start(run);
+        self.best.take()
+    }
+    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m> {
+        self.mode = Mode::Count(k);
+        self.start(run);
+        std::mem::replace(&mut self.tally, Tally::new(self.m, &Task::default()))
+    }
+    fn first(&mut self, run: &mut Run) -> Option<usize> {
+        self.mode = Mode::First;
+        self.start(run);
+        self.first
     }
 }
 

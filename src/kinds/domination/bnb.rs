@@ -25,8 +25,8 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::lagrange::{EPS, Lagrange, Steps};
-use super::model::{Model, Tally, count_answer, first_answer, minimum_answer};
-use crate::engine::{Answer, Goal, Run, Task};
+use super::model::{Model, Searcher, Tally, drive};
+use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Bnb;
@@ -50,35 +50,29 @@ impl Strategy<Model> for Bnb {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        let mut s = Search::new(m, task);
-        match task.goal {
-            Goal::First => {
-                s.mode = Mode::First;
-                s.start(run);
-                first_answer(s.first_size)
-            }
-            Goal::Count => {
-                s.minimize(run);
-                if run.is_stopped() {
-                    return minimum_answer(s.best);
-                }
-                let Some(best) = s.best.take() else {
-                    return minimum_answer(None);
-                };
-                // Counting needs every placement: no symmetry breaking.
-                s.mode = Mode::Count(best.len());
-                s.symmetry = false;
-                s.start(run);
-                let tally = s.tally.take().expect("tally set for counting");
-                count_answer(best.len(), tally)
-            }
-            _ => {
-                s.minimize(run);
-                let mut a = minimum_answer(s.best.take());
-                a.notes.push(format!("root bound {}", s.root_bound));
-                a
-            }
-        }
+        drive(&mut Search::new(m, task), task, run)
+    }
+}
+
+impl<'m> Searcher<'m> for Search<'m> {
+    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>> {
+        self.search_minimum(run);
+        self.best.take()
+    }
+    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m> {
+        // Counting needs every placement: no symmetry breaking.
+        self.mode = Mode::Count(k);
+        self.symmetry = false;
+        self.start(run);
+        self.tally.take().expect("tally set for counting")
+    }
+    fn first(&mut self, run: &mut Run) -> Option<usize> {
+        self.mode = Mode::First;
+        self.start(run);
+        self.first_size
+    }
+    fn notes(&self) -> Vec<String> {
+        vec![format!("root bound {}", self.root_bound)]
     }
 }
 
@@ -159,7 +153,7 @@ impl<'m> Search<'m> {
         }
     }
 
-    fn minimize(&mut self, run: &mut Run) {
+    fn search_minimum(&mut self, run: &mut Run) {
         self.mode = Mode::Minimize;
         self.symmetry = self.m.symmetries.len() > 1;
         let rounds = (20_000 / self.m.cells.len().max(1)).clamp(4, 200);

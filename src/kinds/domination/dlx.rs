@@ -5,9 +5,9 @@
 //! pieces: minimize finds any cover, then asks again for fewer pieces until none exists
 //! (the last search is the proof); count asks for exactly the optimum and enumerates.
 
-use super::model::{Model, Tally, count_answer, first_answer, minimum_answer};
+use super::model::{Model, Searcher, Tally, drive};
 use crate::dlx::{Problem, Solver};
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Dlx;
@@ -39,29 +39,43 @@ impl Strategy<Model> for Dlx {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        match task.goal {
-            Goal::First => {
-                let found = search(m, 1, m.cells.len(), run, &mut |run, squares| {
-                    run.solution(squares);
-                    true
-                });
-                first_answer(found.map(|s| s.len()))
-            }
-            Goal::Count => {
-                let best = minimize(m, run);
-                if run.is_stopped() {
-                    return minimum_answer(best);
-                }
-                let Some(best) = best else {
-                    return minimum_answer(None);
-                };
-                let k = best.len();
-                let mut tally = Tally::new(m, task);
-                search(m, k, k, run, &mut |run, squares| tally.add(run, squares));
-                count_answer(k, tally)
-            }
-            _ => minimum_answer(minimize(m, run)),
+        drive(&mut Links { m, task }, task, run)
+    }
+}
+
+/// The searches, each on a problem built for its range of piece counts.
+struct Links<'m> {
+    m: &'m Model,
+    task: &'m Task,
+}
+
+impl<'m> Searcher<'m> for Links<'m> {
+    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>> {
+        minimize(self.m, run)
+    }
+    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m> {
+        let mut tally = Tally::new(self.m, self.task);
+        if k == 0 {
+            // A board of holes only: the empty placement (a count item needs k >= 1).
+            tally.add(run, &[]);
+            return tally;
         }
+        search(self.m, k, k, run, &mut |run, squares| {
+            tally.add(run, squares)
+        });
+        tally
+    }
+    fn first(&mut self, run: &mut Run) -> Option<usize> {
+        let m = self.m;
+        if m.cells.is_empty() {
+            run.solution(&[]);
+            return Some(0);
+        }
+        let found = search(m, 1, m.cells.len(), run, &mut |run, squares| {
+            run.solution(squares);
+            true
+        });
+        found.map(|s| s.len())
     }
 }
 

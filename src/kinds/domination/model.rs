@@ -2,7 +2,7 @@
 //! bookkeeping (best so far, counting with `--unique`) and a quick heuristic placement.
 
 use crate::board::{BitMatrix, Board};
-use crate::engine::{Answer, Run, Task};
+use crate::engine::{Answer, Goal, Run, Task};
 use crate::spec::betza::Piece;
 use crate::spec::{Spec, SpecError};
 
@@ -485,8 +485,45 @@ impl<'m> Tally<'m> {
     }
 }
 
+/// A domination search as the goals drive it (see [`drive`]).
+pub trait Searcher<'m> {
+    /// The smallest covering placement, the best so far when a limit stops the search.
+    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>>;
+    /// Every covering placement of exactly `k` pieces, counted (and reported) by a tally.
+    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m>;
+    /// The first covering placement met, reported to the run; its size.
+    fn first(&mut self, run: &mut Run) -> Option<usize>;
+    /// Notes for the summary after minimize (a bound, say).
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The goals on any searcher: minimize, count (minimize, then count at the optimum), first.
+pub fn drive<'m>(s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answer {
+    match task.goal {
+        Goal::First => first_answer(s.first(run)),
+        Goal::Count => {
+            let best = s.minimize(run);
+            if run.is_stopped() {
+                return minimum_answer(best);
+            }
+            let Some(best) = best else {
+                return minimum_answer(None);
+            };
+            let tally = s.count(best.len(), run);
+            count_answer(best.len(), tally)
+        }
+        _ => {
+            let mut a = minimum_answer(s.minimize(run));
+            a.notes.extend(s.notes());
+            a
+        }
+    }
+}
+
 /// The answer to goal minimize: the best placement and its size.
-pub fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
+fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
     match best {
         Some(mut b) => {
             b.sort_unstable();
@@ -501,7 +538,7 @@ pub fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
 }
 
 /// The answer to goal count: how many optimal placements, the optimum, one of them.
-pub fn count_answer(optimum: usize, tally: Tally) -> Answer {
+fn count_answer(optimum: usize, tally: Tally) -> Answer {
     Answer {
         count: Some(tally.count),
         optimum: Some(optimum as u64),
@@ -512,7 +549,7 @@ pub fn count_answer(optimum: usize, tally: Tally) -> Answer {
 }
 
 /// The answer to goal first: a covering placement went to the sink; say its size.
-pub fn first_answer(found: Option<usize>) -> Answer {
+fn first_answer(found: Option<usize>) -> Answer {
     match found {
         Some(k) => Answer {
             notes: vec![format!(
