@@ -14,9 +14,9 @@ const STRATEGIES: [&str; 3] = ["bnb", "dlx", "blocks"];
 const KNIGHTS: [usize; 14] = [1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32];
 /// OEIS A342576: non-attacking knights covering n x n, n = 1..14.
 const KNIGHTS_INDEPENDENT: [usize; 14] = [1, 4, 4, 4, 5, 8, 13, 14, 14, 16, 22, 24, 29, 33];
-/// OEIS A103315 (minimum placements) and A006076 (up to symmetry), n = 1..10.
-const KNIGHT_PLACEMENTS: [u128; 10] = [1, 1, 8, 9, 47, 127, 10, 2, 2, 4];
-const KNIGHT_CLASSES: [u128; 10] = [1, 1, 2, 3, 8, 23, 3, 1, 1, 2];
+/// OEIS A103315 (minimum placements) and A006076 (up to symmetry), n = 1..12.
+const KNIGHT_PLACEMENTS: [u128; 12] = [1, 1, 8, 9, 47, 127, 10, 2, 2, 4, 800, 2];
+const KNIGHT_CLASSES: [u128; 12] = [1, 1, 2, 3, 8, 23, 3, 1, 1, 2, 100, 1];
 /// OEIS A075458: queens covering n x n, n = 1..12.
 const QUEENS: [usize; 12] = [1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6];
 
@@ -107,7 +107,7 @@ fn knight_domination_numbers_match_oeis() {
 fn knight_minimum_placements_match_oeis_counted_and_up_to_symmetry() {
     let t = text("N", false);
     let n_piece = TestPiece::from_letters("N");
-    for n in 1..=10 {
+    for n in 1..=12 {
         let o = counted(&t, n, "bnb", false);
         assert_eq!(o.answer.count, Some(KNIGHT_PLACEMENTS[n - 1]), "n={n}");
         assert_eq!(o.answer.optimum, Some(KNIGHTS[n - 1] as u64), "n={n}");
