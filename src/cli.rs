@@ -276,6 +276,7 @@ fn header(l: &Loaded) -> Header {
         Model::Independent(m) => m.symmetries.len(),
         Model::Cover(_) | Model::Tour(_) => 1,
         Model::Lines(m) => m.symmetries.len(),
+        Model::Domination(m) => m.symmetries.len(),
     };
     Header {
         title: l.spec.title.clone(),
@@ -575,6 +576,7 @@ fn strategies(cli: StrategiesCli) -> u8 {
 fn verdict(o: &Outcome) -> String {
     match (o.status, o.answer.optimum, o.answer.count) {
         (Status::NoSolution, _, _) => "no solution".into(),
+        (_, Some(v), Some(c)) => format!("optimum {v}, {}", render::group(c)),
         (_, Some(v), _) => format!("optimum {v}"),
         (_, None, Some(c)) => render::group(c),
         _ => "?".into(),

@@ -3,6 +3,7 @@
 //! can put them side by side.
 
 pub mod cover;
+pub mod domination;
 pub mod independent;
 pub mod lines;
 pub mod tour;
@@ -26,6 +27,7 @@ pub trait Strategy<M>: Sync {
 pub enum Model {
     Independent(independent::Model),
     Cover(cover::Model),
+    Domination(domination::Model),
     Tour(tour::Model),
     Lines(lines::Model),
 }
@@ -42,16 +44,9 @@ impl Model {
         match spec.kind {
             Kind::Independent => Ok(Model::Independent(independent::Model::compile(spec)?)),
             Kind::Cover => Ok(Model::Cover(cover::Model::compile(spec)?)),
+            Kind::Domination => Ok(Model::Domination(domination::Model::compile(spec)?)),
             Kind::Tour => Ok(Model::Tour(tour::Model::compile(spec)?)),
             Kind::Lines => Ok(Model::Lines(lines::Model::compile(spec)?)),
-            other => Err(spec.err_nowhere(
-                "kind",
-                format!(
-                    "kind \"{}\" is part of the format but not solved by this version yet; \
-                     solvable now: independent, cover, tour, lines",
-                    other.name()
-                ),
-            )),
         }
     }
 
@@ -59,6 +54,7 @@ impl Model {
         match self {
             Model::Independent(_) => Kind::Independent,
             Model::Cover(_) => Kind::Cover,
+            Model::Domination(_) => Kind::Domination,
             Model::Tour(_) => Kind::Tour,
             Model::Lines(_) => Kind::Lines,
         }
@@ -77,6 +73,7 @@ impl Model {
         match self {
             Model::Independent(m) => list(independent::STRATEGIES, m, task),
             Model::Cover(m) => list(cover::STRATEGIES, m, task),
+            Model::Domination(m) => list(domination::STRATEGIES, m, task),
             Model::Tour(m) => list(tour::STRATEGIES, m, task),
             Model::Lines(m) => list(lines::STRATEGIES, m, task),
         }
@@ -87,6 +84,7 @@ impl Model {
         let preferred: &[&str] = match self {
             Model::Independent(_) => independent::PREFERENCE,
             Model::Cover(_) => &["dlx"],
+            Model::Domination(_) => domination::PREFERENCE,
             Model::Tour(_) => tour::PREFERENCE,
             Model::Lines(_) => lines::PREFERENCE,
         };
@@ -120,6 +118,7 @@ impl Model {
         match self {
             Model::Independent(m) => go(independent::STRATEGIES, m, strategy, task, run),
             Model::Cover(m) => go(cover::STRATEGIES, m, strategy, task, run),
+            Model::Domination(m) => go(domination::STRATEGIES, m, strategy, task, run),
             Model::Tour(m) => go(tour::STRATEGIES, m, strategy, task, run),
             Model::Lines(m) => go(lines::STRATEGIES, m, strategy, task, run),
         }
@@ -130,6 +129,7 @@ impl Model {
         match self {
             Model::Independent(m) => m.picture(solution),
             Model::Cover(m) => m.picture(solution),
+            Model::Domination(m) => m.picture(solution),
             Model::Tour(m) => m.picture(solution),
             Model::Lines(m) => m.picture(solution),
         }
@@ -170,6 +170,7 @@ impl Model {
         match self {
             Model::Independent(m) => m.check(solution),
             Model::Cover(m) => m.check(solution),
+            Model::Domination(m) => m.check(solution),
             Model::Tour(m) => m.check(solution),
             Model::Lines(m) => m.check(solution),
         }
@@ -192,6 +193,7 @@ impl Model {
                 m.problem.num_options()
             ),
             Model::Tour(m) => m.describe(),
+            Model::Domination(m) => m.describe(),
             Model::Lines(m) => m.describe(),
         }
     }
@@ -204,6 +206,7 @@ pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
     }
     vec![
         ("independent", names(independent::STRATEGIES)),
+        ("domination", names(domination::STRATEGIES)),
         ("cover", names(cover::STRATEGIES)),
         ("tour", names(tour::STRATEGIES)),
         ("lines", names(lines::STRATEGIES)),

@@ -244,9 +244,25 @@ pub fn duration(secs: f64) -> String {
     }
 }
 
+/// "solutions" or "classes under 8 symmetries", singular for one.
+fn counted_noun(h: &Header, c: u128) -> String {
+    if c == 1 {
+        h.counted
+            .replacen("solutions", "solution", 1)
+            .replacen("classes", "class", 1)
+    } else {
+        h.counted.clone()
+    }
+}
+
 /// The answer line on standard output ("92 solutions", "optimum 14 (proven)").
 pub fn answer_line(h: &Header, o: &Outcome) -> String {
     let mut s = match (o.answer.optimum, o.answer.count) {
+        // Goal count of an optimisation kind: how many optimal solutions, and the optimum.
+        (Some(v), Some(c)) if o.status != Status::Limit => {
+            let what = counted_noun(h, c);
+            format!("{} {what} of optimum {v} (proven)", group(c))
+        }
         (Some(v), _) => format!(
             "optimum {v} ({})",
             if o.status == Status::Limit {
@@ -256,13 +272,7 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
             }
         ),
         (None, Some(c)) => {
-            let what = if c == 1 {
-                h.counted
-                    .replacen("solutions", "solution", 1)
-                    .replacen("classes", "class", 1)
-            } else {
-                h.counted.clone()
-            };
+            let what = counted_noun(h, c);
             if o.status == Status::Limit {
                 format!("at least {} {what} (stopped: not all found)", group(c))
             } else {

@@ -195,12 +195,3 @@ fn unknown_strategy_goal_and_usage() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/file.toml"));
 }
-
-#[test]
-fn kinds_not_yet_solved_say_so() {
-    expect_error(
-        "kind = \"domination\"\n[board]\nsize = 5\n[piece]\nmoves = \"N\"\n",
-        &[],
-        &["domination", "not solved by this version yet"],
-    );
-}

@@ -4,6 +4,7 @@ mod bad_input;
 mod cli;
 mod cover;
 mod dlx;
+mod domination;
 mod independent;
 mod lines;
 mod tour;

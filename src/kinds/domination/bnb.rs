@@ -1,0 +1,552 @@
+//! `bnb`: branch and bound on bitsets.
+//!
+//! A node holds two bitsets: the squares still uncovered and the squares a piece may still
+//! take (not excluded by an earlier branch, not attacked under `independent`). It branches on
+//! the uncovered square with the fewest candidate coverers: every covering placement holds
+//! one of them. The j-th branch places the j-th candidate and excludes the j-1 before it, so
+//! the branches split the placements below the node into disjoint sets and counting visits
+//! each placement once.
+//!
+//! The lower bound is Lagrangian (see `lagrange`): multipliers on the uncovered squares,
+//! seeded at the root by a greedy fractional packing and improved by subgradient steps at
+//! every node, inherited by the children. It reaches the linear relaxation's value, and its
+//! reduced costs exclude squares no placement within the bound can use, or force one that
+//! every such placement needs. Under plain minimize, a candidate is skipped when an earlier
+//! sibling covers all the uncovered squares it covers (dominance).
+//!
+//! The first incumbent comes from the model's greedy heuristic with redundant pieces removed,
+//! so the search starts with a tight bar. The board's symmetries are broken as long as a
+//! symmetry maps the node's placed and excluded squares to themselves: a branch whose
+//! candidate is the image of an earlier sibling's candidate under such a symmetry is skipped,
+//! since the image of any placement below it lies in an earlier branch with the same size.
+//! (Only for minimize; counting needs every placement.)
+
+// Word loops index several bitsets in lockstep; explicit indices read clearer than zips.
+#![allow(clippy::needless_range_loop)]
+
+use super::lagrange::{EPS, Lagrange, Steps};
+use super::model::{Model, Searcher, Tally, drive};
+use crate::engine::{Answer, Run, Task};
+use crate::kinds::Strategy;
+
+pub struct Bnb;
+
+/// Fixed-point unit of the fractional bound: a piece carries at most this much weight.
+const UNIT: u32 = 1 << 16;
+
+/// Subgradient steps at the root and at every other node, and the step factor below the root.
+const ROOT_STEPS: usize = 3000;
+const NODE_STEPS: usize = 16;
+const NODE_MU: f64 = 1.0;
+
+impl Strategy<Model> for Bnb {
+    fn name(&self) -> &'static str {
+        "bnb"
+    }
+    fn about(&self) -> &'static str {
+        "branch and bound on bitsets: fewest-coverers branching, Lagrangian bound and fixing, symmetry breaking"
+    }
+    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
+        Ok(())
+    }
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        drive(&mut Search::new(m, task), task, run)
+    }
+}
+
+impl<'m> Searcher<'m> for Search<'m> {
+    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>> {
+        self.search_minimum(run);
+        self.best.take()
+    }
+    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m> {
+        // Counting needs every placement: no symmetry breaking.
+        self.mode = Mode::Count(k);
+        self.symmetry = false;
+        self.start(run);
+        self.tally.take().expect("tally set for counting")
+    }
+    fn first(&mut self, run: &mut Run) -> Option<usize> {
+        self.mode = Mode::First;
+        self.start(run);
+        self.first_size
+    }
+    fn notes(&self) -> Vec<String> {
+        vec![format!("root bound {}", self.root_bound)]
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Find placements smaller than `best`.
+    Minimize,
+    /// Report every placement of exactly this many pieces.
+    Count(usize),
+    /// Stop at the first covering placement.
+    First,
+}
+
+struct Search<'m> {
+    m: &'m Model,
+    w: usize,
+    mode: Mode,
+    symmetry: bool,
+    /// Uncovered squares at each depth, `w` words per depth.
+    uncovered: Vec<u64>,
+    /// Squares still allowed at each depth.
+    allowed: Vec<u64>,
+    /// The branching candidates at each depth, `stride` per depth.
+    cands: Vec<usize>,
+    stride: usize,
+    placed: Vec<usize>,
+    /// Scratch: candidate count per uncovered square, bucket order, loads.
+    count: Vec<u32>,
+    order: Vec<usize>,
+    bucket_start: Vec<usize>,
+    load: Vec<u32>,
+    touched: Vec<usize>,
+    best: Option<Vec<usize>>,
+    /// Placements must have fewer than this many pieces to matter (minimize).
+    bar: usize,
+    root_bound: usize,
+    tally: Option<Tally<'m>>,
+    first_size: Option<usize>,
+    n: usize,
+    lag: Lagrange,
+    /// Lagrange multipliers at each depth, `n + 1` per depth.
+    lam: Vec<f64>,
+}
+
+impl<'m> Search<'m> {
+    fn new(m: &'m Model, task: &Task) -> Search<'m> {
+        let n = m.board.squares();
+        let w = m.words;
+        let depth = m.cells.len() + 2;
+        let stride = (0..n)
+            .map(|t| m.coverers.row_count(t))
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        Search {
+            m,
+            w,
+            mode: Mode::Minimize,
+            symmetry: false,
+            uncovered: vec![0; depth * w],
+            allowed: vec![0; depth * w],
+            cands: vec![0; depth * stride],
+            stride,
+            placed: Vec::with_capacity(depth),
+            count: vec![0; n],
+            order: vec![0; n],
+            bucket_start: vec![0; stride + 2],
+            load: vec![0; n],
+            touched: Vec::with_capacity(n),
+            best: None,
+            bar: usize::MAX,
+            root_bound: 0,
+            tally: Some(Tally::new(m, task)),
+            first_size: None,
+            n,
+            lag: Lagrange::new(m),
+            lam: Vec::new(),
+        }
+    }
+
+    fn search_minimum(&mut self, run: &mut Run) {
+        self.mode = Mode::Minimize;
+        self.symmetry = self.m.symmetries.len() > 1;
+        let rounds = (20_000 / self.m.cells.len().max(1)).clamp(4, 200);
+        if let Some(h) = self.m.heuristic(rounds, run) {
+            self.bar = h.len();
+            run.set_status(format!("best {} (heuristic)", h.len()));
+            self.best = Some(h);
+        }
+        if let Some(h) = &self.best {
+            let stall = 100 * self.m.cells.len() as u64;
+            if let Some(better) = self.m.local_search(h, stall, run) {
+                self.bar = better.len();
+                run.set_status(format!("best {} (local search)", better.len()));
+                self.best = Some(better);
+            }
+        }
+        self.start(run);
+    }
+
+    fn start(&mut self, run: &mut Run) {
+        let w = self.w;
+        // Multipliers are kept for every depth the search can reach: no deeper than the
+        // pieces allowed (on a 64x64 board a stack for every square would take 134 MB).
+        let levels = match self.mode {
+            Mode::Minimize => self.bar,
+            Mode::Count(t) => t + 1,
+            Mode::First => 0,
+        }
+        .min(self.m.cells.len())
+            + 2;
+        self.lam.clear();
+        self.lam.resize(levels * (self.n + 1), 0.0);
+        self.uncovered[..w].copy_from_slice(&self.m.all);
+        self.allowed[..w].copy_from_slice(&self.m.all);
+        self.placed.clear();
+        let mask = if self.symmetry {
+            self.m.all_symmetries() & !1
+        } else {
+            0
+        };
+        self.node(0, mask, run);
+    }
+
+    /// Explore the node at `depth`; `true` means stop. `sym`: the symmetries (bit mask, the
+    /// identity left out) that map this node's placed and excluded squares to themselves.
+    fn node(&mut self, depth: usize, sym: u32, run: &mut Run) -> bool {
+        if run.node() {
+            return true;
+        }
+        let w = self.w;
+        let m = self.m;
+        let (uo, ao) = (depth * w, (depth + 1) * w);
+        let k = self.placed.len();
+        if self.uncovered[uo..ao].iter().all(|&x| x == 0) {
+            return self.leaf(run);
+        }
+        // Another piece is needed; is there room for one?
+        let room = match self.mode {
+            Mode::Minimize => self.bar.saturating_sub(k + 1),
+            Mode::Count(t) => (t + 1).saturating_sub(k + 1),
+            Mode::First => usize::MAX,
+        };
+        if room == 0 {
+            return false;
+        }
+        let Some((mut best_sq, uncovered_total)) = self.counts(uo) else {
+            return false;
+        };
+        let mut forced = None;
+        if self.mode != Mode::First {
+            let n = self.n;
+            // Multipliers: n + 1 per depth, the last always 0 (see `Lagrange::eval`).
+            let (lo, hi) = (depth * (n + 1), (depth + 1) * (n + 1));
+            let iters = if depth == 0 {
+                // The root's multipliers start from the greedy packing and get many steps:
+                // every node below inherits them.
+                let bound = self.packing(uo, uncovered_total);
+                self.root_bound = bound;
+                if bound > room {
+                    return false;
+                }
+                ROOT_STEPS
+            } else {
+                let (parent, own) = self.lam.split_at_mut(lo);
+                own[..n + 1].copy_from_slice(&parent[lo - n - 1..lo]);
+                // Squares the new piece covers drop out of the relaxation.
+                for kw in 0..w {
+                    let mut gone = self.uncovered[uo - w + kw] & !self.uncovered[uo + kw];
+                    while gone != 0 {
+                        own[kw * 64 + gone.trailing_zeros() as usize] = 0.0;
+                        gone &= gone - 1;
+                    }
+                }
+                NODE_STEPS
+            };
+            let room_f = room as f64;
+            let (best, cur) = self.lag.improve(
+                &self.uncovered[uo..ao],
+                &self.allowed[uo..ao],
+                &mut self.lam[lo..hi],
+                Steps {
+                    enough: room_f + EPS,
+                    target: room_f + 1.0,
+                    iters,
+                    mu: if depth == 0 { 2.0 } else { NODE_MU },
+                    patience: if depth == 0 { 20 } else { 4 },
+                },
+            );
+            if depth == 0 {
+                self.root_bound = self.root_bound.max((best - EPS).ceil() as usize);
+                self.status(run);
+            }
+            if best > room_f + EPS {
+                return false;
+            }
+            // Reduced-cost fixing with the final multipliers.
+            let mut excluded = false;
+            for kw in 0..w {
+                let mut word = self.allowed[uo + kw];
+                while word != 0 {
+                    let c = kw * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let r = self.lag.rc[c];
+                    if r > 0.0 && cur + r > room_f + EPS {
+                        self.allowed[uo + kw] &= !(1u64 << (c & 63));
+                        excluded = true;
+                    } else if r < 0.0 && cur - r > room_f + EPS && forced.is_none() {
+                        forced = Some(c);
+                    }
+                }
+            }
+            if excluded {
+                match self.counts(uo) {
+                    Some((sq, _)) => best_sq = sq,
+                    None => return false,
+                }
+                if let Some(c) = forced
+                    && self.allowed[uo + (c >> 6)] >> (c & 63) & 1 == 0
+                {
+                    forced = None;
+                }
+            }
+        }
+        if let Some(c) = forced {
+            // Every placement that fits uses c: one child.
+            let mut child_sym = 0u32;
+            let mut bits = sym;
+            while bits != 0 {
+                let g = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if m.symmetries[g][c] as usize == c {
+                    child_sym |= 1 << g;
+                }
+            }
+            self.make_child(depth, c);
+            self.placed.push(c);
+            let stop = self.node(depth + 1, child_sym, run);
+            self.placed.pop();
+            return stop;
+        }
+        // The candidates, most newly covered squares first: good placements early.
+        let co = depth * self.stride;
+        let mut nc = 0;
+        {
+            let row = m.coverers.row(best_sq);
+            for i in 0..w {
+                let mut word = row[i] & self.allowed[uo + i];
+                while word != 0 {
+                    let s = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    self.cands[co + nc] = s;
+                    nc += 1;
+                }
+            }
+        }
+        let unc = &self.uncovered[uo..ao];
+        let gain = |s: usize| -> u32 {
+            m.cover
+                .row(s)
+                .iter()
+                .zip(unc)
+                .map(|(a, b)| (a & b).count_ones())
+                .sum()
+        };
+        self.cands[co..co + nc].sort_by_key(|&s| std::cmp::Reverse(gain(s)));
+        let dominance = self.mode == Mode::Minimize && !m.independent;
+        for j in 0..nc {
+            let c = self.cands[co + j];
+            if j > 0 {
+                // Exclude the previous sibling's square from the rest of this node.
+                let p = self.cands[co + j - 1];
+                self.allowed[uo + (p >> 6)] &= !(1u64 << (p & 63));
+            }
+            // Dominance (plain minimize): an earlier sibling that covers every uncovered
+            // square c covers can replace c in any placement below this branch, and that
+            // placement lies in the sibling's branch, so this one adds nothing.
+            if dominance {
+                let row = m.cover.row(c);
+                let dominated = self.cands[co..co + j].iter().any(|&e| {
+                    let other = m.cover.row(e);
+                    (0..w).all(|i| row[i] & self.uncovered[uo + i] & !other[i] == 0)
+                });
+                if dominated {
+                    continue;
+                }
+            }
+            let mut child_sym = 0u32;
+            if sym != 0 {
+                let earlier = &self.cands[co..co + j];
+                let mut skip = false;
+                let mut bits = sym;
+                while bits != 0 {
+                    let g = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let perm = &m.symmetries[g];
+                    let image = perm[c] as usize;
+                    if earlier.contains(&image) {
+                        skip = true;
+                        break;
+                    }
+                    if image == c
+                        && earlier
+                            .iter()
+                            .all(|&e| earlier.contains(&(perm[e] as usize)))
+                    {
+                        child_sym |= 1 << g;
+                    }
+                }
+                if skip {
+                    continue;
+                }
+            }
+            self.make_child(depth, c);
+            self.placed.push(c);
+            let stop = self.node(depth + 1, child_sym, run);
+            self.placed.pop();
+            if stop {
+                return true;
+            }
+            if let Mode::Minimize = self.mode
+                && self.bar <= k + 1
+            {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The state of the child that places a piece on `c`.
+    fn make_child(&mut self, depth: usize, c: usize) {
+        let w = self.w;
+        let (uo, ao) = (depth * w, (depth + 1) * w);
+        let m = self.m;
+        let (head, tail) = self.uncovered.split_at_mut(ao);
+        for i in 0..w {
+            tail[i] = head[uo + i] & !m.cover.row(c)[i];
+        }
+        let (head, tail) = self.allowed.split_at_mut(ao);
+        for i in 0..w {
+            tail[i] = head[uo + i] & !m.conflict.row(c)[i];
+        }
+    }
+
+    /// Candidate counts of the uncovered squares (into `count`): the square with the fewest
+    /// and how many are uncovered; `None` when one has no candidate left.
+    fn counts(&mut self, uo: usize) -> Option<(usize, usize)> {
+        let w = self.w;
+        let m = self.m;
+        let mut best_sq = usize::MAX;
+        let mut best_count = u32::MAX;
+        let mut total = 0usize;
+        for kw in 0..w {
+            let mut word = self.uncovered[uo + kw];
+            while word != 0 {
+                let t = kw * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let row = m.coverers.row(t);
+                let mut c = 0u32;
+                for i in 0..w {
+                    c += (row[i] & self.allowed[uo + i]).count_ones();
+                }
+                if c == 0 {
+                    return None;
+                }
+                self.count[t] = c;
+                total += 1;
+                if c < best_count {
+                    best_count = c;
+                    best_sq = t;
+                }
+            }
+        }
+        Some((best_sq, total))
+    }
+
+    fn leaf(&mut self, run: &mut Run) -> bool {
+        let k = self.placed.len();
+        match self.mode {
+            Mode::Minimize => {
+                if k < self.bar {
+                    self.bar = k;
+                    self.best = Some(self.placed.clone());
+                    self.status(run);
+                }
+                false
+            }
+            Mode::Count(t) => {
+                if k == t {
+                    let tally = self.tally.as_mut().expect("tally set for counting");
+                    tally.add(run, &self.placed)
+                } else {
+                    false
+                }
+            }
+            Mode::First => {
+                self.first_size = Some(k);
+                run.solution(&self.placed);
+                true
+            }
+        }
+    }
+
+    fn status(&self, run: &mut Run) {
+        match &self.best {
+            Some(b) => run.set_status(format!("best {}, bound {}", b.len(), self.root_bound)),
+            None => run.set_status(format!("bound {}", self.root_bound)),
+        }
+    }
+
+    /// The greedy fractional packing bound at the root (uncovered squares from `uo`, their
+    /// candidate counts in `self.count`); its weights seed the root's Lagrange multipliers.
+    fn packing(&mut self, uo: usize, uncovered_total: usize) -> usize {
+        let w = self.w;
+        let m = self.m;
+        // Bucket the uncovered squares by candidate count.
+        let nb = self.stride + 2;
+        self.bucket_start[..nb].fill(0);
+        for kw in 0..w {
+            let mut word = self.uncovered[uo + kw];
+            while word != 0 {
+                let t = kw * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                self.bucket_start[self.count[t] as usize + 1] += 1;
+            }
+        }
+        for b in 1..nb {
+            self.bucket_start[b] += self.bucket_start[b - 1];
+        }
+        for kw in 0..w {
+            let mut word = self.uncovered[uo + kw];
+            while word != 0 {
+                let t = kw * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let b = self.count[t] as usize;
+                self.order[self.bucket_start[b]] = t;
+                self.bucket_start[b] += 1;
+            }
+        }
+        let mut total = 0u64;
+        for idx in 0..uncovered_total {
+            let t = self.order[idx];
+            let row = m.coverers.row(t);
+            let mut most = 0u32;
+            for i in 0..w {
+                let mut word = row[i] & self.allowed[uo + i];
+                while word != 0 {
+                    let s = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    most = most.max(self.load[s]);
+                }
+            }
+            let y = UNIT - most;
+            if y == 0 {
+                continue;
+            }
+            total += y as u64;
+            self.lam[t] = y as f64 / UNIT as f64;
+            for i in 0..w {
+                let mut word = row[i] & self.allowed[uo + i];
+                while word != 0 {
+                    let s = i * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if self.load[s] == 0 {
+                        self.touched.push(s);
+                    }
+                    self.load[s] += y;
+                }
+            }
+        }
+        for &s in &self.touched {
+            self.load[s] = 0;
+        }
+        self.touched.clear();
+        total.div_ceil(UNIT as u64) as usize
+    }
+}

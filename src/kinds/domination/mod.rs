@@ -1,0 +1,55 @@
+//! Domination: the fewest pieces such that every square is occupied or attacked, optionally
+//! with no piece attacking another (`independent = true`, the seed's knights puzzle).
+//!
+//! Goals: `minimize` (default) finds the optimum and one optimal placement, proven unless a
+//! limit stops the search (then the best so far, exit 3); `count` finds the optimum and
+//! counts the optimal placements (with `--unique`, classes under the board's symmetries);
+//! `first` returns the first covering placement the strategy meets, quickly and without a
+//! claim of minimality (its size is printed).
+
+mod blocks;
+mod bnb;
+mod dlx;
+mod lagrange;
+mod model;
+
+pub use model::{MAX_SQUARES, Model};
+
+use super::Strategy;
+use crate::render::Picture;
+
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&bnb::Bnb, &dlx::Dlx, &blocks::Blocks];
+
+/// `auto` takes the first of these that applies.
+pub const PREFERENCE: &[&str] = &["bnb"];
+
+impl Model {
+    pub fn picture(&self, squares: &[usize]) -> Picture {
+        Picture::Placement {
+            width: self.board.width,
+            height: self.board.height,
+            holes: self.board.holes.clone(),
+            pieces: squares.iter().map(|&s| (s, self.symbol)).collect(),
+        }
+    }
+
+    /// One line on what the model holds.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} on a {}x{} board{}{}",
+            self.piece.notation(),
+            self.board.width,
+            self.board.height,
+            if self.board.has_holes() {
+                " with holes"
+            } else {
+                ""
+            },
+            if self.independent {
+                ", independent"
+            } else {
+                ""
+            }
+        )
+    }
+}

@@ -1,0 +1,562 @@
+//! The compiled model of a domination puzzle, and what every strategy shares: the goals'
+//! bookkeeping (best so far, counting with `--unique`) and a quick heuristic placement.
+
+use crate::board::{BitMatrix, Board};
+use crate::engine::{Answer, Goal, Run, Task};
+use crate::spec::betza::Piece;
+use crate::spec::{Spec, SpecError};
+
+/// Boards larger than this are refused up front: three bitsets per square (4096 squares:
+/// 6 MiB) and a search depth up to the number of squares.
+pub const MAX_SQUARES: usize = 4096;
+
+pub struct Model {
+    pub board: Board,
+    pub piece: Piece,
+    pub symbol: char,
+    /// Pieces may not attack each other (independent domination).
+    pub independent: bool,
+    /// Squares on the board (not holes), in index order.
+    pub cells: Vec<usize>,
+    /// Words of one bitset over the board's squares.
+    pub words: usize,
+    /// `cover.row(s)`: the squares a piece on `s` takes care of: `s` itself and what it attacks.
+    pub cover: BitMatrix,
+    /// `coverers.row(t)`: the squares from which a piece takes care of `t`.
+    pub coverers: BitMatrix,
+    /// `conflict.row(s)`: squares a second piece may not take once `s` holds one under
+    /// `independent` (`s` itself, what it attacks and what attacks it); `s` alone otherwise.
+    pub conflict: BitMatrix,
+    /// Every cell, as a bitset.
+    pub all: Vec<u64>,
+    pub symmetries: Vec<Vec<u32>>,
+}
+
+impl Model {
+    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+        let board = spec.board().clone();
+        let piece_spec = spec
+            .piece
+            .as_ref()
+            .expect("domination puzzles have a piece");
+        if board.squares() > MAX_SQUARES {
+            return Err(spec.err_nowhere(
+                "board",
+                format!(
+                    "a {}x{} board has {} squares; kind \"domination\" handles at most {MAX_SQUARES}",
+                    board.width,
+                    board.height,
+                    board.squares()
+                ),
+            ));
+        }
+        let independent = spec
+            .rules
+            .independent
+            .as_ref()
+            .map(|v| *v.get_ref())
+            .unwrap_or(false);
+        Ok(Model::new(
+            board,
+            piece_spec.piece.clone(),
+            piece_spec.symbol,
+            independent,
+        ))
+    }
+
+    pub fn new(board: Board, piece: Piece, symbol: char, independent: bool) -> Model {
+        let n = board.squares();
+        let attacks = board.attack_matrix(&piece);
+        let mut cover = BitMatrix::new(n, n);
+        let mut coverers = BitMatrix::new(n, n);
+        let mut conflict = BitMatrix::new(n, n);
+        let cells: Vec<usize> = board.cells().collect();
+        let mut all = vec![0u64; n.div_ceil(64).max(1)];
+        for &s in &cells {
+            all[s >> 6] |= 1 << (s & 63);
+            cover.set(s, s);
+            coverers.set(s, s);
+            conflict.set(s, s);
+            for &t in &cells {
+                if attacks.get(s, t) {
+                    cover.set(s, t);
+                    coverers.set(t, s);
+                    if independent {
+                        conflict.set(s, t);
+                        conflict.set(t, s);
+                    }
+                }
+            }
+        }
+        Model {
+            symmetries: board.symmetries(),
+            words: cover.words_per_row(),
+            board,
+            piece,
+            symbol,
+            independent,
+            cells,
+            cover,
+            coverers,
+            conflict,
+            all,
+        }
+    }
+
+    /// A placement is valid: distinct squares on the board, every square occupied or attacked,
+    /// and under `independent` no piece attacking another. (Minimality is the search's claim.)
+    pub fn check(&self, squares: &[usize]) -> Result<(), String> {
+        let mut covered = vec![0u64; self.words];
+        for (i, &a) in squares.iter().enumerate() {
+            if a >= self.board.squares() || self.board.is_hole(a) {
+                return Err(format!("square {a} is not on the board"));
+            }
+            for &b in &squares[i + 1..] {
+                if a == b {
+                    return Err(format!("two pieces on square {a}"));
+                }
+                if self.independent && self.conflict.get(a, b) {
+                    return Err(format!("squares {a} and {b} attack each other"));
+                }
+            }
+            for (c, w) in covered.iter_mut().zip(self.cover.row(a)) {
+                *c |= w;
+            }
+        }
+        match self
+            .cells
+            .iter()
+            .find(|&&s| covered[s >> 6] >> (s & 63) & 1 == 0)
+        {
+            Some(s) => Err(format!("square {s} is neither occupied nor attacked")),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether `squares` covers the board (and, under `independent`, is independent): the
+    /// search's own fast test, for the heuristic.
+    fn covers(&self, squares: &[usize]) -> bool {
+        self.check(squares).is_ok()
+    }
+
+    /// A covering placement found quickly: greedy choices (the square covering the most
+    /// uncovered squares, ties broken at random), then pieces that turn out redundant
+    /// removed; the best of `rounds` tries. `None` only when no covering placement respects
+    /// `independent`, which cannot happen for the symmetric attack relations of Betza pieces
+    /// (a maximal independent set covers the board), but the search does not rely on it.
+    pub fn heuristic(&self, rounds: usize, run: &mut Run) -> Option<Vec<usize>> {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut best: Option<Vec<usize>> = None;
+        let w = self.words;
+        let mut uncovered = vec![0u64; w];
+        let mut allowed = vec![0u64; w];
+        let mut placed = Vec::new();
+        for round in 0..rounds {
+            // Rounds are not search nodes; the limits are still honoured between rounds.
+            if run.check() {
+                break;
+            }
+            uncovered.copy_from_slice(&self.all);
+            allowed.copy_from_slice(&self.all);
+            placed.clear();
+            while uncovered.iter().any(|&x| x != 0) {
+                let mut pick = None;
+                let mut pick_gain = 0u32;
+                let mut ties = 0u64;
+                for (k, &aw) in allowed.iter().enumerate() {
+                    let mut word = aw;
+                    while word != 0 {
+                        let s = k * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        let gain: u32 = self
+                            .cover
+                            .row(s)
+                            .iter()
+                            .zip(&uncovered)
+                            .map(|(a, b)| (a & b).count_ones())
+                            .sum();
+                        if gain == 0 {
+                            continue;
+                        }
+                        if gain > pick_gain {
+                            pick = Some(s);
+                            pick_gain = gain;
+                            ties = 1;
+                        } else if gain == pick_gain && round > 0 {
+                            // Reservoir sampling among equal gains: a uniform tie-break.
+                            ties += 1;
+                            rng ^= rng << 13;
+                            rng ^= rng >> 7;
+                            rng ^= rng << 17;
+                            if rng.is_multiple_of(ties) {
+                                pick = Some(s);
+                            }
+                        }
+                    }
+                }
+                let Some(s) = pick else { break };
+                placed.push(s);
+                for ((u, a), (c, x)) in uncovered
+                    .iter_mut()
+                    .zip(allowed.iter_mut())
+                    .zip(self.cover.row(s).iter().zip(self.conflict.row(s)))
+                {
+                    *u &= !c;
+                    *a &= !x;
+                }
+            }
+            if uncovered.iter().any(|&x| x != 0) {
+                continue;
+            }
+            // Drop pieces whose squares the others cover anyway (latest first).
+            let mut i = placed.len();
+            while i > 0 {
+                i -= 1;
+                let s = placed.remove(i);
+                if !self.covers(&placed) {
+                    placed.insert(i, s);
+                }
+            }
+            // Swaps cost more than a greedy round: only for placements near the best.
+            if best.as_ref().is_none_or(|b| placed.len() <= b.len() + 1) {
+                self.two_for_one(&mut placed);
+            }
+            if best.as_ref().is_none_or(|b| placed.len() < b.len()) {
+                best = Some(placed.clone());
+            }
+        }
+        best
+    }
+
+    /// Plain domination: look for covers with fewer pieces than `start` by min-conflicts
+    /// local search. With one piece fewer, repeatedly take an uncovered square, put a piece on
+    /// the coverer of it that covers the most uncovered squares (now and then a random one),
+    /// and lift the piece whose removal uncovers the fewest (now and then a random one).
+    /// Gives up after `stall` moves without a smaller cover. Returns the smallest cover found
+    /// if it beats `start`.
+    pub fn local_search(&self, start: &[usize], stall: u64, run: &mut Run) -> Option<Vec<usize>> {
+        let n = self.board.squares();
+        if self.independent || start.len() < 2 {
+            return None;
+        }
+        let cov: Vec<Vec<usize>> = (0..n)
+            .map(|s| super::lagrange::ones(self.cover.row(s)).collect())
+            .collect();
+        let cvr: Vec<Vec<usize>> = (0..n)
+            .map(|s| super::lagrange::ones(self.coverers.row(s)).collect())
+            .collect();
+        let mut cnt = vec![0u32; n];
+        let mut on = vec![false; n];
+        let mut pieces: Vec<usize> = start.to_vec();
+        for &p in &pieces {
+            on[p] = true;
+            for &v in &cov[p] {
+                cnt[v] += 1;
+            }
+        }
+        // The uncovered squares as a set with O(1) insert and remove.
+        let mut unc: Vec<usize> = Vec::new();
+        let mut at = vec![usize::MAX; n];
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut best: Option<Vec<usize>> = None;
+        let mut since = 0u64;
+        // Lift the piece whose removal uncovers the fewest squares, except `keep`.
+        macro_rules! lift {
+            ($keep:expr, $noise:expr) => {{
+                let i = if $noise {
+                    next() as usize % pieces.len()
+                } else {
+                    let mut pick = 0;
+                    let mut fewest = u32::MAX;
+                    let mut ties = 0u64;
+                    for (i, &p) in pieces.iter().enumerate() {
+                        if p == $keep {
+                            continue;
+                        }
+                        let loss = cov[p].iter().filter(|&&v| cnt[v] == 1).count() as u32;
+                        if loss < fewest {
+                            fewest = loss;
+                            pick = i;
+                            ties = 1;
+                        } else if loss == fewest {
+                            ties += 1;
+                            if next().is_multiple_of(ties) {
+                                pick = i;
+                            }
+                        }
+                    }
+                    pick
+                };
+                let p = pieces.swap_remove(i);
+                on[p] = false;
+                for &v in &cov[p] {
+                    cnt[v] -= 1;
+                    if cnt[v] == 0 && self.cells.binary_search(&v).is_ok() {
+                        at[v] = unc.len();
+                        unc.push(v);
+                    }
+                }
+            }};
+        }
+        lift!(usize::MAX, false);
+        while since < stall {
+            since += 1;
+            if since.is_multiple_of(4096) && run.check() {
+                break;
+            }
+            if unc.is_empty() {
+                since = 0;
+                best = Some(pieces.clone());
+                if pieces.len() < 2 {
+                    break;
+                }
+                lift!(usize::MAX, false);
+                continue;
+            }
+            let u = unc[next() as usize % unc.len()];
+            let c = if next().is_multiple_of(8) {
+                cvr[u][next() as usize % cvr[u].len()]
+            } else {
+                let mut pick = cvr[u][0];
+                let mut most = 0;
+                let mut ties = 0u64;
+                for &c in &cvr[u] {
+                    let gain = cov[c].iter().filter(|&&v| cnt[v] == 0).count();
+                    if gain > most {
+                        most = gain;
+                        pick = c;
+                        ties = 1;
+                    } else if gain == most {
+                        ties += 1;
+                        if next().is_multiple_of(ties) {
+                            pick = c;
+                        }
+                    }
+                }
+                pick
+            };
+            on[c] = true;
+            pieces.push(c);
+            for &v in &cov[c] {
+                cnt[v] += 1;
+                if cnt[v] == 1 && at[v] != usize::MAX {
+                    let i = at[v];
+                    let last = unc.pop().expect("v is in the set");
+                    if last != v {
+                        unc[i] = last;
+                        at[last] = i;
+                    }
+                    at[v] = usize::MAX;
+                }
+            }
+            lift!(c, next().is_multiple_of(16));
+        }
+        best.filter(|b| b.len() < start.len())
+    }
+
+    /// Local improvement of a covering placement: while two pieces can be replaced by one
+    /// square that covers everything only they covered (and, under `independent`, attacks no
+    /// other piece), do so.
+    pub fn two_for_one(&self, placed: &mut Vec<usize>) {
+        let n = self.board.squares();
+        let list = |s: usize| self.cover.row(s);
+        // How many pieces cover each square.
+        let mut cnt = vec![0u32; n];
+        for &p in placed.iter() {
+            for t in super::lagrange::ones(list(p)) {
+                cnt[t] += 1;
+            }
+        }
+        let w = self.words;
+        let mut lost = vec![0u64; w];
+        'again: loop {
+            for i in 0..placed.len() {
+                for j in i + 1..placed.len() {
+                    let (a, b) = (placed[i], placed[j]);
+                    for t in super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b))) {
+                        cnt[t] -= 1;
+                    }
+                    lost.fill(0);
+                    let mut first = None;
+                    for t in super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b))) {
+                        if cnt[t] == 0 {
+                            lost[t >> 6] |= 1 << (t & 63);
+                            first.get_or_insert(t);
+                        }
+                    }
+                    let mut replacement = None;
+                    if let Some(f) = first {
+                        for c in super::lagrange::ones(self.coverers.row(f)) {
+                            let row = list(c);
+                            if (0..w).any(|x| lost[x] & !row[x] != 0) {
+                                continue;
+                            }
+                            let clash = self.independent
+                                && placed
+                                    .iter()
+                                    .any(|&p| p != a && p != b && self.conflict.get(c, p));
+                            if !clash {
+                                replacement = Some(c);
+                                break;
+                            }
+                        }
+                    }
+                    match (first, replacement) {
+                        (Some(_), None) => {
+                            for t in
+                                super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b)))
+                            {
+                                cnt[t] += 1;
+                            }
+                        }
+                        (_, r) => {
+                            // Both go; the replacement (if anything was lost) comes in.
+                            placed.swap_remove(j);
+                            placed.swap_remove(i);
+                            if let Some(c) = r {
+                                placed.push(c);
+                                for t in super::lagrange::ones(list(c)) {
+                                    cnt[t] += 1;
+                                }
+                            }
+                            continue 'again;
+                        }
+                    }
+                }
+            }
+            break;
+        }
+    }
+
+    /// Symmetries as a bit mask (bit i: `symmetries[i]`), all of them.
+    pub fn all_symmetries(&self) -> u32 {
+        ((1u64 << self.symmetries.len()) - 1) as u32
+    }
+}
+
+/// What a search reports placements to: counts them (one per class under `--unique`),
+/// forwards them to the run's sink, and keeps one.
+pub struct Tally<'m> {
+    unique: bool,
+    symmetries: &'m [Vec<u32>],
+    sorted: Vec<usize>,
+    buf: Vec<usize>,
+    pub count: u128,
+    pub kept: Option<Vec<usize>>,
+}
+
+impl<'m> Tally<'m> {
+    pub fn new(m: &'m Model, task: &Task) -> Tally<'m> {
+        Tally {
+            unique: task.unique,
+            symmetries: &m.symmetries,
+            sorted: Vec::with_capacity(m.cells.len()),
+            buf: Vec::with_capacity(m.cells.len()),
+            count: 0,
+            kept: None,
+        }
+    }
+
+    /// Count one placement; `true` means stop.
+    pub fn add(&mut self, run: &mut Run, squares: &[usize]) -> bool {
+        self.sorted.clear();
+        self.sorted.extend_from_slice(squares);
+        self.sorted.sort_unstable();
+        if self.unique && !crate::board::is_canonical(&self.sorted, self.symmetries, &mut self.buf)
+        {
+            return false;
+        }
+        self.count += 1;
+        if self.kept.is_none() {
+            self.kept = Some(self.sorted.clone());
+        }
+        if run.wants_solutions() {
+            run.solution(&self.sorted)
+        } else {
+            run.count(1);
+            false
+        }
+    }
+}
+
+/// A domination search as the goals drive it (see [`drive`]).
+pub trait Searcher<'m> {
+    /// The smallest covering placement, the best so far when a limit stops the search.
+    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>>;
+    /// Every covering placement of exactly `k` pieces, counted (and reported) by a tally.
+    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m>;
+    /// The first covering placement met, reported to the run; its size.
+    fn first(&mut self, run: &mut Run) -> Option<usize>;
+    /// Notes for the summary after minimize (a bound, say).
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The goals on any searcher: minimize, count (minimize, then count at the optimum), first.
+pub fn drive<'m>(s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answer {
+    match task.goal {
+        Goal::First => first_answer(s.first(run)),
+        Goal::Count => {
+            let best = s.minimize(run);
+            if run.is_stopped() {
+                return minimum_answer(best);
+            }
+            let Some(best) = best else {
+                return minimum_answer(None);
+            };
+            let tally = s.count(best.len(), run);
+            count_answer(best.len(), tally)
+        }
+        _ => {
+            let mut a = minimum_answer(s.minimize(run));
+            a.notes.extend(s.notes());
+            a
+        }
+    }
+}
+
+/// The answer to goal minimize: the best placement and its size.
+fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
+    match best {
+        Some(mut b) => {
+            b.sort_unstable();
+            Answer {
+                optimum: Some(b.len() as u64),
+                best: Some(b),
+                ..Answer::default()
+            }
+        }
+        None => Answer::none_because("no placement of non-attacking pieces covers the board"),
+    }
+}
+
+/// The answer to goal count: how many optimal placements, the optimum, one of them.
+fn count_answer(optimum: usize, tally: Tally) -> Answer {
+    Answer {
+        count: Some(tally.count),
+        optimum: Some(optimum as u64),
+        best: tally.kept,
+        notes: vec![format!("optimal placements of {optimum} pieces counted")],
+        ..Answer::default()
+    }
+}
+
+/// The answer to goal first: a covering placement went to the sink; say its size.
+fn first_answer(found: Option<usize>) -> Answer {
+    match found {
+        Some(k) => Answer {
+            notes: vec![format!(
+                "{k} pieces, not proven minimal (goal minimize proves)"
+            )],
+            ..Answer::default()
+        },
+        None => Answer::none_because("no placement of non-attacking pieces covers the board"),
+    }
+}
