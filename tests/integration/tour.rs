@@ -393,6 +393,31 @@ fn divide_builds_valid_tours_on_many_shapes() {
 }
 
 #[test]
+fn divide_builds_strips_of_height_3() {
+    let mut jobs: Vec<(usize, usize, bool)> = Vec::new();
+    for n in (10..=64).step_by(2) {
+        jobs.push((n, 3, true));
+    }
+    for n in (7..=64).chain([4, 1001]) {
+        jobs.push((n, 3, false));
+    }
+    jobs.extend([(3, 30, true), (3, 41, false), (2002, 3, true)]);
+    for (w, h, closed) in jobs {
+        let (st, tour, _) = tour_of(&board(w, h, closed, None), "divide");
+        assert_eq!(st, Status::Solved, "{w}x{h} closed={closed}");
+        check_tour(w, h, &[], (2, 1), closed, None, &tour.unwrap());
+    }
+    // A closed strip may start anywhere.
+    let (_, tour, _) = tour_of(&board(40, 3, true, Some((1, 17))), "divide");
+    check_tour(40, 3, &[], (2, 1), true, Some((1, 17)), &tour.unwrap());
+    // Warnsdorff on a long strip hands over when its bounded search gives up, or finds the
+    // tour itself; either way the tour is valid.
+    let (st, tour, _) = tour_of(&board(301, 3, false, None), "warnsdorff");
+    assert_eq!(st, Status::Solved);
+    check_tour(301, 3, &[], (2, 1), false, None, &tour.unwrap());
+}
+
+#[test]
 fn warnsdorff_hands_over_to_divide_visibly_when_it_gives_up() {
     // A node budget too small for a tour of 30x30 is not a give-up; the hand-over happens
     // when the bounded backtracking ends, which the note must say. Force it with a board
