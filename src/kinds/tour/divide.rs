@@ -103,22 +103,24 @@ impl Strategy<Model> for Divide {
         let rows = split(h);
         let open_block = (w * h) % 2 == 1;
         let mut blocks = Blocks::default();
+        // Block (i, j) joins the block on its left, or in the first column the one above.
+        let key_of = |i: usize, j: usize| Key {
+            w: cols[j],
+            h: rows[i],
+            open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
+            join: if j > 0 {
+                Join::Left
+            } else if i > 0 {
+                Join::Above
+            } else {
+                Join::None
+            },
+        };
         // Every block shape's tour first, so a shape with none is known before the board
         // is touched.
         for (i, &bh) in rows.iter().enumerate() {
             for (j, &bw) in cols.iter().enumerate() {
-                let key = Key {
-                    w: bw,
-                    h: bh,
-                    open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
-                    join: if j > 0 {
-                        Join::Left
-                    } else if i > 0 {
-                        Join::Above
-                    } else {
-                        Join::None
-                    },
-                };
+                let key = key_of(i, j);
                 if blocks.get(key, run).is_none() {
                     if run.is_stopped() {
                         return Answer::default();
@@ -136,18 +138,7 @@ impl Strategy<Model> for Divide {
         for (i, &bh) in rows.iter().enumerate() {
             let mut x0 = 0;
             for (j, &bw) in cols.iter().enumerate() {
-                let key = Key {
-                    w: bw,
-                    h: bh,
-                    open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
-                    join: if j > 0 {
-                        Join::Left
-                    } else if i > 0 {
-                        Join::Above
-                    } else {
-                        Join::None
-                    },
-                };
+                let key = key_of(i, j);
                 let t = blocks.get(key, run).expect("found above");
                 place(&mut x, w, y0, x0, t);
                 if key.open {
