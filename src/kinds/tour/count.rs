@@ -13,7 +13,9 @@
 //! - for open tours, how many squares have left the frontier as tour ends (0 to 2).
 //!
 //! That fits one `u64` (4 bits a square, L <= 15). A square leaving the frontier must be
-//! done: two moves, or for an open tour one move as one of the two ends. Joining the two
+//! done: two moves, or for an open tour one move as one of the two ends; on a board with
+//! one square more of one colour, an end must be of that colour (the knight alternates
+//! colours), which more than halves the states of 5x5. Joining the two
 //! ends of one fragment closes a cycle: forbidden for open tours, and for closed ones allowed
 //! only at the last square when nothing else is open. Counts run in `u64` (half the memory
 //! traffic of `u128`); should one overflow, the count is redone in `u128`, so it stays exact.
@@ -178,6 +180,17 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
         return Pass::Done(if m.closed { 0 } else { 1 });
     }
     let l = 2 * w + 1;
+    // With one square more of one colour than of the other (an odd board), a knight's path
+    // alternates colours and so starts and ends on the larger colour: a square of the
+    // smaller colour can never be an end. `minor` is that colour, if any.
+    let colour = |p: usize| ((p / w + p % w) % 2) as u8;
+    let ones = (0..n).filter(|&p| !hole[p] && colour(p) == 1).count();
+    let zeros = m.cells - ones;
+    let minor = match zeros.cmp(&ones) {
+        std::cmp::Ordering::Greater => Some(1u8),
+        std::cmp::Ordering::Less => Some(0u8),
+        std::cmp::Ordering::Equal => None,
+    };
     let closed = m.closed;
     let ends_shift = 60;
     let mut cur: States<T> = States::default();
@@ -233,7 +246,19 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                 tight_len += 1;
             }
         }
+        // Window positions (after the shift) and the leaving square that may not end a path.
+        let mut no_end = 0u32;
+        for i in 0..l {
+            if let Some(q) = (p + 1 + i).checked_sub(l)
+                && minor == Some(colour(q))
+            {
+                no_end |= 1 << i;
+            }
+        }
+        let leaving_no_end = p.checked_sub(l).is_some_and(|q| minor == Some(colour(q)));
         let rule = Rule {
+            no_end,
+            leaving_no_end,
             l,
             closed,
             cap,
@@ -391,6 +416,10 @@ struct Rule {
     /// Window positions that may fall short of moves (cap below 2, or the start).
     tight: [u8; 16],
     tight_len: usize,
+    /// Positions of the new window whose squares cannot end an open tour (colour).
+    no_end: u32,
+    /// The square leaving the window cannot end an open tour.
+    leaving_no_end: bool,
 }
 
 /// `false` when a count overflowed.
@@ -408,7 +437,7 @@ fn emit<T: Ways>(
         DONE => {}
         FRESH => return true,
         _ => {
-            if closed {
+            if closed || rule.leaving_no_end {
                 return true;
             }
             ends += 1;
@@ -434,7 +463,7 @@ fn emit<T: Ways>(
         if cap >= need {
             continue;
         }
-        if closed || need - cap > 1 {
+        if closed || need - cap > 1 || rule.no_end >> i & 1 != 0 {
             return true;
         }
         forced_ends += 1;
