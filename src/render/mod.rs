@@ -414,10 +414,38 @@ pub fn write_json_report(
 /// and its text unbounded.
 pub const SVG_MAX_SQUARES: usize = 250_000;
 
+const CELL: usize = 40;
+const GAP: usize = 20;
+
+/// The board's squares as SVG rectangles at x0, holes white.
+fn squares(
+    body: &mut String,
+    x0: usize,
+    width: usize,
+    height: usize,
+    hole: impl Fn(usize) -> bool,
+) {
+    for r in 0..height {
+        for c in 0..width {
+            let fill = if hole(r * width + c) {
+                "#ffffff"
+            } else if (r + c) % 2 == 0 {
+                "#f0d9b5"
+            } else {
+                "#b58863"
+            };
+            let _ = writeln!(
+                body,
+                "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>",
+                x0 + c * CELL,
+                GAP + r * CELL
+            );
+        }
+    }
+}
+
 /// An SVG document: each solution drawn as a chessboard with its pieces, side by side.
 pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
-    const CELL: usize = 40;
-    const GAP: usize = 20;
     let mut body = String::new();
     let mut x0 = GAP;
     let mut max_h = 0;
@@ -429,24 +457,7 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 holes,
                 pieces,
             } => {
-                for r in 0..*height {
-                    for c in 0..*width {
-                        let sq = r * width + c;
-                        let fill = if holes[sq] {
-                            "#ffffff"
-                        } else if (r + c) % 2 == 0 {
-                            "#f0d9b5"
-                        } else {
-                            "#b58863"
-                        };
-                        let _ = writeln!(
-                            body,
-                            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>",
-                            x0 + c * CELL,
-                            GAP + r * CELL
-                        );
-                    }
-                }
+                squares(&mut body, x0, *width, *height, |sq| holes[sq]);
                 for &(sq, ch) in pieces {
                     let (r, c) = (sq / width, sq % width);
                     let _ = writeln!(
@@ -478,23 +489,7 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 number,
                 closed,
             } => {
-                for r in 0..*height {
-                    for c in 0..*width {
-                        let fill = if number[r * width + c] == u32::MAX {
-                            "#ffffff"
-                        } else if (r + c) % 2 == 0 {
-                            "#f0d9b5"
-                        } else {
-                            "#b58863"
-                        };
-                        let _ = writeln!(
-                            body,
-                            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>",
-                            x0 + c * CELL,
-                            GAP + r * CELL
-                        );
-                    }
-                }
+                squares(&mut body, x0, *width, *height, |sq| number[sq] == u32::MAX);
                 let order = tour_order(*width, number);
                 let centre = |(r, c): (usize, usize)| {
                     format!("{},{}", x0 + c * CELL + CELL / 2, GAP + r * CELL + CELL / 2)

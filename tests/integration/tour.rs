@@ -393,22 +393,47 @@ fn divide_builds_valid_tours_on_many_shapes() {
 }
 
 #[test]
-fn warnsdorff_hands_over_to_divide_visibly_when_it_gives_up() {
-    // A node budget too small for a tour of 30x30 is not a give-up; the hand-over happens
-    // when the bounded backtracking ends, which the note must say. Force it with a board
-    // whose Warnsdorff walk dead-ends: checked by the note when it happens, else the tour
-    // is Warnsdorff's own.
-    for n in [40, 41, 64] {
-        let (st, tour, notes) = tour_of(&board(n, n, true, None), "warnsdorff");
-        if n % 2 == 1 {
-            assert_eq!(st, Status::NoSolution);
-            continue;
-        }
-        check_tour(n, n, &[], (2, 1), true, None, &tour.unwrap());
-        if notes.iter().any(|x| x.contains("handed over")) {
-            assert!(notes[0].contains("warnsdorff gave up"));
-        }
+fn divide_builds_strips_of_height_3() {
+    let mut jobs: Vec<(usize, usize, bool)> = Vec::new();
+    for n in (10..=64).step_by(2) {
+        jobs.push((n, 3, true));
     }
+    for n in (7..=64).chain([4, 1001]) {
+        jobs.push((n, 3, false));
+    }
+    jobs.extend([(3, 30, true), (3, 41, false), (2002, 3, true)]);
+    for (w, h, closed) in jobs {
+        let (st, tour, _) = tour_of(&board(w, h, closed, None), "divide");
+        assert_eq!(st, Status::Solved, "{w}x{h} closed={closed}");
+        check_tour(w, h, &[], (2, 1), closed, None, &tour.unwrap());
+    }
+    // A closed strip may start anywhere.
+    let (_, tour, _) = tour_of(&board(40, 3, true, Some((1, 17))), "divide");
+    check_tour(40, 3, &[], (2, 1), true, Some((1, 17)), &tour.unwrap());
+    // Warnsdorff on a long strip hands over when its bounded search gives up, or finds the
+    // tour itself; either way the tour is valid.
+    let (st, tour, _) = tour_of(&board(301, 3, false, None), "warnsdorff");
+    assert_eq!(st, Status::Solved);
+    check_tour(301, 3, &[], (2, 1), false, None, &tour.unwrap());
+}
+
+#[test]
+fn warnsdorff_hands_over_to_divide_visibly_when_it_gives_up() {
+    // Closed tours from 14x14 up: Warnsdorff's paths do not close within its bound (measured
+    // for every even n from 14 to 500), so the summary must say who built the tour.
+    for n in [14, 40, 64] {
+        let (st, tour, notes) = tour_of(&board(n, n, true, None), "warnsdorff");
+        assert_eq!(st, Status::Solved);
+        check_tour(n, n, &[], (2, 1), true, None, &tour.unwrap());
+        assert!(
+            notes[0].starts_with("warnsdorff gave up after") && notes[0].contains("divide"),
+            "{notes:?}"
+        );
+    }
+    // Open tours it finds itself, with no note.
+    let (_, tour, notes) = tour_of(&board(64, 64, false, None), "warnsdorff");
+    check_tour(64, 64, &[], (2, 1), false, None, &tour.unwrap());
+    assert!(notes.is_empty(), "{notes:?}");
 }
 
 #[test]

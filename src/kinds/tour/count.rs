@@ -13,7 +13,11 @@
 //! - for open tours, how many squares have left the frontier as tour ends (0 to 2).
 //!
 //! That fits one `u64` (4 bits a square, L <= 15). A square leaving the frontier must be
-//! done: two moves, or for an open tour one move as one of the two ends. Joining the two
+//! done: two moves, or for an open tour one move as one of the two ends; on a board with
+//! one square more of one colour, an end must be of that colour (the knight alternates
+//! colours), which more than halves the states of 5x5; with as many of each, the two ends
+//! differ in colour, so the state also keeps the first end's colour (6x6 open: 28.8 M
+//! states in all to 19.0 M). Joining the two
 //! ends of one fragment closes a cycle: forbidden for open tours, and for closed ones allowed
 //! only at the last square when nothing else is open. Counts run in `u64` (half the memory
 //! traffic of `u128`); should one overflow, the count is redone in `u128`, so it stays exact.
@@ -178,6 +182,17 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
         return Pass::Done(if m.closed { 0 } else { 1 });
     }
     let l = 2 * w + 1;
+    // With one square more of one colour than of the other (an odd board), a knight's path
+    // alternates colours and so starts and ends on the larger colour: a square of the
+    // smaller colour can never be an end. `minor` is that colour, if any.
+    let colour = |p: usize| ((p / w + p % w) % 2) as u8;
+    let ones = (0..n).filter(|&p| !hole[p] && colour(p) == 1).count();
+    let zeros = m.cells - ones;
+    let minor = match zeros.cmp(&ones) {
+        std::cmp::Ordering::Greater => Some(1u8),
+        std::cmp::Ordering::Less => Some(0u8),
+        std::cmp::Ordering::Equal => None,
+    };
     let closed = m.closed;
     let ends_shift = 60;
     let mut cur: States<T> = States::default();
@@ -233,7 +248,29 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                 tight_len += 1;
             }
         }
+        // Window positions (after the shift) and the leaving square that may not end a path.
+        let mut no_end = 0u32;
+        for i in 0..l {
+            if let Some(q) = (p + 1 + i).checked_sub(l)
+                && minor == Some(colour(q))
+            {
+                no_end |= 1 << i;
+            }
+        }
+        let leaving_no_end = p.checked_sub(l).is_some_and(|q| minor == Some(colour(q)));
+        let mut colours = 0u32;
+        for i in 0..l {
+            if let Some(q) = (p + 1 + i).checked_sub(l) {
+                colours |= (colour(q) as u32) << i;
+            }
+        }
+        let leaving_colour = p.checked_sub(l).map_or(0, colour);
         let rule = Rule {
+            balanced: minor.is_none(),
+            colours,
+            leaving_colour,
+            no_end,
+            leaving_no_end,
             l,
             closed,
             cap,
@@ -338,7 +375,7 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
     // Finish: every frontier square must be done; open tours need their two ends.
     let mut total: u128 = 0;
     for (&state, &ways) in cur.iter() {
-        let mut ends = (state >> ends_shift) as u8;
+        let mut ends = (state >> ends_shift) as u8 & 3;
         let mut ok = true;
         for i in 0..l {
             let x = (state >> (4 * i) & 15) as u8;
@@ -391,6 +428,15 @@ struct Rule {
     /// Window positions that may fall short of moves (cap below 2, or the start).
     tight: [u8; 16],
     tight_len: usize,
+    /// Positions of the new window whose squares cannot end an open tour (colour).
+    no_end: u32,
+    /// The square leaving the window cannot end an open tour.
+    leaving_no_end: bool,
+    /// As many squares of each colour: the two ends of an open tour differ in colour.
+    balanced: bool,
+    /// Colour of each position of the new window, and of the leaving square.
+    colours: u32,
+    leaving_colour: u8,
 }
 
 /// `false` when a count overflowed.
@@ -399,27 +445,38 @@ fn emit<T: Ways>(
     cs: &[u8; 16],
     rule: &Rule,
     me: u8,
-    mut ends: u8,
+    info: u8,
     ways: T,
 ) -> bool {
     let (l, closed) = (rule.l, rule.closed);
+    // Ends so far, and the colour of the first (on boards with as many squares of each
+    // colour the two ends differ in colour).
+    let (mut ends, mut first) = (info & 3, info >> 2 & 1);
+    let add_end = |ends: &mut u8, first: &mut u8, c: u8| -> bool {
+        if rule.balanced {
+            if *ends == 0 {
+                *first = c;
+            } else if *ends == 1 && c == *first {
+                return false;
+            }
+        }
+        *ends += 1;
+        *ends <= 2
+    };
     let leaving = cs[0];
     match leaving {
         DONE => {}
         FRESH => return true,
         _ => {
-            if closed {
-                return true;
-            }
-            ends += 1;
-            if ends > 2 {
+            if closed || rule.leaving_no_end || !add_end(&mut ends, &mut first, rule.leaving_colour)
+            {
                 return true;
             }
         }
     }
     // Squares that can no longer get the moves they need: none at all, or (for open
     // tours) squares that must end the tour, more than the two ends allow.
-    let mut forced_ends = ends;
+    let (mut forced_ends, mut forced_first) = (ends, first);
     for &i in &rule.tight[..rule.tight_len] {
         let i = i as usize;
         let x = if i + 1 < l { cs[i + 1] } else { me };
@@ -434,13 +491,13 @@ fn emit<T: Ways>(
         if cap >= need {
             continue;
         }
-        if closed || need - cap > 1 {
+        if closed || need - cap > 1 || rule.no_end >> i & 1 != 0 {
             return true;
         }
-        forced_ends += 1;
-    }
-    if forced_ends > 2 {
-        return true;
+        let c = (rule.colours >> i & 1) as u8;
+        if !add_end(&mut forced_ends, &mut forced_first, c) {
+            return true;
+        }
     }
     let mut out = 0u64;
     let mut map = [0u8; 16];
@@ -458,7 +515,8 @@ fn emit<T: Ways>(
         };
         out |= (y as u64) << (4 * i);
     }
-    out |= (ends as u64) << 60;
+    let first = if ends == 1 { first } else { 0 };
+    out |= ((ends | first << 2) as u64) << 60;
     let slot = next.entry(out).or_default();
     match slot.add(ways) {
         Some(v) => {

@@ -2,7 +2,8 @@
 //! from structured block tours, and Lin and Wei 2005, who extend it to every m x n with
 //! both sides at least 5).
 //!
-//! The board is cut into a grid of blocks whose sides are 6 to 11 (a side of 5 to 11 stays
+//! Boards with a side of 3 are strips of blocks (strip.rs). Otherwise the board is cut into
+//! a grid of blocks whose sides are 6 to 11 (a side of 5 to 11 stays
 //! whole), with at most one odd side per direction, placed last, so every block but the
 //! bottom-right one has an even number of squares. Each block shape gets one tour, found
 //! once by a small Warnsdorff search with forced moves: a closed tour, or for the odd x odd
@@ -34,7 +35,8 @@ use crate::kinds::Strategy;
 
 pub struct Divide;
 
-/// Smallest side divide builds: Lin and Wei's theorem covers both sides at least 5.
+/// Smallest side built by blocks on both axes (Lin and Wei's theorem covers both sides at
+/// least 5); boards with a side of 3 are built as strips (strip.rs).
 const MIN_SIDE: usize = 5;
 
 /// Whether `divide` builds a tour for this model, or why not.
@@ -43,10 +45,23 @@ pub fn supports(m: &Model) -> Result<(), String> {
         return Err("builds knight's tours on boards without holes only".into());
     }
     let (w, h) = (m.board.width, m.board.height);
-    if w.min(h) < MIN_SIDE {
+    if w.min(h) < 3 {
         return Err(format!(
-            "builds boards with both sides at least {MIN_SIDE}; {w}x{h} takes warnsdorff or backtrack"
+            "builds boards with both sides at least 3; {w}x{h} has no knight's tour beyond 1x1"
         ));
+    }
+    if w.min(h) == 4 {
+        return Err(format!(
+            "does not build 4xn boards yet (their open tours cross between the colour \
+             classes once, which its block joins cannot follow); {w}x{h} takes warnsdorff"
+        ));
+    }
+    if w.min(h) == 3 && m.start.is_some() && !m.closed {
+        return Err(
+            "on boards with a side of 3 it builds open tours from a start it chooses; with a \
+             given start use warnsdorff"
+                .into(),
+        );
     }
     if (w * h) % 2 == 1 && m.start.is_some() && !m.closed {
         return Err(
@@ -77,26 +92,35 @@ impl Strategy<Model> for Divide {
             return a;
         }
         let (w, h) = (m.board.width, m.board.height);
+        if w.min(h) < MIN_SIDE {
+            return match super::strip::build(w, h, m.closed, run) {
+                Ok(Some((x, first, prev))) => finish(m, x, first, prev, "1 strip".into()),
+                Ok(None) => Answer::default(),
+                Err(e) => Answer::none_because(format!("{e} (a bug)")),
+            };
+        }
         let cols = split(w);
         let rows = split(h);
         let open_block = (w * h) % 2 == 1;
         let mut blocks = Blocks::default();
+        // Block (i, j) joins the block on its left, or in the first column the one above.
+        let key_of = |i: usize, j: usize| Key {
+            w: cols[j],
+            h: rows[i],
+            open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
+            join: if j > 0 {
+                Join::Left
+            } else if i > 0 {
+                Join::Above
+            } else {
+                Join::None
+            },
+        };
         // Every block shape's tour first, so a shape with none is known before the board
         // is touched.
         for (i, &bh) in rows.iter().enumerate() {
             for (j, &bw) in cols.iter().enumerate() {
-                let key = Key {
-                    w: bw,
-                    h: bh,
-                    open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
-                    join: if j > 0 {
-                        Join::Left
-                    } else if i > 0 {
-                        Join::Above
-                    } else {
-                        Join::None
-                    },
-                };
+                let key = key_of(i, j);
                 if blocks.get(key, run).is_none() {
                     if run.is_stopped() {
                         return Answer::default();
@@ -114,18 +138,7 @@ impl Strategy<Model> for Divide {
         for (i, &bh) in rows.iter().enumerate() {
             let mut x0 = 0;
             for (j, &bw) in cols.iter().enumerate() {
-                let key = Key {
-                    w: bw,
-                    h: bh,
-                    open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
-                    join: if j > 0 {
-                        Join::Left
-                    } else if i > 0 {
-                        Join::Above
-                    } else {
-                        Join::None
-                    },
-                };
+                let key = key_of(i, j);
                 let t = blocks.get(key, run).expect("found above");
                 place(&mut x, w, y0, x0, t);
                 if key.open {
@@ -162,42 +175,48 @@ impl Strategy<Model> for Divide {
                 return Answer::default();
             }
         }
-        // Walk the tour, turning each XOR entry into its move number as it is read.
-        let (first, mut prev) = match ends {
-            Some(e) => (e as usize, NONE),
+        let (first, prev) = match ends {
+            Some(e) => (e, NONE),
             // The top-left corner takes part in no join: its two moves are in the tour.
             None => (0, (2 * w + 1) as u32),
         };
-        let mut cur = first as u32;
-        for k in 0..n as u32 {
-            let next = x[cur as usize] ^ prev;
-            x[cur as usize] = k;
-            prev = cur;
-            cur = next;
-        }
-        if let Some(s) = m.start {
-            // A closed tour may begin anywhere; an open one on an even board is the
-            // closed tour cut before its start.
-            let k0 = x[s];
-            let n = n as u32;
-            for v in x.iter_mut() {
-                *v = if *v >= k0 { *v - k0 } else { *v + n - k0 };
-            }
-        }
-        run.count(1);
-        let mut a = Answer::count(1);
-        a.compact = Some(x);
-        a.notes.push(format!(
-            "{} x {} blocks{}",
-            rows.len(),
-            cols.len(),
-            match m.existence {
-                Existence::Exists(why) => format!("; exists by {why}"),
-                _ => String::new(),
-            }
-        ));
-        a
+        finish(
+            m,
+            x,
+            first,
+            prev,
+            format!("{} x {} blocks", rows.len(), cols.len()),
+        )
     }
+}
+
+/// Walk the XOR-linked tour from `first` (with `prev` before it), turning each entry into
+/// its move number as it is read; start it at the given square; the answer.
+fn finish(m: &Model, mut x: Vec<u32>, first: u32, mut prev: u32, shape: String) -> Answer {
+    let n = x.len();
+    let mut cur = first;
+    for k in 0..n as u32 {
+        let next = x[cur as usize] ^ prev;
+        x[cur as usize] = k;
+        prev = cur;
+        cur = next;
+    }
+    if let Some(s) = m.start {
+        // A closed tour may begin anywhere; an open one on an even board is the closed
+        // tour cut before its start.
+        let k0 = x[s];
+        let n = n as u32;
+        for v in x.iter_mut() {
+            *v = if *v >= k0 { *v - k0 } else { *v + n - k0 };
+        }
+    }
+    let mut a = Answer::count(1);
+    a.compact = Some(x);
+    a.notes.push(match m.existence {
+        Existence::Exists(why) => format!("{shape}; exists by {why}"),
+        _ => shape,
+    });
+    a
 }
 
 /// Block sides for one board side: 5 to 11 stay whole; beyond, eights and a remainder of
@@ -281,11 +300,42 @@ struct Key {
 }
 
 /// A tour of one block: both tour neighbours of each square (`u16::MAX` at an open end).
-struct BlockTour {
-    w: usize,
-    h: usize,
-    nb: Vec<[u16; 2]>,
-    ends: Option<(u16, u16)>,
+pub(super) struct BlockTour {
+    pub w: usize,
+    pub h: usize,
+    pub nb: Vec<[u16; 2]>,
+    pub ends: Option<(u16, u16)>,
+}
+
+impl BlockTour {
+    /// From a path in visiting order; closed unless `open`.
+    pub fn from_path(w: usize, h: usize, path: &[u16], open: bool) -> BlockTour {
+        let n = path.len();
+        let mut nb = vec![[u16::MAX; 2]; n];
+        for (i, &s) in path.iter().enumerate() {
+            let prev = if i > 0 {
+                path[i - 1]
+            } else if open {
+                u16::MAX
+            } else {
+                path[n - 1]
+            };
+            let next = if i + 1 < n {
+                path[i + 1]
+            } else if open {
+                u16::MAX
+            } else {
+                path[0]
+            };
+            nb[s as usize] = [prev, next];
+        }
+        BlockTour {
+            w,
+            h,
+            nb,
+            ends: open.then(|| (path[0], path[n - 1])),
+        }
+    }
 }
 
 #[derive(Default)]
@@ -350,27 +400,8 @@ fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
     let mut rng: u64 = 0x2545_f491_4f6c_dd1d ^ (w as u64) << 32 ^ (h as u64) << 16;
     for attempt in 0..400 {
         let start = starts[attempt % starts.len()];
-        if let Some(path) = attempt_path(&adj, &forced, start, !key.open, &mut rng, run) {
-            let mut nb = vec![[u16::MAX; 2]; n];
-            for (i, &s) in path.iter().enumerate() {
-                let prev = if i > 0 {
-                    path[i - 1]
-                } else if key.open {
-                    u16::MAX
-                } else {
-                    path[n - 1]
-                };
-                let next = if i + 1 < n {
-                    path[i + 1]
-                } else if key.open {
-                    u16::MAX
-                } else {
-                    path[0]
-                };
-                nb[s as usize] = [prev, next];
-            }
-            let ends = key.open.then(|| (path[0], path[n - 1]));
-            return Some(BlockTour { w, h, nb, ends });
+        if let Some(path) = attempt_path(&adj, &forced, start, None, !key.open, &mut rng, run) {
+            return Some(BlockTour::from_path(w, h, &path, key.open));
         }
         if run.is_stopped() {
             return None;
@@ -381,10 +412,11 @@ fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
 
 /// One depth-first attempt with a node budget: Warnsdorff order, random ties, forced moves
 /// taken as soon as they can be.
-fn attempt_path(
+pub(super) fn attempt_path(
     adj: &[Vec<u16>],
     forced: &[Vec<u16>],
     start: usize,
+    end: Option<usize>,
     closed: bool,
     rng: &mut u64,
     run: &mut Run,
@@ -473,8 +505,14 @@ fn attempt_path(
         let cur = *path.last().expect("path") as usize;
         visit(v, &mut visited, &mut deg);
         path.push(v as u16);
+        if path.len() < n && end == Some(v) {
+            path.pop();
+            unvisit(v, &mut visited, &mut deg);
+            continue;
+        }
         if path.len() == n {
-            let ok_end = !closed || adj[v].contains(&(start as u16));
+            let ok_end =
+                (!closed || adj[v].contains(&(start as u16))) && end.is_none_or(|e| e == v);
             let ok_forced = forced[v]
                 .iter()
                 .all(|&f| f as usize == cur || (closed && f as usize == start))

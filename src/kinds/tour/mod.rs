@@ -15,6 +15,7 @@ mod count;
 mod divide;
 pub mod exists;
 mod model;
+mod strip;
 mod warnsdorff;
 
 pub use exists::Existence;
