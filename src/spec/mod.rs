@@ -301,14 +301,19 @@ impl Spec {
         located(&self.file, &self.source, span, key, message)
     }
 
-    /// An error about a key that is missing or comes from the command line.
+    /// An error about a key found wrong only after parsing (by a kind's compiler, which sees
+    /// values, not spans): it points at the key's value when the document holds it, and at
+    /// no line when the key is missing.
     pub fn err_nowhere(&self, key: &str, message: String) -> SpecError {
-        SpecError {
-            file: self.file.clone(),
-            line: 0,
-            column: 0,
-            key: key.to_string(),
-            message,
+        match span_of_key(&self.source, key) {
+            Some(span) => self.err(span, key, message),
+            None => SpecError {
+                file: self.file.clone(),
+                line: 0,
+                column: 0,
+                key: key.to_string(),
+                message,
+            },
         }
     }
 
@@ -636,6 +641,16 @@ impl Spec {
 
 fn accepted_kinds(what: &str) -> String {
     format!("{what}; accepted: {}", Kind::NAMES.join(", "))
+}
+
+/// Where the value of a dotted key ("piece.moves") lies in the document, if it is there.
+fn span_of_key(source: &str, key: &str) -> Option<Range<usize>> {
+    let doc = toml_edit::ImDocument::parse(source).ok()?;
+    let mut item = doc.as_item();
+    for part in key.split('.') {
+        item = item.get(part)?;
+    }
+    item.span()
 }
 
 fn located(file: &str, source: &str, span: Range<usize>, key: &str, message: String) -> SpecError {

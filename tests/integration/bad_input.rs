@@ -195,3 +195,20 @@ fn unknown_strategy_goal_and_usage() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no/such/file.toml"));
 }
+
+#[test]
+fn errors_found_by_a_kind_point_at_the_line_of_the_key() {
+    // A rider is valid Betza but no tour piece: the tour compiler rejects it after parsing,
+    // and the error must still name the line and column of `moves`.
+    expect_error(
+        "kind = \"tour\"\n[board]\nsize = 5\n[piece]\nmoves = \"NN\"\n",
+        &[],
+        &["<stdin>:5:9:", "piece.moves", "leaper"],
+    );
+    // A key missing altogether has no line to point at, and the error says what is needed.
+    expect_error(
+        "kind = \"domination\"\n[board]\nsize = 5\n",
+        &[],
+        &["<stdin>:", "piece", "moves"],
+    );
+}
