@@ -211,6 +211,9 @@ struct Loaded {
     model: Model,
     task: Task,
     strategy: String,
+    /// The board as the command line changed it (`--size`, `--width`, `--height`, `--set
+    /// board...`): the file's title may name another size, so the header says which.
+    board_override: Option<(usize, usize)>,
 }
 
 fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
@@ -242,11 +245,24 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
         .clone()
         .or_else(|| spec.solve.strategy.clone())
         .unwrap_or_else(|| "auto".into());
+    let changed = overrides.size.is_some()
+        || overrides.width.is_some()
+        || overrides.height.is_some()
+        || overrides
+            .set
+            .iter()
+            .any(|kv| kv.trim_start().starts_with("board."));
+    let board_override = spec
+        .board
+        .as_ref()
+        .filter(|_| changed)
+        .map(|b| (b.width, b.height));
     Ok(Loaded {
         spec,
         model,
         task,
         strategy,
+        board_override,
     })
 }
 
@@ -279,7 +295,10 @@ fn header(l: &Loaded) -> Header {
         Model::Domination(m) => m.symmetries.len(),
     };
     Header {
-        title: l.spec.title.clone(),
+        title: l.spec.title.as_ref().map(|t| match l.board_override {
+            Some((w, h)) => format!("{t} [board {w}x{h} from the command line]"),
+            None => t.clone(),
+        }),
         kind: l.spec.kind.name().into(),
         goal: l.task.goal.name().into(),
         counted: if l.task.unique {

@@ -275,3 +275,15 @@ fn goal_all_says_when_it_shows_fewer_solutions_than_it_counted() {
     );
     assert_eq!(out.matches('Q').count(), 3 * 8, "{out}");
 }
+
+#[test]
+fn a_board_changed_on_the_command_line_shows_in_the_title() {
+    // The file's title names its own size; a user who asked for another must not be told 5x5.
+    let (code, out, err) = stdout_of(&[&puzzle("tour5x5.toml"), "--size", "4", "--quiet"]);
+    assert_eq!(code, 1, "{err}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.contains("[board 4x4 from the command line]"), "{out}");
+    let (code, out, _) = stdout_of(&[&puzzle("tour5x5.toml"), "--quiet"]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("from the command line"), "{out}");
+}
