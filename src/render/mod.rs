@@ -444,6 +444,16 @@ fn squares(
     }
 }
 
+/// The board's outline, drawn over its squares.
+fn frame(body: &mut String, x0: usize, width: usize, height: usize) {
+    let _ = writeln!(
+        body,
+        "<rect x=\"{x0}\" y=\"{GAP}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333\"/>",
+        width * CELL,
+        height * CELL
+    );
+}
+
 /// An SVG document: each solution drawn as a chessboard with its pieces, side by side.
 pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
     let mut body = String::new();
@@ -474,12 +484,7 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                         xml_escape(&ch.to_string())
                     );
                 }
-                let _ = writeln!(
-                    body,
-                    "<rect x=\"{x0}\" y=\"{GAP}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333\"/>",
-                    width * CELL,
-                    height * CELL
-                );
+                frame(&mut body, x0, *width, *height);
                 x0 += width * CELL + GAP;
                 max_h = max_h.max(height * CELL);
             }
@@ -525,12 +530,7 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                         );
                     }
                 }
-                let _ = writeln!(
-                    body,
-                    "<rect x=\"{x0}\" y=\"{GAP}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333\"/>",
-                    width * CELL,
-                    height * CELL
-                );
+                frame(&mut body, x0, *width, *height);
                 x0 += width * CELL + GAP;
                 max_h = max_h.max(height * CELL);
             }
