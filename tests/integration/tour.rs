@@ -141,6 +141,72 @@ fn six_by_six_closed_is_9862_and_3x2n_follow_a070030() {
 }
 
 #[test]
+fn open_counts_on_three_and_four_rank_boards_follow_oeis() {
+    // A169696: undirected open tours of 3 x n, n = 1..20; a directed count is twice that.
+    let a169696: [u128; 20] = [
+        0,
+        0,
+        0,
+        8,
+        0,
+        0,
+        52,
+        396,
+        560,
+        3048,
+        10_672,
+        57_248,
+        128_864,
+        646_272,
+        1_838_784,
+        8_636_880,
+        23_400_992,
+        105_865_688,
+        305_753_680,
+        1_322_849_752,
+    ];
+    for (k, &v) in a169696.iter().enumerate().skip(3) {
+        let n = k + 1;
+        assert_eq!(count(&board(n, 3, false, None), "count"), 2 * v, "3x{n}");
+    }
+    // A328341: geometrically distinct open tours of 4 x n (classes under the rectangle's 4
+    // symmetries); A328340: those of 4 x (2k - 1) that are their own 180-degree turn (then
+    // reversed). An asymmetric class holds 8 directed tours, a symmetric one 4; on 4 x 2k no
+    // tour is symmetric (a symmetry that reverses the tour would map its middle move to
+    // itself, and no knight's move joins a square to its mirror or turned image there).
+    let a328341: [u128; 16] = [
+        0,
+        0,
+        3,
+        0,
+        22,
+        186,
+        1603,
+        7772,
+        47_478,
+        303_278,
+        1_671_273,
+        9_121_582,
+        50_322_028,
+        270_896_326,
+        1_426_536_267,
+        7_454_807_822,
+    ];
+    let a328340: [u128; 8] = [0, 2, 3, 17, 112, 620, 2821, 13_805];
+    for n in 3..=16 {
+        let classes = a328341[n - 1];
+        let symmetric = if n % 2 == 1 {
+            a328340[n.div_ceil(2) - 1]
+        } else {
+            0
+        };
+        let expected = 8 * classes - 4 * symmetric;
+        assert_eq!(count(&board(n, 4, false, None), "count"), expected, "4x{n}");
+        assert_eq!(count(&board(4, n, false, None), "count"), expected, "{n}x4");
+    }
+}
+
+#[test]
 fn count_and_backtrack_agree_on_small_boards() {
     for (w, h) in [
         (3, 4),
