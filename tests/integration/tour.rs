@@ -206,6 +206,72 @@ fn open_counts_on_three_and_four_rank_boards_follow_oeis() {
     }
 }
 
+/// The first `cells` squares of a board `rows` high, filled column by column, as a closed
+/// tour count puzzle (the squares past them are holes).
+fn first_cells(rows: usize, cells: usize) -> String {
+    let cols = cells.div_ceil(rows);
+    let holes: Vec<String> = (cells..rows * cols)
+        .map(|k| format!("[{}, {}]", k % rows, k / rows))
+        .collect();
+    format!(
+        "kind = \"tour\"\n[board]\nwidth = {cols}\nheight = {rows}\nholes = [{}]\n\
+         [rules]\nclosed = true\n",
+        holes.join(", ")
+    )
+}
+
+#[test]
+fn closed_counts_on_partly_filled_boards_follow_knuth() {
+    // Knuth, TAOCP prefascicle 8a: closed tours in the first 2n cells of a 3 x ceil(2n/3)
+    // (A383660, n = 11..30) and of a 5 x ceil(2n/5) board (A383661, n = 9..30).
+    let a383660: [u128; 20] = [
+        4, 0, 4, 24, 16, 56, 306, 176, 456, 2632, 1536, 4828, 26_788, 15_424, 44_952, 254_288,
+        147_728, 448_032, 2_502_568, 1_448_416,
+    ];
+    for (k, &v) in a383660.iter().enumerate() {
+        let n = 11 + k;
+        assert_eq!(
+            count(&first_cells(3, 2 * n), "count"),
+            v,
+            "3 rows, {} cells",
+            2 * n
+        );
+    }
+    let a383661: [u128; 22] = [
+        1,
+        0,
+        1,
+        30,
+        0,
+        148,
+        8,
+        78,
+        9309,
+        612,
+        62_749,
+        44_202,
+        42_049,
+        2_916_485,
+        147_192,
+        18_284_136,
+        13_311_268,
+        13_008_389,
+        973_107_552,
+        51_147_756,
+        6_190_192_748,
+        4_557_702_762,
+    ];
+    for (k, &v) in a383661.iter().enumerate() {
+        let n = 9 + k;
+        assert_eq!(
+            count(&first_cells(5, 2 * n), "count"),
+            v,
+            "5 rows, {} cells",
+            2 * n
+        );
+    }
+}
+
 #[test]
 fn count_and_backtrack_agree_on_small_boards() {
     for (w, h) in [
