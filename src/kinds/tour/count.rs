@@ -149,6 +149,28 @@ fn count(m: &Model, run: &mut Run) -> Option<u128> {
 }
 
 const DONE: u8 = 1;
+
+const KNIGHT: [(i64, i64); 8] = [
+    (1, 2),
+    (1, -2),
+    (-1, 2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+
+/// A square not yet placed that may run short of moves: it has `later` neighbours among the
+/// squares still to come and the window positions `mask`, of which those not done can still
+/// give it one move each.
+struct Future {
+    mask: u32,
+    later: u8,
+    need: u8,
+    may_end: bool,
+    colour: u8,
+}
 const FRESH: u8 = 0;
 
 /// `None` when a limit of the run struck.
@@ -265,7 +287,44 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             }
         }
         let leaving_colour = p.checked_sub(l).map_or(0, colour);
+        // Squares after p that may fall short of moves: those with fewer than they need among
+        // the squares after p, so that some must come from the window (not yet done ones).
+        let mut futs: Vec<Future> = Vec::new();
+        for q in p + 1..(p + 1 + 2 * w + 2).min(n) {
+            if hole[q] {
+                continue;
+            }
+            let (qr, qc) = (q / w, q % w);
+            let mut later = 0u8;
+            let mut mask = 0u32;
+            for (dr, dc) in KNIGHT {
+                let (r2, c2) = (qr as i64 + dr, qc as i64 + dc);
+                if r2 < 0 || c2 < 0 || c2 as usize >= w || r2 as usize >= h {
+                    continue;
+                }
+                let x = r2 as usize * w + c2 as usize;
+                if hole[x] {
+                    continue;
+                }
+                if x > p {
+                    later += 1;
+                } else if x + l > p {
+                    mask |= 1 << (x + l - p - 1);
+                }
+            }
+            let need = if Some(q) == start { 1 } else { 2 };
+            if later < need {
+                futs.push(Future {
+                    mask,
+                    later,
+                    need,
+                    may_end: !closed && minor != Some(colour(q)) && Some(q) != start,
+                    colour: colour(q),
+                });
+            }
+        }
         let rule = Rule {
+            futs,
             balanced: minor.is_none(),
             colours,
             leaving_colour,
@@ -419,6 +478,8 @@ fn fresh_label(cs: &[u8; 16], l: usize) -> u8 {
 /// normalise labels, and add the ways to the next states.
 /// What [`emit`] checks a new state against at one square.
 struct Rule {
+    /// Squares to come that may run short of moves.
+    futs: Vec<Future>,
     l: usize,
     closed: bool,
     /// Moves each square of the new window can still gain.
@@ -437,6 +498,11 @@ struct Rule {
     /// Colour of each position of the new window, and of the leaving square.
     colours: u32,
     leaving_colour: u8,
+}
+
+/// A square to come short of moves by more than one, or short by one and unable to be an end.
+fn need_more(f: &Future, avail: u8) -> bool {
+    f.need - avail > 1 || !f.may_end
 }
 
 /// `false` when a count overflowed.
@@ -502,6 +568,7 @@ fn emit<T: Ways>(
     let mut out = 0u64;
     let mut map = [0u8; 16];
     let mut nextlab = 2u8;
+    let mut done = 0u32;
     for i in 0..l {
         let x = if i + 1 < l { cs[i + 1] } else { me };
         let y = if x >= 2 {
@@ -514,6 +581,19 @@ fn emit<T: Ways>(
             x
         };
         out |= (y as u64) << (4 * i);
+        // The start with its one move can give no other.
+        if y == DONE || (y != FRESH && rule.start_at == Some(i)) {
+            done |= 1 << i;
+        }
+    }
+    for f in &rule.futs {
+        let avail = f.later + (f.mask & !done).count_ones() as u8;
+        if avail >= f.need {
+            continue;
+        }
+        if need_more(f, avail) || !add_end(&mut forced_ends, &mut forced_first, f.colour) {
+            return true;
+        }
     }
     let first = if ends == 1 { first } else { 0 };
     out |= ((ends | first << 2) as u64) << 60;
