@@ -26,9 +26,6 @@
 //! without a start are directed (twice the paths); with a start, directed from it (the
 //! start then has exactly one move, as an end).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::{Existence, Model};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
@@ -37,10 +34,6 @@ pub struct Count;
 
 /// The longest frontier that fits a `u64` state with 4 bits a square.
 const MAX_SHORT_SIDE: usize = 7;
-
-/// States kept at one square at most (two tables, about 60 bytes a state with slack): a
-/// frontier that grows beyond stops the count as a limit rather than eating memory.
-const MAX_STATES: usize = 8_000_000;
 
 impl Strategy<Model> for Count {
     fn name(&self) -> &'static str {
@@ -85,26 +78,178 @@ impl Strategy<Model> for Count {
     }
 }
 
-/// Multiplicative hashing: states are already well-mixed bit patterns.
-#[derive(Default)]
-struct MulHash(u64);
+/// An empty slot: no state has bit 63 set.
+const EMPTY: u64 = u64::MAX;
 
-impl Hasher for MulHash {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+/// Inserts wait this many places behind the prefetch of their slot, so that the cache
+/// misses of one square's new states overlap instead of following one another.
+const LAG: usize = 8;
+
+/// Bytes one table of states may take at most; two are alive at a time.
+const MAX_TABLE_BYTES: usize = 256 << 20;
+
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Slot<T> {
+    key: u64,
+    ways: T,
+}
+
+/// Why adding a state failed.
+enum Full {
+    Overflow,
+    Memory,
+}
+
+/// The states of one square and their counts: open addressing with linear probing, the
+/// state and its count side by side, so that adding a state touches one cache line.
+struct Table<T> {
+    slots: Vec<Slot<T>>,
+    shift: u32,
+    len: usize,
+    pending: [Slot<T>; LAG],
+    at: usize,
+}
+
+impl<T: Ways> Table<T> {
+    const MIN_BITS: u32 = 10;
+
+    fn new() -> Self {
+        let empty = Slot {
+            key: EMPTY,
+            ways: T::default(),
+        };
+        Table {
+            slots: vec![empty; 1 << Self::MIN_BITS],
+            shift: 64 - Self::MIN_BITS,
+            len: 0,
+            pending: [empty; LAG],
+            at: 0,
         }
     }
-    fn write_u64(&mut self, v: u64) {
-        let x = v.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = x ^ (x >> 29);
+
+    fn max_slots() -> usize {
+        MAX_TABLE_BYTES / std::mem::size_of::<Slot<T>>()
+    }
+
+    /// Empty the table, sized for about `expect` states (a table far too large for them
+    /// would cost a sweep of its memory at every square).
+    fn reset(&mut self, expect: usize) {
+        let want = (expect * 2)
+            .next_power_of_two()
+            .clamp(1 << Self::MIN_BITS, Self::max_slots());
+        let empty = Slot {
+            key: EMPTY,
+            ways: T::default(),
+        };
+        if self.slots.len() > 4 * want || self.slots.len() < want {
+            self.slots = vec![empty; want];
+        } else {
+            self.slots.fill(empty);
+        }
+        self.shift = 64 - self.slots.len().trailing_zeros();
+        self.len = 0;
+    }
+
+    fn hash(key: u64) -> u64 {
+        (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (u64, T)> + '_ {
+        self.slots
+            .iter()
+            .filter(|s| s.key != EMPTY)
+            .map(|s| (s.key, s.ways))
+    }
+
+    /// Add `ways` to state `key`: queued behind a prefetch of its slot.
+    #[inline]
+    fn add(&mut self, key: u64, ways: T) -> Result<(), Full> {
+        let i = (Self::hash(key) >> self.shift) as usize;
+        prefetch(self.slots.as_ptr().wrapping_add(i));
+        let old = std::mem::replace(&mut self.pending[self.at], Slot { key, ways });
+        self.at = (self.at + 1) % LAG;
+        if old.key != EMPTY {
+            self.insert(old.key, old.ways)?;
+        }
+        Ok(())
+    }
+
+    /// Insert what is still queued.
+    fn flush(&mut self) -> Result<(), Full> {
+        for j in 0..LAG {
+            let s = std::mem::replace(
+                &mut self.pending[j],
+                Slot {
+                    key: EMPTY,
+                    ways: T::default(),
+                },
+            );
+            if s.key != EMPTY {
+                self.insert(s.key, s.ways)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn insert(&mut self, key: u64, ways: T) -> Result<(), Full> {
+        let mask = self.slots.len() - 1;
+        let mut i = (Self::hash(key) >> self.shift) as usize;
+        loop {
+            let s = &mut self.slots[i];
+            if s.key == key {
+                s.ways = s.ways.add(ways).ok_or(Full::Overflow)?;
+                return Ok(());
+            }
+            if s.key == EMPTY {
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+        // At most three quarters full, so that probes stay short.
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            self.grow()?;
+            return self.insert(key, ways);
+        }
+        self.slots[i] = Slot { key, ways };
+        self.len += 1;
+        Ok(())
+    }
+
+    fn grow(&mut self) -> Result<(), Full> {
+        let size = 2 * self.slots.len();
+        if size > Self::max_slots() {
+            return Err(Full::Memory);
+        }
+        let empty = Slot {
+            key: EMPTY,
+            ways: T::default(),
+        };
+        let old = std::mem::replace(&mut self.slots, vec![empty; size]);
+        self.shift -= 1;
+        let mask = size - 1;
+        for s in old.into_iter().filter(|s| s.key != EMPTY) {
+            let mut i = (Self::hash(s.key) >> self.shift) as usize;
+            while self.slots[i].key != EMPTY {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = s;
+        }
+        Ok(())
     }
 }
 
-type States<T> = HashMap<u64, T, BuildHasherDefault<MulHash>>;
+#[inline]
+fn prefetch<S>(p: *const S) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is only a hint and never faults, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p as *const i8) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
 
 /// Path counts: `u64`, or `u128` when a `u64` count overflowed.
 trait Ways: Copy + Default + Into<u128> {
@@ -149,6 +294,10 @@ fn count(m: &Model, run: &mut Run) -> Option<u128> {
 }
 
 const DONE: u8 = 1;
+/// A label free in every state, for the new square's fragment until `emit` renumbers.
+const SPARE: u8 = 15;
+/// Where a state keeps its ends (bits 60 to 62: the frontier takes at most 60 bits).
+const ENDS_SHIFT: u32 = 60;
 
 const KNIGHT: [(i64, i64); 8] = [
     (1, 2),
@@ -165,7 +314,7 @@ const KNIGHT: [(i64, i64); 8] = [
 /// squares still to come and the window positions `mask`, of which those not done can still
 /// give it one move each.
 struct Future {
-    mask: u32,
+    mask: u64,
     later: u8,
     need: u8,
     may_end: bool,
@@ -216,19 +365,20 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
         std::cmp::Ordering::Equal => None,
     };
     let closed = m.closed;
-    let ends_shift = 60;
-    let mut cur: States<T> = States::default();
+    let cells: u64 = (1 << (4 * l)) - 1;
+    let ones = cells / 15;
+    let mut cur: Table<T> = Table::new();
     // Squares before the board count as done.
     let mut init = 0u64;
     for i in 0..l {
         init |= (DONE as u64) << (4 * i);
     }
-    cur.insert(init, T::one());
-    let mut next: States<T> = States::default();
-    let mut overflow = false;
-    let mut cells = [0u8; 16];
+    if cur.add(init, T::one()).and_then(|_| cur.flush()).is_err() {
+        unreachable!("one state fits");
+    }
+    let mut next: Table<T> = Table::new();
     for p in 0..n {
-        next.clear();
+        next.reset(cur.len);
         let (r, c) = (p / w, p % w);
         // Back moves as window positions (the window holds squares p-l .. p-1).
         let mut back: Vec<usize> = Vec::with_capacity(4);
@@ -244,6 +394,8 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             }
         }
         let max_deg = if Some(p) == start { 1 } else { 2 };
+        // The start's position in the window, if it is a back move's square.
+        let start_back = start.and_then(|st| (st + l).checked_sub(p));
         // Moves each square of the next window still can gain: from squares after p.
         let mut cap = [0u8; 16];
         for (i, cp) in cap.iter_mut().enumerate().take(l) {
@@ -296,7 +448,7 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             }
             let (qr, qc) = (q / w, q % w);
             let mut later = 0u8;
-            let mut mask = 0u32;
+            let mut mask = 0u64;
             for (dr, dc) in KNIGHT {
                 let (r2, c2) = (qr as i64 + dr, qc as i64 + dc);
                 if r2 < 0 || c2 < 0 || c2 as usize >= w || r2 as usize >= h {
@@ -309,7 +461,7 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                 if x > p {
                     later += 1;
                 } else if x + l > p {
-                    mask |= 1 << (x + l - p - 1);
+                    mask |= 1 << (4 * (x + l - p - 1));
                 }
             }
             let need = if Some(q) == start { 1 } else { 2 };
@@ -325,6 +477,10 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
         }
         let rule = Rule {
             futs,
+            cells,
+            ones,
+            all_done: ones,
+            start_nibble: start_at.filter(|&i| i < l).map_or(0, |i| 15 << (4 * i)),
             balanced: minor.is_none(),
             colours,
             leaving_colour,
@@ -338,23 +494,25 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             tight_len,
         };
         let is_last = p == last;
-        for (&state, &ways) in cur.iter() {
-            for (i, cell) in cells.iter_mut().enumerate().take(l) {
-                *cell = (state >> (4 * i) & 15) as u8;
-            }
-            let ends = (state >> ends_shift) as u8;
+        let mut full = None;
+        'states: for (state, ways) in cur.iter() {
+            let cells = state & rule.cells;
+            let ends = (state >> ENDS_SHIFT) as u8;
             if hole[p] {
-                overflow |= !emit(&mut next, &cells, &rule, DONE, ends, ways);
+                if let Err(f) = emit(&mut next, cells, &rule, DONE, ends, ways) {
+                    full = Some(f);
+                    break 'states;
+                }
                 continue;
             }
             let k = back.len();
             let mut open_to = 0u32;
             for (j, &pos) in back.iter().enumerate() {
-                if cells[pos] != DONE {
+                if nibble(cells, pos) != DONE {
                     open_to |= 1 << j;
                 }
             }
-            for subset in 0u32..(1 << k) {
+            'subsets: for subset in 0u32..(1 << k) {
                 let deg = subset.count_ones();
                 if deg > max_deg || subset & !open_to != 0 {
                     continue;
@@ -362,29 +520,24 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                 let mut cs = cells;
                 // The new square's own state: FRESH, a label, or DONE.
                 let mut me = FRESH;
-                let mut ok = true;
                 let mut cycle = false;
                 for (j, &pos) in back.iter().enumerate() {
                     if subset >> j & 1 == 0 {
                         continue;
                     }
-                    let u = cs[pos];
-                    if u == DONE {
-                        ok = false;
-                        break;
-                    }
+                    let u = nibble(cs, pos);
                     // The start takes one move only: it ends the tour.
-                    if u != FRESH && start.is_some() && (p + pos).checked_sub(l) == start {
-                        ok = false;
-                        break;
+                    if u != FRESH && Some(pos) == start_back {
+                        continue 'subsets;
                     }
                     if me == FRESH {
                         if u == FRESH {
-                            let lab = fresh_label(&cs, l);
-                            cs[pos] = lab;
-                            me = lab;
+                            // A label no state uses (at most two fragments show one end,
+                            // so at most 9 labels are in use); `emit` renumbers it.
+                            cs = with_nibble(cs, pos, SPARE);
+                            me = SPARE;
                         } else {
-                            cs[pos] = DONE;
+                            cs = with_nibble(cs, pos, DONE);
                             me = u;
                         }
                     } else {
@@ -392,49 +545,49 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                         let a = me;
                         me = DONE;
                         if u == FRESH {
-                            cs[pos] = a;
+                            cs = with_nibble(cs, pos, a);
                         } else if u == a {
-                            cs[pos] = DONE;
+                            cs = with_nibble(cs, pos, DONE);
                             cycle = true;
                         } else {
-                            cs[pos] = DONE;
-                            for x in cs.iter_mut().take(l) {
-                                if *x == u {
-                                    *x = a;
-                                }
-                            }
+                            cs = with_nibble(cs, pos, DONE);
+                            cs ^= equal_nibbles(cs, u, rule.ones) * (u ^ a) as u64;
                         }
                     }
-                }
-                if !ok {
-                    continue;
                 }
                 if cycle {
                     // One cycle through every square: only at the last square, with
                     // nothing else open.
-                    if !closed || !is_last || cs[..l].iter().any(|&x| x != DONE) || me != DONE {
+                    if !closed || !is_last || cs != rule.all_done || me != DONE {
                         continue;
                     }
                 }
-                overflow |= !emit(&mut next, &cs, &rule, me, ends, ways);
+                if let Err(f) = emit(&mut next, cs, &rule, me, ends, ways) {
+                    full = Some(f);
+                    break 'states;
+                }
             }
         }
+        if full.is_none() {
+            full = next.flush().err();
+        }
+        match full {
+            Some(Full::Overflow) => return Pass::Overflow,
+            Some(Full::Memory) => {
+                run.out_of_memory();
+                return Pass::Stopped;
+            }
+            None => {}
+        }
         std::mem::swap(&mut cur, &mut next);
-        if overflow {
-            return Pass::Overflow;
-        }
-        if run.nodes(cur.len() as u64 + 1) {
-            return Pass::Stopped;
-        }
-        if cur.len() > MAX_STATES {
-            run.out_of_memory();
+        if run.nodes(cur.len as u64 + 1) {
             return Pass::Stopped;
         }
     }
     // Finish: every frontier square must be done; open tours need their two ends.
     let mut total: u128 = 0;
-    for (&state, &ways) in cur.iter() {
-        let mut ends = (state >> ends_shift) as u8 & 3;
+    for (state, ways) in cur.iter() {
+        let mut ends = (state >> ENDS_SHIFT) as u8 & 3;
         let mut ok = true;
         for i in 0..l {
             let x = (state >> (4 * i) & 15) as u8;
@@ -466,20 +619,19 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
     })
 }
 
-fn fresh_label(cs: &[u8; 16], l: usize) -> u8 {
-    let mut used = 0u32;
-    for &x in &cs[..l] {
-        used |= 1 << x;
-    }
-    (2..16).find(|&v| used >> v & 1 == 0).unwrap_or(15) as u8
-}
-
 /// Shift the new square in, let the oldest leave (it must be done, or an open tour's end),
 /// normalise labels, and add the ways to the next states.
 /// What [`emit`] checks a new state against at one square.
 struct Rule {
     /// Squares to come that may run short of moves.
     futs: Vec<Future>,
+    /// The nibbles of the window's cells, and the lowest bit of each.
+    cells: u64,
+    ones: u64,
+    /// Every cell done.
+    all_done: u64,
+    /// The nibble of the start in the new window, if it is there.
+    start_nibble: u64,
     l: usize,
     closed: bool,
     /// Moves each square of the new window can still gain.
@@ -505,15 +657,15 @@ fn need_more(f: &Future, avail: u8) -> bool {
     f.need - avail > 1 || !f.may_end
 }
 
-/// `false` when a count overflowed.
+/// An error when a count overflowed or the table outgrew its memory.
 fn emit<T: Ways>(
-    next: &mut States<T>,
-    cs: &[u8; 16],
+    next: &mut Table<T>,
+    cs: u64,
     rule: &Rule,
     me: u8,
     info: u8,
     ways: T,
-) -> bool {
+) -> Result<(), Full> {
     let (l, closed) = (rule.l, rule.closed);
     // Ends so far, and the colour of the first (on boards with as many squares of each
     // colour the two ends differ in colour).
@@ -529,24 +681,23 @@ fn emit<T: Ways>(
         *ends += 1;
         *ends <= 2
     };
-    let leaving = cs[0];
-    match leaving {
+    match nibble(cs, 0) {
         DONE => {}
-        FRESH => return true,
+        FRESH => return Ok(()),
         _ => {
             if closed || rule.leaving_no_end || !add_end(&mut ends, &mut first, rule.leaving_colour)
             {
-                return true;
+                return Ok(());
             }
         }
     }
+    let sh = cs >> 4 | (me as u64) << (4 * (l - 1));
     // Squares that can no longer get the moves they need: none at all, or (for open
     // tours) squares that must end the tour, more than the two ends allow.
     let (mut forced_ends, mut forced_first) = (ends, first);
     for &i in &rule.tight[..rule.tight_len] {
         let i = i as usize;
-        let x = if i + 1 < l { cs[i + 1] } else { me };
-        let need = match x {
+        let need = match nibble(sh, i) {
             DONE => 0,
             FRESH if rule.start_at == Some(i) => 1,
             FRESH => 2,
@@ -558,51 +709,64 @@ fn emit<T: Ways>(
             continue;
         }
         if closed || need - cap > 1 || rule.no_end >> i & 1 != 0 {
-            return true;
+            return Ok(());
         }
         let c = (rule.colours >> i & 1) as u8;
         if !add_end(&mut forced_ends, &mut forced_first, c) {
-            return true;
+            return Ok(());
         }
     }
-    let mut out = 0u64;
-    let mut map = [0u8; 16];
-    let mut nextlab = 2u8;
-    let mut done = 0u32;
-    for i in 0..l {
-        let x = if i + 1 < l { cs[i + 1] } else { me };
-        let y = if x >= 2 {
-            if map[x as usize] == 0 {
-                map[x as usize] = nextlab;
-                nextlab += 1;
+    if !rule.futs.is_empty() {
+        // Window squares that can give no more moves: done ones, and the start once it
+        // has its one move.
+        let mut done = equal_nibbles(sh, DONE, rule.ones);
+        if sh & rule.start_nibble != 0 {
+            done |= rule.start_nibble & rule.ones;
+        }
+        for f in &rule.futs {
+            let avail = f.later + (f.mask & !done).count_ones() as u8;
+            if avail >= f.need {
+                continue;
             }
-            map[x as usize]
-        } else {
-            x
-        };
-        out |= (y as u64) << (4 * i);
-        // The start with its one move can give no other.
-        if y == DONE || (y != FRESH && rule.start_at == Some(i)) {
-            done |= 1 << i;
+            if need_more(f, avail) || !add_end(&mut forced_ends, &mut forced_first, f.colour) {
+                return Ok(());
+            }
         }
     }
-    for f in &rule.futs {
-        let avail = f.later + (f.mask & !done).count_ones() as u8;
-        if avail >= f.need {
-            continue;
-        }
-        if need_more(f, avail) || !add_end(&mut forced_ends, &mut forced_first, f.colour) {
-            return true;
-        }
+    // Canonical labels: numbered 2, 3, ... in order of first appearance.
+    let mut labelled = (sh >> 1 | sh >> 2 | sh >> 3) & rule.ones;
+    let mut out = sh & !(labelled * 15);
+    let mut label = 2u64;
+    while labelled != 0 {
+        let x = (sh >> labelled.trailing_zeros() & 15) as u8;
+        let same = equal_nibbles(sh, x, labelled);
+        out |= same * label;
+        label += 1;
+        labelled &= !same;
     }
     let first = if ends == 1 { first } else { 0 };
-    out |= ((ends | first << 2) as u64) << 60;
-    let slot = next.entry(out).or_default();
-    match slot.add(ways) {
-        Some(v) => {
-            *slot = v;
-            true
-        }
-        None => false,
-    }
+    out |= ((ends | first << 2) as u64) << ENDS_SHIFT;
+    next.add(out, ways)
+}
+
+/// Nibble `i` of a state.
+#[inline]
+fn nibble(s: u64, i: usize) -> u8 {
+    (s >> (4 * i) & 15) as u8
+}
+
+#[inline]
+fn with_nibble(s: u64, i: usize, v: u8) -> u64 {
+    s & !(15 << (4 * i)) | (v as u64) << (4 * i)
+}
+
+/// The lowest bit of each nibble of `s` equal to `v`, among the nibbles whose lowest bit
+/// `within` has.
+#[inline]
+fn equal_nibbles(s: u64, v: u8, within: u64) -> u64 {
+    const LOW3: u64 = 0x7777_7777_7777_7777;
+    let x = s ^ (v as u64).wrapping_mul(0x1111_1111_1111_1111);
+    // A nibble's top bit ends up clear exactly when the nibble of x is zero.
+    let nonzero = ((x & LOW3) + LOW3) | x;
+    (!nonzero >> 3) & within
 }
