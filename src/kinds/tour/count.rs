@@ -143,7 +143,7 @@ impl<T: Ways> Table<T> {
             ways: T::default(),
         };
         if self.slots.len() > 4 * want || self.slots.len() < want {
-            self.slots = vec![empty; want];
+            self.slots = slots(want);
         } else {
             self.slots.fill(empty);
         }
@@ -155,11 +155,22 @@ impl<T: Ways> Table<T> {
         (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
-    fn iter(&self) -> impl Iterator<Item = (u64, T)> + '_ {
-        self.slots
-            .iter()
-            .filter(|s| s.key != EMPTY)
-            .map(|s| (s.key, s.ways))
+    /// Replace `dense` by the table's states, without a branch per slot.
+    fn drain_into(&self, dense: &mut Vec<Slot<T>>) {
+        dense.clear();
+        dense.resize(
+            self.len + 1,
+            Slot {
+                key: EMPTY,
+                ways: T::default(),
+            },
+        );
+        let mut k = 0;
+        for s in &self.slots {
+            dense[k] = *s;
+            k += (s.key != EMPTY) as usize;
+        }
+        dense.truncate(self.len);
     }
 
     /// Add `ways` to state `key`: queued behind a prefetch of its slot.
@@ -221,11 +232,7 @@ impl<T: Ways> Table<T> {
         if size > Self::max_slots() {
             return Err(Full::Memory);
         }
-        let empty = Slot {
-            key: EMPTY,
-            ways: T::default(),
-        };
-        let old = std::mem::replace(&mut self.slots, vec![empty; size]);
+        let old = std::mem::replace(&mut self.slots, slots(size));
         self.shift -= 1;
         let mask = size - 1;
         for s in old.into_iter().filter(|s| s.key != EMPTY) {
@@ -237,6 +244,39 @@ impl<T: Ways> Table<T> {
         }
         Ok(())
     }
+}
+
+/// `size` empty slots. Large tables are asked to sit on huge pages: a table is probed at
+/// random, so with 4 KB pages nearly every probe would miss the TLB as well.
+fn slots<T: Ways>(size: usize) -> Vec<Slot<T>> {
+    let mut v: Vec<Slot<T>> = Vec::with_capacity(size);
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let bytes = size * std::mem::size_of::<Slot<T>>();
+        if bytes >= 2 * HUGE {
+            unsafe extern "C" {
+                fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+            }
+            const MADV_HUGEPAGE: i32 = 14;
+            // Whole huge pages inside the allocation; the advice is a hint, and when the
+            // kernel declines it only costs speed.
+            let start = (v.as_mut_ptr() as usize).next_multiple_of(HUGE);
+            let end = (v.as_mut_ptr() as usize + bytes) & !(HUGE - 1);
+            if end > start {
+                // SAFETY: the range lies inside the vector's own allocation, not yet used.
+                unsafe { madvise(start as *mut _, end - start, MADV_HUGEPAGE) };
+            }
+        }
+    }
+    v.resize(
+        size,
+        Slot {
+            key: EMPTY,
+            ways: T::default(),
+        },
+    );
+    v
 }
 
 #[inline]
@@ -310,13 +350,13 @@ const KNIGHT: [(i64, i64); 8] = [
     (-2, -1),
 ];
 
-/// A square not yet placed that may run short of moves: it has `later` neighbours among the
-/// squares still to come and the window positions `mask`, of which those not done can still
-/// give it one move each.
+/// A square not yet placed that may run short of moves: its neighbours among the squares
+/// still to come cannot give it all it needs, and the rest must come from the window
+/// positions `mask`, one move from each square there not done.
 struct Future {
     mask: u64,
-    later: u8,
-    need: u8,
+    /// Moves it needs beyond those the squares to come can give (1 or 2).
+    gap: u8,
     may_end: bool,
     colour: u8,
 }
@@ -367,18 +407,21 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
     let closed = m.closed;
     let cells: u64 = (1 << (4 * l)) - 1;
     let ones = cells / 15;
-    let mut cur: Table<T> = Table::new();
+    // The states of the square before, packed densely (a sweep of the table with its
+    // empty slots would mispredict at every other slot), and the table the square fills.
+    let mut cur: Vec<Slot<T>> = Vec::new();
     // Squares before the board count as done.
     let mut init = 0u64;
     for i in 0..l {
         init |= (DONE as u64) << (4 * i);
     }
-    if cur.add(init, T::one()).and_then(|_| cur.flush()).is_err() {
-        unreachable!("one state fits");
-    }
+    cur.push(Slot {
+        key: init,
+        ways: T::one(),
+    });
     let mut next: Table<T> = Table::new();
     for p in 0..n {
-        next.reset(cur.len);
+        next.reset(cur.len());
         let (r, c) = (p / w, p % w);
         // Back moves as window positions (the window holds squares p-l .. p-1).
         let mut back: Vec<usize> = Vec::with_capacity(4);
@@ -394,6 +437,10 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             }
         }
         let max_deg = if Some(p) == start { 1 } else { 2 };
+        // The sets of back moves the new square may take.
+        let subsets: Vec<u32> = (0u32..1 << back.len())
+            .filter(|s| s.count_ones() <= max_deg)
+            .collect();
         // The start's position in the window, if it is a back move's square.
         let start_back = start.and_then(|st| (st + l).checked_sub(p));
         // Moves each square of the next window still can gain: from squares after p.
@@ -413,31 +460,29 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                 }
             }
         }
-        let start_at = start.and_then(|st| (st + l).checked_sub(p + 1));
-        let mut tight = [0u8; 16];
-        let mut tight_len = 0;
+        let start_at = start
+            .and_then(|st| (st + l).checked_sub(p + 1))
+            .filter(|&i| i < l);
+        let (mut cap0, mut cap1, mut no_end, mut colours) = (0u64, 0u64, 0u64, 0u64);
         for (i, &c) in cap.iter().enumerate().take(l) {
-            if c < 2 || start_at == Some(i) {
-                tight[tight_len] = i as u8;
-                tight_len += 1;
+            let bit = 1u64 << (4 * i);
+            if start_at == Some(i) {
+                continue;
             }
-        }
-        // Window positions (after the shift) and the leaving square that may not end a path.
-        let mut no_end = 0u32;
-        for i in 0..l {
-            if let Some(q) = (p + 1 + i).checked_sub(l)
-                && minor == Some(colour(q))
-            {
-                no_end |= 1 << i;
+            match c {
+                0 => cap0 |= bit,
+                1 => cap1 |= bit,
+                _ => {}
             }
-        }
-        let leaving_no_end = p.checked_sub(l).is_some_and(|q| minor == Some(colour(q)));
-        let mut colours = 0u32;
-        for i in 0..l {
             if let Some(q) = (p + 1 + i).checked_sub(l) {
-                colours |= (colour(q) as u32) << i;
+                if minor == Some(colour(q)) {
+                    no_end |= bit;
+                }
+                colours |= (colour(q) as u64) << (4 * i);
             }
         }
+        let start_cap = start_at.is_some_and(|i| cap[i] > 0);
+        let leaving_no_end = p.checked_sub(l).is_some_and(|q| minor == Some(colour(q)));
         let leaving_colour = p.checked_sub(l).map_or(0, colour);
         // Squares after p that may fall short of moves: those with fewer than they need among
         // the squares after p, so that some must come from the window (not yet done ones).
@@ -468,8 +513,7 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             if later < need {
                 futs.push(Future {
                     mask,
-                    later,
-                    need,
+                    gap: need - later,
                     may_end: !closed && minor != Some(colour(q)) && Some(q) != start,
                     colour: colour(q),
                 });
@@ -480,7 +524,9 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             cells,
             ones,
             all_done: ones,
-            start_nibble: start_at.filter(|&i| i < l).map_or(0, |i| 15 << (4 * i)),
+            cap0,
+            cap1,
+            start_cap,
             balanced: minor.is_none(),
             colours,
             leaving_colour,
@@ -488,14 +534,11 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             leaving_no_end,
             l,
             closed,
-            cap,
             start_at,
-            tight,
-            tight_len,
         };
         let is_last = p == last;
         let mut full = None;
-        'states: for (state, ways) in cur.iter() {
+        'states: for &Slot { key: state, ways } in &cur {
             let cells = state & rule.cells;
             let ends = (state >> ENDS_SHIFT) as u8;
             if hole[p] {
@@ -505,16 +548,14 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                 }
                 continue;
             }
-            let k = back.len();
             let mut open_to = 0u32;
             for (j, &pos) in back.iter().enumerate() {
                 if nibble(cells, pos) != DONE {
                     open_to |= 1 << j;
                 }
             }
-            'subsets: for subset in 0u32..(1 << k) {
-                let deg = subset.count_ones();
-                if deg > max_deg || subset & !open_to != 0 {
+            'subsets: for &subset in &subsets {
+                if subset & !open_to != 0 {
                     continue;
                 }
                 let mut cs = cells;
@@ -579,14 +620,14 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             }
             None => {}
         }
-        std::mem::swap(&mut cur, &mut next);
-        if run.nodes(cur.len as u64 + 1) {
+        next.drain_into(&mut cur);
+        if run.nodes(cur.len() as u64 + 1) {
             return Pass::Stopped;
         }
     }
     // Finish: every frontier square must be done; open tours need their two ends.
     let mut total: u128 = 0;
-    for (state, ways) in cur.iter() {
+    for &Slot { key: state, ways } in &cur {
         let mut ends = (state >> ENDS_SHIFT) as u8 & 3;
         let mut ok = true;
         for i in 0..l {
@@ -619,9 +660,8 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
     })
 }
 
-/// Shift the new square in, let the oldest leave (it must be done, or an open tour's end),
-/// normalise labels, and add the ways to the next states.
-/// What [`emit`] checks a new state against at one square.
+/// What [`emit`] checks a new state against at one square. Sets of window positions
+/// (after the shift) are masks with the lowest bit of each position's nibble.
 struct Rule {
     /// Squares to come that may run short of moves.
     futs: Vec<Future>,
@@ -630,31 +670,24 @@ struct Rule {
     ones: u64,
     /// Every cell done.
     all_done: u64,
-    /// The nibble of the start in the new window, if it is there.
-    start_nibble: u64,
     l: usize,
     closed: bool,
-    /// Moves each square of the new window can still gain.
-    cap: [u8; 16],
-    /// The start's position in the new window, if it is there.
+    /// Positions other than the start that can gain no more moves, or one more.
+    cap0: u64,
+    cap1: u64,
+    /// The start's position in the new window, if it is there, and whether it can gain
+    /// its one move still.
     start_at: Option<usize>,
-    /// Window positions that may fall short of moves (cap below 2, or the start).
-    tight: [u8; 16],
-    tight_len: usize,
-    /// Positions of the new window whose squares cannot end an open tour (colour).
-    no_end: u32,
+    start_cap: bool,
+    /// Positions whose squares cannot end an open tour (colour).
+    no_end: u64,
     /// The square leaving the window cannot end an open tour.
     leaving_no_end: bool,
     /// As many squares of each colour: the two ends of an open tour differ in colour.
     balanced: bool,
-    /// Colour of each position of the new window, and of the leaving square.
-    colours: u32,
+    /// Colour of each position of the new window (nibble-wise), and of the leaving square.
+    colours: u64,
     leaving_colour: u8,
-}
-
-/// A square to come short of moves by more than one, or short by one and unable to be an end.
-fn need_more(f: &Future, avail: u8) -> bool {
-    f.need - avail > 1 || !f.may_end
 }
 
 /// An error when a count overflowed or the table outgrew its memory.
@@ -694,43 +727,44 @@ fn emit<T: Ways>(
     let sh = cs >> 4 | (me as u64) << (4 * (l - 1));
     // Squares that can no longer get the moves they need: none at all, or (for open
     // tours) squares that must end the tour, more than the two ends allow.
-    let (mut forced_ends, mut forced_first) = (ends, first);
-    for &i in &rule.tight[..rule.tight_len] {
-        let i = i as usize;
-        let need = match nibble(sh, i) {
-            DONE => 0,
-            FRESH if rule.start_at == Some(i) => 1,
-            FRESH => 2,
-            _ if rule.start_at == Some(i) => 0,
-            _ => 1,
-        };
-        let cap = rule.cap[i];
-        if cap >= need {
-            continue;
-        }
-        if closed || need - cap > 1 || rule.no_end >> i & 1 != 0 {
-            return Ok(());
-        }
-        let c = (rule.colours >> i & 1) as u8;
-        if !add_end(&mut forced_ends, &mut forced_first, c) {
-            return Ok(());
-        }
+    let fresh = equal_nibbles(sh, FRESH, rule.ones);
+    let mut done = equal_nibbles(sh, DONE, rule.ones);
+    if fresh & rule.cap0 != 0 {
+        return Ok(());
     }
-    if !rule.futs.is_empty() {
-        // Window squares that can give no more moves: done ones, and the start once it
-        // has its one move.
-        let mut done = equal_nibbles(sh, DONE, rule.ones);
-        if sh & rule.start_nibble != 0 {
-            done |= rule.start_nibble & rule.ones;
-        }
-        for f in &rule.futs {
-            let avail = f.later + (f.mask & !done).count_ones() as u8;
-            if avail >= f.need {
-                continue;
-            }
-            if need_more(f, avail) || !add_end(&mut forced_ends, &mut forced_first, f.colour) {
+    let mut short = (fresh & rule.cap1) | (rule.cap0 & !fresh & !done);
+    if let Some(i) = rule.start_at {
+        // The start needs one move, and once it has it, it can give no other.
+        if fresh >> (4 * i) & 1 != 0 {
+            if !rule.start_cap {
                 return Ok(());
             }
+        } else {
+            done |= 1 << (4 * i);
+        }
+    }
+    let (mut forced_ends, mut forced_first) = (ends, first);
+    if short != 0 {
+        if closed || short & rule.no_end != 0 {
+            return Ok(());
+        }
+        while short != 0 {
+            let c = (rule.colours >> short.trailing_zeros() & 1) as u8;
+            if !add_end(&mut forced_ends, &mut forced_first, c) {
+                return Ok(());
+            }
+            short &= short - 1;
+        }
+    }
+    for f in &rule.futs {
+        let open = f.mask & !done;
+        let short = match (f.gap, open) {
+            (_, 0) => f.gap,
+            (2, x) if x & (x - 1) == 0 => 1,
+            _ => continue,
+        };
+        if short > 1 || !f.may_end || !add_end(&mut forced_ends, &mut forced_first, f.colour) {
+            return Ok(());
         }
     }
     // Canonical labels: numbered 2, 3, ... in order of first appearance.
