@@ -621,6 +621,9 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             None => {}
         }
         next.drain_into(&mut cur);
+        if std::env::var_os("TC_DEBUG").is_some() {
+            eprintln!("p={p} out={}", cur.len());
+        }
         if run.nodes(cur.len() as u64 + 1) {
             return Pass::Stopped;
         }
@@ -756,16 +759,35 @@ fn emit<T: Ways>(
             short &= short - 1;
         }
     }
+    // A square to come with exactly as many open window neighbours as it needs takes a
+    // move from each (unless it may end the tour and so need a move less): a window square
+    // can give no more moves than it has left.
+    let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
     for f in &rule.futs {
         let open = f.mask & !done;
+        let rest = open & open.wrapping_sub(1);
         let short = match (f.gap, open) {
             (_, 0) => f.gap,
-            (2, x) if x & (x - 1) == 0 => 1,
+            (2, _) if rest == 0 => 1,
+            (1, _) if rest == 0 => 0,
+            (2, _) if rest & (rest - 1) == 0 => 0,
             _ => continue,
         };
+        if short == 0 {
+            if f.may_end && ends < 2 {
+                continue;
+            }
+            thrice |= twice & open;
+            twice |= once & open;
+            once |= open;
+            continue;
+        }
         if short > 1 || !f.may_end || !add_end(&mut forced_ends, &mut forced_first, f.colour) {
             return Ok(());
         }
+    }
+    if twice & !fresh != 0 || thrice != 0 {
+        return Ok(());
     }
     // Canonical labels: numbered 2, 3, ... in order of first appearance.
     let mut labelled = (sh >> 1 | sh >> 2 | sh >> 3) & rule.ones;
