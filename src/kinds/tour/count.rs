@@ -31,14 +31,14 @@
 //! cannot give more moves than it has left. These took the 6x6 open count from 19.0 M
 //! states in all (4.0 M at the widest square) to 8.4 M (1.2 M); 6x8 closed has 5.4 M.
 //!
-//! The states of a square go into a flat open-addressing table, the state and its count side
-//! by side in 16 bytes, each insert queued a few places behind a prefetch of its slot, the
-//! table on huge pages where the kernel grants them (probes are random: without them most
-//! also miss the TLB); between squares the states are packed into a dense list. The checks
-//! and the renumbering of labels work on the 64-bit word with masks, not square by square.
-//! Memory: a table may not pass 256 MB (16 M slots, at most 12.5 M states at one square;
-//! the count then stops as a memory limit). With the dense list of the square before and
-//! a table growing, that bounds the whole at about 600 MB (7x7 open stops at 490 MB).
+//! A square's new states (the state and its count side by side, 16 bytes) are appended to
+//! buckets by the top bits of their hash, then merged bucket by bucket through a small
+//! table that stays in cache into a dense list, the next square's input: sequential memory
+//! traffic instead of one large hash table probed at random (60 % of the time went to its
+//! cache misses). The checks and the renumbering of labels work on the 64-bit word with
+//! masks, not square by square. Memory: one square may make at most 12 M new states before
+//! merging (192 MB), else the count stops as a memory limit; with the merged list and the
+//! square before's, a count stays under about 600 MB.
 //!
 //! Conventions (puzzle-format.md section 3): closed tours are undirected cycles; open tours
 //! without a start are directed (twice the paths); with a start, directed from it (the
@@ -96,18 +96,8 @@ impl Strategy<Model> for Count {
     }
 }
 
-/// An empty slot: no state has bit 63 set.
-const EMPTY: u64 = u64::MAX;
-
-/// Inserts wait this many places behind the prefetch of their slot, so that the cache
-/// misses of one square's new states overlap instead of following one another.
-const LAG: usize = 8;
-
-/// Bytes the table of one square's states may take at most (the memory limit of a count).
-const MAX_TABLE_BYTES: usize = 256 << 20;
-
+/// A state and its count, side by side.
 #[derive(Clone, Copy)]
-#[repr(C)]
 struct Slot<T> {
     key: u64,
     ways: T,
@@ -119,194 +109,94 @@ enum Full {
     Memory,
 }
 
-/// The states of one square and their counts: open addressing with linear probing, the
-/// state and its count side by side, so that adding a state touches one cache line.
-struct Table<T> {
-    slots: Vec<Slot<T>>,
-    shift: u32,
-    len: usize,
-    pending: [Slot<T>; LAG],
-    at: usize,
+/// Most new states (before merging) one square may make: 12 M of 16 bytes; with the
+/// merged list and the square before's, a count stays under about 600 MB.
+const MAX_NEW: usize = 12 << 20;
+
+/// The new states of one square: appended to buckets by the top bits of their hash (a
+/// sequential write), then merged bucket by bucket through a small table that stays in
+/// cache, instead of one large table probed at random.
+struct Buckets<T> {
+    buckets: Vec<Vec<Slot<T>>>,
+    total: usize,
+    index: Vec<u32>,
 }
 
-impl<T: Ways> Table<T> {
-    const MIN_BITS: u32 = 10;
+impl<T: Ways> Buckets<T> {
+    /// States a bucket should hold about, so that its merge table stays in the L2 cache.
+    const BUCKET: usize = 1 << 13;
 
     fn new() -> Self {
-        let empty = Slot {
-            key: EMPTY,
-            ways: T::default(),
-        };
-        Table {
-            slots: vec![empty; 1 << Self::MIN_BITS],
-            shift: 64 - Self::MIN_BITS,
-            len: 0,
-            pending: [empty; LAG],
-            at: 0,
+        Buckets {
+            buckets: vec![Vec::new()],
+            total: 0,
+            index: Vec::new(),
         }
-    }
-
-    fn max_slots() -> usize {
-        MAX_TABLE_BYTES / std::mem::size_of::<Slot<T>>()
-    }
-
-    /// Empty the table, sized for about `expect` states (a table far too large for them
-    /// would cost a sweep of its memory at every square).
-    fn reset(&mut self, expect: usize) {
-        let want = (expect * 2)
-            .next_power_of_two()
-            .clamp(1 << Self::MIN_BITS, Self::max_slots());
-        let empty = Slot {
-            key: EMPTY,
-            ways: T::default(),
-        };
-        if self.slots.len() > 4 * want || self.slots.len() < want {
-            self.slots = slots(want);
-        } else {
-            self.slots.fill(empty);
-        }
-        self.shift = 64 - self.slots.len().trailing_zeros();
-        self.len = 0;
     }
 
     fn hash(key: u64) -> u64 {
-        (key ^ key >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        // Murmur3's finaliser: both the top bits (bucket) and the low bits (slot) mix.
+        let mut k = key ^ key >> 33;
+        k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        k ^= k >> 33;
+        k = k.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        k ^ k >> 33
     }
 
-    /// Replace `dense` by the table's states, without a branch per slot.
-    fn drain_into(&self, dense: &mut Vec<Slot<T>>) {
-        dense.clear();
-        dense.resize(
-            self.len + 1,
-            Slot {
-                key: EMPTY,
-                ways: T::default(),
-            },
-        );
-        let mut k = 0;
-        for s in &self.slots {
-            dense[k] = *s;
-            k += (s.key != EMPTY) as usize;
+    /// Empty the buckets, as many as about `expect` new states call for.
+    fn reset(&mut self, expect: usize) {
+        let n = (expect / Self::BUCKET)
+            .next_power_of_two()
+            .clamp(1, 1 << 12);
+        self.buckets.resize_with(n, Vec::new);
+        self.buckets.truncate(n);
+        for b in &mut self.buckets {
+            b.clear();
         }
-        dense.truncate(self.len);
+        self.total = 0;
     }
 
-    /// Add `ways` to state `key`: queued behind a prefetch of its slot.
     #[inline]
     fn add(&mut self, key: u64, ways: T) -> Result<(), Full> {
-        let i = (Self::hash(key) >> self.shift) as usize;
-        prefetch(self.slots.as_ptr().wrapping_add(i));
-        let old = std::mem::replace(&mut self.pending[self.at], Slot { key, ways });
-        self.at = (self.at + 1) % LAG;
-        if old.key != EMPTY {
-            self.insert(old.key, old.ways)?;
-        }
-        Ok(())
-    }
-
-    /// Insert what is still queued.
-    fn flush(&mut self) -> Result<(), Full> {
-        for j in 0..LAG {
-            let s = std::mem::replace(
-                &mut self.pending[j],
-                Slot {
-                    key: EMPTY,
-                    ways: T::default(),
-                },
-            );
-            if s.key != EMPTY {
-                self.insert(s.key, s.ways)?;
-            }
-        }
-        Ok(())
-    }
-
-    fn insert(&mut self, key: u64, ways: T) -> Result<(), Full> {
-        let mask = self.slots.len() - 1;
-        let mut i = (Self::hash(key) >> self.shift) as usize;
-        loop {
-            let s = &mut self.slots[i];
-            if s.key == key {
-                s.ways = s.ways.add(ways).ok_or(Full::Overflow)?;
-                return Ok(());
-            }
-            if s.key == EMPTY {
-                break;
-            }
-            i = (i + 1) & mask;
-        }
-        // At most three quarters full, so that probes stay short.
-        if 4 * (self.len + 1) > 3 * self.slots.len() {
-            self.grow()?;
-            return self.insert(key, ways);
-        }
-        self.slots[i] = Slot { key, ways };
-        self.len += 1;
-        Ok(())
-    }
-
-    fn grow(&mut self) -> Result<(), Full> {
-        let size = 2 * self.slots.len();
-        if size > Self::max_slots() {
+        let h = Self::hash(key);
+        let b = ((h as u128 * self.buckets.len() as u128) >> 64) as usize;
+        self.buckets[b].push(Slot { key, ways });
+        self.total += 1;
+        if self.total > MAX_NEW {
             return Err(Full::Memory);
         }
-        let old = std::mem::replace(&mut self.slots, slots(size));
-        self.shift -= 1;
-        let mask = size - 1;
-        for s in old.into_iter().filter(|s| s.key != EMPTY) {
-            let mut i = (Self::hash(s.key) >> self.shift) as usize;
-            while self.slots[i].key != EMPTY {
-                i = (i + 1) & mask;
+        Ok(())
+    }
+
+    /// Merge equal states, into `dense` (emptied first).
+    fn merge_into(&mut self, dense: &mut Vec<Slot<T>>) -> Result<(), Full> {
+        dense.clear();
+        for b in &self.buckets {
+            let size = (2 * b.len()).next_power_of_two().max(8);
+            let mask = size - 1;
+            self.index.clear();
+            self.index.resize(size, u32::MAX);
+            let base = dense.len();
+            for s in b {
+                let mut i = Self::hash(s.key) as usize & mask;
+                loop {
+                    let j = self.index[i];
+                    if j == u32::MAX {
+                        self.index[i] = (dense.len() - base) as u32;
+                        dense.push(*s);
+                        break;
+                    }
+                    let d = &mut dense[base + j as usize];
+                    if d.key == s.key {
+                        d.ways = d.ways.add(s.ways).ok_or(Full::Overflow)?;
+                        break;
+                    }
+                    i = (i + 1) & mask;
+                }
             }
-            self.slots[i] = s;
         }
         Ok(())
     }
-}
-
-/// `size` empty slots. Large tables are asked to sit on huge pages: a table is probed at
-/// random, so with 4 KB pages nearly every probe would miss the TLB as well.
-fn slots<T: Ways>(size: usize) -> Vec<Slot<T>> {
-    let mut v: Vec<Slot<T>> = Vec::with_capacity(size);
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let bytes = size * std::mem::size_of::<Slot<T>>();
-        if bytes >= 2 * HUGE {
-            unsafe extern "C" {
-                fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-            }
-            const MADV_HUGEPAGE: i32 = 14;
-            // Whole huge pages inside the allocation; the advice is a hint, and when the
-            // kernel declines it only costs speed.
-            let start = (v.as_mut_ptr() as usize).next_multiple_of(HUGE);
-            let end = (v.as_mut_ptr() as usize + bytes) & !(HUGE - 1);
-            if end > start {
-                // SAFETY: the range lies inside the vector's own allocation, not yet used.
-                unsafe { madvise(start as *mut _, end - start, MADV_HUGEPAGE) };
-            }
-        }
-    }
-    v.resize(
-        size,
-        Slot {
-            key: EMPTY,
-            ways: T::default(),
-        },
-    );
-    v
-}
-
-#[inline]
-fn prefetch<S>(p: *const S) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: a prefetch is only a hint and never faults, whatever the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(p as *const i8) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 /// Path counts: `u64`, or `u128` when a `u64` count overflowed.
@@ -425,8 +315,7 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
     let closed = m.closed;
     let cells: u64 = (1 << (4 * l)) - 1;
     let ones = cells / 15;
-    // The states of the square before, packed densely (a sweep of the table with its
-    // empty slots would mispredict at every other slot), and the table the square fills.
+    // The states of the square before, merged, and the new states of the square.
     let mut cur: Vec<Slot<T>> = Vec::new();
     // Squares before the board count as done.
     let mut init = 0u64;
@@ -437,9 +326,9 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
         key: init,
         ways: T::one(),
     });
-    let mut next: Table<T> = Table::new();
+    let mut next: Buckets<T> = Buckets::new();
     for p in 0..n {
-        next.reset(cur.len());
+        next.reset(2 * cur.len());
         let (r, c) = (p / w, p % w);
         // Back moves as window positions (the window holds squares p-l .. p-1).
         let mut back: Vec<usize> = Vec::with_capacity(4);
@@ -628,7 +517,7 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             }
         }
         if full.is_none() {
-            full = next.flush().err();
+            full = next.merge_into(&mut cur).err();
         }
         match full {
             Some(Full::Overflow) => return Pass::Overflow,
@@ -637,10 +526,6 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
                 return Pass::Stopped;
             }
             None => {}
-        }
-        next.drain_into(&mut cur);
-        if std::env::var_os("TC_DEBUG").is_some() {
-            eprintln!("p={p} out={}", cur.len());
         }
         if run.nodes(cur.len() as u64 + 1) {
             return Pass::Stopped;
@@ -713,7 +598,7 @@ struct Rule {
 
 /// An error when a count overflowed or the table outgrew its memory.
 fn emit<T: Ways>(
-    next: &mut Table<T>,
+    next: &mut Buckets<T>,
     cs: u64,
     rule: &Rule,
     me: u8,
