@@ -605,6 +605,18 @@ fn divide_streams_a_large_closed_tour() {
 fn six_by_six_open_and_six_by_eight_closed_counts_match_known_answers() {
     assert_eq!(count(&board(6, 6, false, None), "count"), 6_637_920);
     assert_eq!(count(&board(8, 6, true, None), "count"), 55_488_142);
+    // Wide squares are expanded and merged on several threads when asked.
+    for threads in [2, 3] {
+        let (o, _, _) = solve(
+            &board(6, 8, true, None),
+            None,
+            "count",
+            Goal::Count,
+            false,
+            threads,
+        );
+        assert_eq!(o.answer.count, Some(55_488_142), "{threads} threads");
+    }
 }
 
 /// Boards with holes and starts drawn by a fixed pseudo-random sequence: the counting

@@ -81,7 +81,7 @@ impl Strategy<Model> for Count {
         if let Some(a) = m.settled() {
             return a;
         }
-        let mut a = match count(m, run) {
+        let mut a = match count(m, task.threads.max(1), run) {
             Some(c) => Answer::count(c),
             None => return Answer::default(),
         };
@@ -109,6 +109,9 @@ enum Full {
     Memory,
 }
 
+/// Squares with fewer states than this are expanded on one thread whatever `--threads`.
+const PARALLEL_FROM: usize = 1 << 16;
+
 /// Most new states (before merging) one square may make: 12 M of 16 bytes; with the
 /// merged list and the square before's, a count stays under about 600 MB.
 const MAX_NEW: usize = 12 << 20;
@@ -119,6 +122,8 @@ const MAX_NEW: usize = 12 << 20;
 struct Buckets<T> {
     buckets: Vec<Vec<Slot<T>>>,
     total: usize,
+    /// Its share of [`MAX_NEW`] (threads fill one each).
+    max_total: usize,
     index: Vec<u32>,
 }
 
@@ -130,6 +135,7 @@ impl<T: Ways> Buckets<T> {
         Buckets {
             buckets: vec![Vec::new()],
             total: 0,
+            max_total: MAX_NEW,
             index: Vec::new(),
         }
     }
@@ -143,11 +149,15 @@ impl<T: Ways> Buckets<T> {
         k ^ k >> 33
     }
 
-    /// Empty the buckets, as many as about `expect` new states call for.
-    fn reset(&mut self, expect: usize) {
-        let n = (expect / Self::BUCKET)
+    /// How many buckets about `expect` new states call for.
+    fn buckets_for(expect: usize) -> usize {
+        (expect / Self::BUCKET)
             .next_power_of_two()
-            .clamp(1, 1 << 12);
+            .clamp(1, 1 << 12)
+    }
+
+    /// Empty the buckets, and make them `n`.
+    fn reset(&mut self, n: usize) {
         self.buckets.resize_with(n, Vec::new);
         self.buckets.truncate(n);
         for b in &mut self.buckets {
@@ -162,7 +172,7 @@ impl<T: Ways> Buckets<T> {
         let b = ((h as u128 * self.buckets.len() as u128) >> 64) as usize;
         self.buckets[b].push(Slot { key, ways });
         self.total += 1;
-        if self.total > MAX_NEW {
+        if self.total > self.max_total {
             return Err(Full::Memory);
         }
         Ok(())
@@ -172,35 +182,168 @@ impl<T: Ways> Buckets<T> {
     fn merge_into(&mut self, dense: &mut Vec<Slot<T>>) -> Result<(), Full> {
         dense.clear();
         for b in &self.buckets {
-            let size = (2 * b.len()).next_power_of_two().max(8);
-            let mask = size - 1;
-            self.index.clear();
-            self.index.resize(size, u32::MAX);
-            let base = dense.len();
-            for s in b {
-                let mut i = Self::hash(s.key) as usize & mask;
-                loop {
-                    let j = self.index[i];
-                    if j == u32::MAX {
-                        self.index[i] = (dense.len() - base) as u32;
-                        dense.push(*s);
-                        break;
-                    }
-                    let d = &mut dense[base + j as usize];
-                    if d.key == s.key {
-                        d.ways = d.ways.add(s.ways).ok_or(Full::Overflow)?;
-                        break;
-                    }
-                    i = (i + 1) & mask;
-                }
-            }
+            merge(&[b], &mut self.index, dense)?;
         }
         Ok(())
     }
 }
 
+/// Merge equal states of one bucket (given in parts, one per thread) onto the end of `out`,
+/// through a table of positions in `out` small enough to stay in cache.
+fn merge<T: Ways>(
+    parts: &[&Vec<Slot<T>>],
+    index: &mut Vec<u32>,
+    out: &mut Vec<Slot<T>>,
+) -> Result<(), Full> {
+    let len: usize = parts.iter().map(|b| b.len()).sum();
+    let size = (2 * len).next_power_of_two().max(8);
+    let mask = size - 1;
+    index.clear();
+    index.resize(size, u32::MAX);
+    let base = out.len();
+    for s in parts.iter().flat_map(|b| b.iter()) {
+        let mut i = Buckets::<T>::hash(s.key) as usize & mask;
+        loop {
+            let j = index[i];
+            if j == u32::MAX {
+                index[i] = (out.len() - base) as u32;
+                out.push(*s);
+                break;
+            }
+            let d = &mut out[base + j as usize];
+            if d.key == s.key {
+                d.ways = d.ways.add(s.ways).ok_or(Full::Overflow)?;
+                break;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+    Ok(())
+}
+
+/// The states that `states` lead to at the square of `rule`, into `next`.
+fn expand<T: Ways>(states: &[Slot<T>], rule: &Rule, next: &mut Buckets<T>) -> Result<(), Full> {
+    for &Slot { key: state, ways } in states {
+        let cells = state & rule.cells;
+        let ends = (state >> ENDS_SHIFT) as u8;
+        if rule.hole {
+            emit(next, cells, rule, DONE, ends, ways)?;
+            continue;
+        }
+        let mut open_to = 0u32;
+        for (j, &pos) in rule.back.iter().enumerate() {
+            if nibble(cells, pos) != DONE {
+                open_to |= 1 << j;
+            }
+        }
+        'subsets: for &subset in &rule.subsets {
+            if subset & !open_to != 0 {
+                continue;
+            }
+            let mut cs = cells;
+            // The new square's own state: FRESH, a label, or DONE.
+            let mut me = FRESH;
+            let mut cycle = false;
+            for (j, &pos) in rule.back.iter().enumerate() {
+                if subset >> j & 1 == 0 {
+                    continue;
+                }
+                let u = nibble(cs, pos);
+                // The start takes one move only: it ends the tour.
+                if u != FRESH && Some(pos) == rule.start_back {
+                    continue 'subsets;
+                }
+                if me == FRESH {
+                    if u == FRESH {
+                        // A label no state uses (at most two fragments show one end,
+                        // so at most 9 labels are in use); `emit` renumbers it.
+                        cs = with_nibble(cs, pos, SPARE);
+                        me = SPARE;
+                    } else {
+                        cs = with_nibble(cs, pos, DONE);
+                        me = u;
+                    }
+                } else {
+                    // Second move: the new square is done; join its fragment with u's.
+                    let a = me;
+                    me = DONE;
+                    if u == FRESH {
+                        cs = with_nibble(cs, pos, a);
+                    } else if u == a {
+                        cs = with_nibble(cs, pos, DONE);
+                        cycle = true;
+                    } else {
+                        cs = with_nibble(cs, pos, DONE);
+                        cs ^= equal_nibbles(cs, u, rule.ones) * (u ^ a) as u64;
+                    }
+                }
+            }
+            if cycle {
+                // One cycle through every square: only at the last square, with
+                // nothing else open.
+                if !rule.closed || !rule.last || cs != rule.all_done || me != DONE {
+                    continue;
+                }
+            }
+            emit(next, cs, rule, me, ends, ways)?;
+        }
+    }
+    Ok(())
+}
+
+/// [`expand`] and the merge on `threads` threads: each expands a share of the states into
+/// its own buckets, then each merges every `threads`-th bucket of all of them.
+fn expand_parallel<T: Ways>(
+    cur: &mut Vec<Slot<T>>,
+    rule: &Rule,
+    parts: &mut Vec<Buckets<T>>,
+    threads: usize,
+) -> Result<(), Full> {
+    parts.resize_with(threads, Buckets::new);
+    let n = Buckets::<T>::buckets_for(2 * cur.len());
+    for b in parts.iter_mut() {
+        b.reset(n);
+        b.max_total = MAX_NEW / threads;
+    }
+    let chunk = cur.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let jobs: Vec<_> = cur
+            .chunks(chunk)
+            .zip(parts.iter_mut())
+            .map(|(states, next)| scope.spawn(move || expand(states, rule, next)))
+            .collect();
+        jobs.into_iter()
+            .map(|j| j.join().expect("a counting thread panicked"))
+            .collect::<Result<Vec<()>, Full>>()
+    })?;
+    let parts = &*parts;
+    let merged = std::thread::scope(|scope| {
+        let jobs: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let (mut out, mut index) = (Vec::new(), Vec::new());
+                    for b in (t..n).step_by(threads) {
+                        let lists: Vec<&Vec<Slot<T>>> =
+                            parts.iter().map(|p| &p.buckets[b]).collect();
+                        merge(&lists, &mut index, &mut out)?;
+                    }
+                    Ok(out)
+                })
+            })
+            .collect();
+        jobs.into_iter()
+            .map(|j| j.join().expect("a counting thread panicked"))
+            .collect::<Result<Vec<Vec<Slot<T>>>, Full>>()
+    })?;
+    cur.clear();
+    for m in merged {
+        cur.extend_from_slice(&m);
+    }
+    Ok(())
+}
+
 /// Path counts: `u64`, or `u128` when a `u64` count overflowed.
-trait Ways: Copy + Default + Into<u128> {
+trait Ways: Copy + Default + Into<u128> + Send + Sync {
     fn add(self, other: Self) -> Option<Self>;
     fn one() -> Self;
 }
@@ -230,11 +373,11 @@ enum Pass {
     Overflow,
 }
 
-fn count(m: &Model, run: &mut Run) -> Option<u128> {
-    match count_in::<u64>(m, run) {
+fn count(m: &Model, threads: usize, run: &mut Run) -> Option<u128> {
+    match count_in::<u64>(m, threads, run) {
         Pass::Done(c) => Some(c),
         Pass::Stopped => None,
-        Pass::Overflow => match count_in::<u128>(m, run) {
+        Pass::Overflow => match count_in::<u128>(m, threads, run) {
             Pass::Done(c) => Some(c),
             _ => None,
         },
@@ -271,7 +414,7 @@ struct Future {
 const FRESH: u8 = 0;
 
 /// `None` when a limit of the run struck.
-fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
+fn count_in<T: Ways>(m: &Model, threads: usize, run: &mut Run) -> Pass {
     let b = &m.board;
     let transpose = b.height < b.width;
     let (w, h) = if transpose {
@@ -327,8 +470,8 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
         ways: T::one(),
     });
     let mut next: Buckets<T> = Buckets::new();
+    let mut parts: Vec<Buckets<T>> = Vec::new();
     for p in 0..n {
-        next.reset(2 * cur.len());
         let (r, c) = (p / w, p % w);
         // Back moves as window positions (the window holds squares p-l .. p-1).
         let mut back: Vec<usize> = Vec::with_capacity(4);
@@ -427,6 +570,11 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             }
         }
         let rule = Rule {
+            hole: hole[p],
+            last: p == last,
+            back,
+            subsets,
+            start_back,
             futs,
             cells,
             ones,
@@ -443,82 +591,14 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
             closed,
             start_at,
         };
-        let is_last = p == last;
-        let mut full = None;
-        'states: for &Slot { key: state, ways } in &cur {
-            let cells = state & rule.cells;
-            let ends = (state >> ENDS_SHIFT) as u8;
-            if hole[p] {
-                if let Err(f) = emit(&mut next, cells, &rule, DONE, ends, ways) {
-                    full = Some(f);
-                    break 'states;
-                }
-                continue;
-            }
-            let mut open_to = 0u32;
-            for (j, &pos) in back.iter().enumerate() {
-                if nibble(cells, pos) != DONE {
-                    open_to |= 1 << j;
-                }
-            }
-            'subsets: for &subset in &subsets {
-                if subset & !open_to != 0 {
-                    continue;
-                }
-                let mut cs = cells;
-                // The new square's own state: FRESH, a label, or DONE.
-                let mut me = FRESH;
-                let mut cycle = false;
-                for (j, &pos) in back.iter().enumerate() {
-                    if subset >> j & 1 == 0 {
-                        continue;
-                    }
-                    let u = nibble(cs, pos);
-                    // The start takes one move only: it ends the tour.
-                    if u != FRESH && Some(pos) == start_back {
-                        continue 'subsets;
-                    }
-                    if me == FRESH {
-                        if u == FRESH {
-                            // A label no state uses (at most two fragments show one end,
-                            // so at most 9 labels are in use); `emit` renumbers it.
-                            cs = with_nibble(cs, pos, SPARE);
-                            me = SPARE;
-                        } else {
-                            cs = with_nibble(cs, pos, DONE);
-                            me = u;
-                        }
-                    } else {
-                        // Second move: the new square is done; join its fragment with u's.
-                        let a = me;
-                        me = DONE;
-                        if u == FRESH {
-                            cs = with_nibble(cs, pos, a);
-                        } else if u == a {
-                            cs = with_nibble(cs, pos, DONE);
-                            cycle = true;
-                        } else {
-                            cs = with_nibble(cs, pos, DONE);
-                            cs ^= equal_nibbles(cs, u, rule.ones) * (u ^ a) as u64;
-                        }
-                    }
-                }
-                if cycle {
-                    // One cycle through every square: only at the last square, with
-                    // nothing else open.
-                    if !closed || !is_last || cs != rule.all_done || me != DONE {
-                        continue;
-                    }
-                }
-                if let Err(f) = emit(&mut next, cs, &rule, me, ends, ways) {
-                    full = Some(f);
-                    break 'states;
-                }
-            }
+        let full = if threads == 1 || cur.len() < PARALLEL_FROM {
+            next.reset(Buckets::<T>::buckets_for(2 * cur.len()));
+            next.max_total = MAX_NEW;
+            expand(&cur, &rule, &mut next).and_then(|_| next.merge_into(&mut cur))
+        } else {
+            expand_parallel(&mut cur, &rule, &mut parts, threads)
         }
-        if full.is_none() {
-            full = next.merge_into(&mut cur).err();
-        }
+        .err();
         match full {
             Some(Full::Overflow) => return Pass::Overflow,
             Some(Full::Memory) => {
@@ -569,6 +649,14 @@ fn count_in<T: Ways>(m: &Model, run: &mut Run) -> Pass {
 /// What [`emit`] checks a new state against at one square. Sets of window positions
 /// (after the shift) are masks with the lowest bit of each position's nibble.
 struct Rule {
+    /// The square is a hole; the last square of the board.
+    hole: bool,
+    last: bool,
+    /// Back moves as window positions, the sets of them the square may take, and the
+    /// start's position if it is a back move's square.
+    back: Vec<usize>,
+    subsets: Vec<u32>,
+    start_back: Option<usize>,
     /// Squares to come that may run short of moves.
     futs: Vec<Future>,
     /// The nibbles of the window's cells, and the lowest bit of each.
