@@ -732,3 +732,60 @@ fn divide_streams_a_large_closed_tour() {
     assert_eq!(out.lines().filter(|l| l.len() > 1000).count(), 1000);
     assert!(err.contains("125 x 125 blocks"), "{err}");
 }
+
+#[test]
+fn six_by_six_open_and_six_by_eight_closed_counts_match_known_answers() {
+    assert_eq!(count(&board(6, 6, false, None), "count"), 6_637_920);
+    assert_eq!(count(&board(8, 6, true, None), "count"), 55_488_142);
+    // Wide squares are expanded and merged on several threads when asked.
+    for threads in [2, 3] {
+        let (o, _, _) = solve(
+            &board(6, 8, true, None),
+            None,
+            "count",
+            Goal::Count,
+            false,
+            threads,
+        );
+        assert_eq!(o.answer.count, Some(55_488_142), "{threads} threads");
+    }
+}
+
+/// Boards with holes and starts drawn by a fixed pseudo-random sequence: the counting
+/// strategy's pruning against plain backtracking.
+#[test]
+fn count_and_backtrack_agree_with_holes_and_starts() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut draw = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut nonzero = 0;
+    for case in 0..48 {
+        let (w, h, closed) = [
+            (5, 5, false),
+            (6, 4, false),
+            (4, 6, false),
+            (5, 6, true),
+            (6, 5, true),
+        ][case % 5];
+        let holes: Vec<(usize, usize)> = (0..case % 3).map(|_| (draw(h), draw(w))).collect();
+        let free: Vec<(usize, usize)> = (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .filter(|s| !holes.contains(s))
+            .collect();
+        let start = (!closed && case % 2 == 0).then(|| free[draw(free.len())]);
+        let mut t = board(w, h, closed, start);
+        let list: Vec<String> = holes.iter().map(|(r, c)| format!("[{r}, {c}]")).collect();
+        t = t.replace(
+            "[rules]",
+            &format!("holes = [{}]\n[rules]", list.join(", ")),
+        );
+        let c = count(&t, "count");
+        assert_eq!(c, count(&t, "backtrack"), "{t}");
+        nonzero += (c > 0) as usize;
+    }
+    assert!(nonzero >= 20, "too few boards with tours: {nonzero}");
+}
