@@ -600,3 +600,34 @@ fn divide_streams_a_large_closed_tour() {
     assert_eq!(out.lines().filter(|l| l.len() > 1000).count(), 1000);
     assert!(err.contains("125 x 125 blocks"), "{err}");
 }
+
+/// Every start square the existence rules allow on a `w` x `h` board, for open tours.
+fn legal_starts(w: usize, h: usize) -> Vec<(usize, usize)> {
+    use boardsolve::kinds::tour::exists::{Existence, knight};
+    (0..h)
+        .flat_map(|r| (0..w).map(move |c| (r, c)))
+        .filter(|&s| matches!(knight(w, h, false, Some(s)), Existence::Exists(_)))
+        .collect()
+}
+
+#[test]
+fn divide_starts_open_tours_on_every_legal_square_of_odd_boards() {
+    for (w, h) in [
+        (5, 5),
+        (7, 7),
+        (5, 9),
+        (9, 5),
+        (9, 11),
+        (11, 9),
+        (13, 15),
+        (21, 5),
+    ] {
+        let starts = legal_starts(w, h);
+        assert_eq!(starts.len(), (w * h).div_ceil(2), "{w}x{h}");
+        for s in starts {
+            let (st, tour, _) = tour_of(&board(w, h, false, Some(s)), "divide");
+            assert_eq!(st, Status::Solved, "{w}x{h} from {s:?}");
+            check_tour(w, h, &[], (2, 1), false, Some(s), &tour.unwrap());
+        }
+    }
+}

@@ -63,13 +63,6 @@ pub fn supports(m: &Model) -> Result<(), String> {
                 .into(),
         );
     }
-    if (w * h) % 2 == 1 && m.start.is_some() && !m.closed {
-        return Err(
-            "on a board with an odd number of squares it builds open tours from a start it \
-             chooses; with a given start use warnsdorff"
-                .into(),
-        );
-    }
     Ok(())
 }
 
@@ -99,22 +92,56 @@ impl Strategy<Model> for Divide {
                 Err(e) => Answer::none_because(format!("{e} (a bug)")),
             };
         }
-        let cols = split(w);
-        let rows = split(h);
         let open_block = (w * h) % 2 == 1;
+        // An open tour from a given start on an odd board: the odd x odd block (the only
+        // one holding an open path) is laid where the start is, and its path starts there.
+        // Joining a path to a cycle leaves the path's ends, so the board's path does too.
+        let given = m.start.filter(|_| open_block && !m.closed);
+        let (cols, rows) = match given {
+            Some(s) => (split_at(w, s % w), split_at(h, s / w)),
+            None => (split(w), split(h)),
+        };
+        let part_of = |parts: &[usize], at: usize| {
+            let mut end = 0;
+            parts
+                .iter()
+                .position(|&p| {
+                    end += p;
+                    at < end
+                })
+                .expect("the parts cover the side")
+        };
+        let (oi, oj) = match given {
+            Some(s) => (part_of(&rows, s / w), part_of(&cols, s % w)),
+            None => (rows.len() - 1, cols.len() - 1),
+        };
+        let local_start = given.map(|s| {
+            let (r, c) = (s / w, s % w);
+            let r0: usize = rows[..oi].iter().sum();
+            let c0: usize = cols[..oj].iter().sum();
+            ((r - r0) * cols[oj] + (c - c0)) as u16
+        });
         let mut blocks = Blocks::default();
         // Block (i, j) joins the block on its left, or in the first column the one above.
-        let key_of = |i: usize, j: usize| Key {
-            w: cols[j],
-            h: rows[i],
-            open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
-            join: if j > 0 {
-                Join::Left
-            } else if i > 0 {
-                Join::Above
-            } else {
-                Join::None
-            },
+        // The open block also gives the corner moves the joins take from it (a closed
+        // tour holds them anyway: a corner has only two moves).
+        let key_of = |i: usize, j: usize| {
+            let open = open_block && i == oi && j == oj;
+            Key {
+                w: cols[j],
+                h: rows[i],
+                open,
+                start: if open { local_start } else { None },
+                right: open && j + 1 < cols.len(),
+                below: open && j == 0 && i + 1 < rows.len(),
+                join: if j > 0 {
+                    Join::Left
+                } else if i > 0 {
+                    Join::Above
+                } else {
+                    Join::None
+                },
+            }
         };
         // Every block shape's tour first, so a shape with none is known before the board
         // is touched.
@@ -244,6 +271,50 @@ fn split(n: usize) -> Vec<usize> {
     parts
 }
 
+/// Block sides for one odd board side such that the one odd block covers `at`: the odd
+/// part (7, 9 or 11) where `at` falls, even parts of 6 to 10 around it. Sides up to 11
+/// stay whole.
+fn split_at(n: usize, at: usize) -> Vec<usize> {
+    if n <= 11 {
+        return vec![n];
+    }
+    // An even length as parts of 6 to 10 (0: none; 2 and 4 cannot be cut).
+    let evens = |mut e: usize| -> Option<Vec<usize>> {
+        if e == 2 || e == 4 {
+            return None;
+        }
+        let mut parts = Vec::new();
+        while e >= 20 {
+            parts.push(8);
+            e -= 8;
+        }
+        parts.extend_from_slice(match e {
+            0 => &[],
+            6 => &[6],
+            8 => &[8],
+            10 => &[10],
+            12 => &[6, 6],
+            14 => &[6, 8],
+            16 => &[8, 8],
+            _ => &[8, 10],
+        });
+        Some(parts)
+    };
+    for odd in [7, 9, 11] {
+        for before in (at.saturating_sub(odd - 1)..=at).filter(|p| p % 2 == 0) {
+            if before + odd > n {
+                continue;
+            }
+            if let (Some(mut parts), Some(after)) = (evens(before), evens(n - before - odd)) {
+                parts.push(odd);
+                parts.extend(after);
+                return parts;
+            }
+        }
+    }
+    unreachable!("every odd side from 13 has a layout for every square (tested)")
+}
+
 /// Remove moves a1-a2 and b1-b2, add a1-b1 and a2-b2.
 fn swap(x: &mut [u32], (a1, a2): (u32, u32), (b1, b2): (u32, u32)) {
     x[a1 as usize] ^= a2 ^ b1;
@@ -296,6 +367,13 @@ struct Key {
     w: usize,
     h: usize,
     open: bool,
+    /// The open path's first square, when the board's start is given.
+    start: Option<u16>,
+    /// The open block has a block on its right: its path must hold (0, X) -- (2, X-1).
+    right: bool,
+    /// The open block is in the first column with a block below: its path must hold
+    /// (Y, 0) -- (Y-1, 2).
+    below: bool,
     join: Join,
 }
 
@@ -384,14 +462,21 @@ fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
         Join::Left => Some((idx(1, 1), idx(3, 0))),
         Join::Above => Some((idx(1, 1), idx(0, 3))),
     };
-    if let Some((a, b)) = forced_move {
+    let corner_right = key.right.then(|| (idx(0, w - 1), idx(2, w - 2)));
+    let corner_below = key.below.then(|| (idx(h - 1, 0), idx(h - 2, 2)));
+    for (a, b) in [forced_move, corner_right, corner_below]
+        .into_iter()
+        .flatten()
+    {
         if a >= n || b >= n {
             return None;
         }
         forced[a].push(b as u16);
         forced[b].push(a as u16);
     }
-    let starts: Vec<usize> = if key.open {
+    let starts: Vec<usize> = if let Some(s) = key.start {
+        vec![s as usize]
+    } else if key.open {
         // The odd block's path ends on the corners' colour.
         (0..n).filter(|&s| (s / w + s % w) % 2 == 0).collect()
     } else {
@@ -549,6 +634,21 @@ pub(super) fn attempt_path(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn odd_splits_put_the_odd_part_on_the_square() {
+        for n in (13..300).step_by(2) {
+            for at in 0..n {
+                let p = split_at(n, at);
+                assert_eq!(p.iter().sum::<usize>(), n);
+                assert!(p.iter().all(|&s| (6..=11).contains(&s)), "{n}: {p:?}");
+                let odd: Vec<usize> = (0..p.len()).filter(|&i| p[i] % 2 == 1).collect();
+                assert_eq!(odd.len(), 1, "{n}: {p:?}");
+                let before: usize = p[..odd[0]].iter().sum();
+                assert!(before <= at && at < before + p[odd[0]], "{n} {at}: {p:?}");
+            }
+        }
+    }
 
     #[test]
     fn splits_keep_parity_and_range() {
