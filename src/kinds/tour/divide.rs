@@ -50,19 +50,6 @@ pub fn supports(m: &Model) -> Result<(), String> {
             "builds boards with both sides at least 3; {w}x{h} has no knight's tour beyond 1x1"
         ));
     }
-    if w.min(h) == 4 {
-        return Err(format!(
-            "does not build 4xn boards yet (their open tours cross between the colour \
-             classes once, which its block joins cannot follow); {w}x{h} takes warnsdorff"
-        ));
-    }
-    if w.min(h) == 3 && m.start.is_some() && !m.closed {
-        return Err(
-            "on boards with a side of 3 it builds open tours from a start it chooses; with a \
-             given start use warnsdorff"
-                .into(),
-        );
-    }
     Ok(())
 }
 
@@ -86,8 +73,21 @@ impl Strategy<Model> for Divide {
         }
         let (w, h) = (m.board.width, m.board.height);
         if w.min(h) < MIN_SIDE {
-            return match super::strip::build(w, h, m.closed, run) {
-                Ok(Some((x, first, prev))) => finish(m, x, first, prev, "1 strip".into()),
+            let chain = w.min(h) == 4 || (!m.closed && m.start.is_some());
+            let built = if chain {
+                super::strip::chain(w, h, m.start, run)
+            } else {
+                super::strip::build(w, h, m.closed, run)
+            };
+            return match built {
+                Ok(Some((x, first, prev))) => {
+                    let shape = if chain {
+                        format!("a chain of blocks {} high", w.min(h))
+                    } else {
+                        "1 strip".into()
+                    };
+                    finish(m, x, first, prev, shape)
+                }
                 Ok(None) => Answer::default(),
                 Err(e) => Answer::none_because(format!("{e} (a bug)")),
             };
@@ -485,7 +485,15 @@ fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
     let mut rng: u64 = 0x2545_f491_4f6c_dd1d ^ (w as u64) << 32 ^ (h as u64) << 16;
     for attempt in 0..400 {
         let start = starts[attempt % starts.len()];
-        if let Some(path) = attempt_path(&adj, &forced, start, None, !key.open, &mut rng, run) {
+        if let Some(path) = attempt_path(
+            &adj,
+            &forced,
+            (start, None),
+            !key.open,
+            &mut rng,
+            run,
+            ATTEMPT_BUDGET,
+        ) {
             return Some(BlockTour::from_path(w, h, &path, key.open));
         }
         if run.is_stopped() {
@@ -495,16 +503,19 @@ fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
     None
 }
 
+/// Moves tried per attempt before it gives up and the next one starts with other ties.
+pub(super) const ATTEMPT_BUDGET: u32 = 20_000;
+
 /// One depth-first attempt with a node budget: Warnsdorff order, random ties, forced moves
 /// taken as soon as they can be.
 pub(super) fn attempt_path(
     adj: &[Vec<u16>],
     forced: &[Vec<u16>],
-    start: usize,
-    end: Option<usize>,
+    (start, end): (usize, Option<usize>),
     closed: bool,
     rng: &mut u64,
     run: &mut Run,
+    budget: u32,
 ) -> Option<Vec<u16>> {
     let n = adj.len();
     let mut visited = vec![false; n];
@@ -570,7 +581,7 @@ pub(super) fn attempt_path(
         c
     };
     stack.push((candidates(start, &path, &visited, &deg), 0));
-    let mut budget = 20_000u32;
+    let mut budget = budget;
     while let Some((cands, next)) = stack.last_mut() {
         if *next == cands.len() {
             stack.pop();
