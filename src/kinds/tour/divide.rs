@@ -2,13 +2,17 @@
 //! from structured block tours, and Lin and Wei 2005, who extend it to every m x n with
 //! both sides at least 5).
 //!
-//! Boards with a side of 3 are strips of blocks (strip.rs). Otherwise the board is cut into
-//! a grid of blocks whose sides are 6 to 11 (a side of 5 to 11 stays
-//! whole), with at most one odd side per direction, placed last, so every block but the
-//! bottom-right one has an even number of squares. Each block shape gets one tour, found
+//! Boards with a side of 3 or 4 are strips of blocks (strip.rs: 3xn closed and open by
+//! joins and splices, 4xn open and 3xn open from a given start by a chain of blocks).
+//! Otherwise the board is cut into a grid of blocks whose sides are 6 to 11 (a side of 5
+//! to 11 stays whole), with at most one odd side per direction, so every block but one, the
+//! odd x odd block of an odd board, has an even number of squares. That block is the
+//! bottom-right one, or for an open tour from a given start the one holding the start (the
+//! odd parts of both sides laid where the start is). Each block shape gets one tour, found
 //! once by a small Warnsdorff search with forced moves: a closed tour, or for the odd x odd
-//! block an open one. Blocks are joined along a spanning tree, left to right in each block
-//! row and then down the first column, each join swapping two moves:
+//! block an open path, from the start when one is given, holding the corner moves that its
+//! own joins take from it. Blocks are joined along a spanning tree, left to right in each
+//! block row and then down the first column, each join swapping two moves:
 //!
 //! ```text
 //!   A's corner square a1 = (0, X) always moves to a2 = (2, X-1) (it has only two moves).
@@ -19,7 +23,9 @@
 //!
 //! and the same transposed for the vertical joins, with B's move (1, 1) -- (0, 3) in block
 //! coordinates. Every join uses a different corner of its blocks, so joins never disturb each
-//! other, and the whole construction is one pass over the board.
+//! other, and the whole construction is one pass over the board. A join of a path and a
+//! cycle gives a path with the same two ends, so the board's open path starts where the odd
+//! block's does.
 //!
 //! A tour is held as one `u32` a square: the XOR of its two neighbours' indices (`u32::MAX`
 //! stands for the missing neighbour at the ends of an open path). A join is four XORs, and
@@ -36,10 +42,12 @@ use crate::kinds::Strategy;
 pub struct Divide;
 
 /// Smallest side built by blocks on both axes (Lin and Wei's theorem covers both sides at
-/// least 5); boards with a side of 3 are built as strips (strip.rs).
+/// least 5); boards with a side of 3 or 4 are built as strips (strip.rs).
 const MIN_SIDE: usize = 5;
 
-/// Whether `divide` builds a tour for this model, or why not.
+/// Whether `divide` builds a tour for this model, or why not. Every full board with both
+/// sides at least 3 is taken, open or closed, from any start: where no tour exists the
+/// existence rules say so before anything is built.
 pub fn supports(m: &Model) -> Result<(), String> {
     if !m.plain_knight {
         return Err("builds knight's tours on boards without holes only".into());

@@ -1,18 +1,43 @@
-//! Thin boards for `divide`: a side of 3 (3xn closed for even n >= 10, 3xn open for
-//! n >= 7, and 3x4).
+//! Thin boards for `divide`: a side of 3 or 4.
 //!
-//! The board is a strip of blocks along its long side: a first block of 12 to 23 squares
-//! (10 to 19 for closed tours) and then blocks of 12 (10). Closed blocks are joined as on
-//! wide boards, by a two-move swap across the boundary. An open block B is spliced into the
-//! path so far: remove a move a1-a2 of the block on its left, add a1-(B's first square) and
-//! (B's last square)-a2.
+//! `build`: 3xn closed (even n >= 10) and 3xn open from a start it chooses (n >= 7, and
+//! 3x4). The board is a strip of blocks along its long side: a first block of 12 to 23
+//! squares (10 to 19 for closed tours) and then blocks of 12 (10). Closed blocks are joined
+//! as on wide boards, by a two-move swap across the boundary. An open block B is spliced into
+//! the path so far: remove a move a1-a2 of the block on its left, add a1-(B's first square)
+//! and (B's last square)-a2. The joining pattern (which move, which ends) is found by
+//! enumerating the few candidates near a boundary and keeping the first for which the block
+//! tours exist; every join then uses it, so only three block tours are searched whatever the
+//! length.
 //!
-//! Not 4xn: there every open tour covers the outer squares of one colour with the inner ones
-//! of the other, crosses once by a move between the two inner lines, and covers the rest;
-//! a splice must use that crossing move, whose far square is 3 columns from the boundary,
-//! out of a knight's reach of the next block. 4xn needs a join inside each colour class. The joining pattern (which move, which ends) is found by enumerating the
-//! few candidates near a boundary and keeping the first for which the block tours exist;
-//! every join then uses it, so only three block tours are searched whatever the length.
+//! `chain`: 4xn open (n >= 5), and 3xn or 4xn open from a given start. Splices cannot work
+//! on 4xn: there every open tour covers the outer squares of one colour with the inner ones
+//! of the other, crosses once by a move between the two inner lines, and covers the rest,
+//! so a block's own open path already makes that one crossing. Instead the tour runs along
+//! the strip and back through blocks of 6 (3xn: 12) in a chain. The head block holds the
+//! start (block 0 when the start is free). Right of it two moves cross each boundary, a and
+//! b: the tour goes right by a and comes back by b, turning in the last block. Left of it
+//! three, x, y and z: the tour goes left by x, comes back by y, and (after the right part)
+//! goes left by z to end in the first block. A block's path is searched as one Hamiltonian
+//! path of the block plus virtual moves, each standing for the tour outside between two of
+//! its crossing squares:
+//!
+//! ```text
+//!   right middle block: from a's square to b's on its left, virtual a -- b on its right;
+//!   last block:         from a's square to b's on its left;
+//!   left middle block:  from x's square on its right to z's on its left, virtual x -- y on
+//!                       its left and y -- z (taken in that order) on its right;
+//!   first block:        from x's square on its right to anywhere, virtual y -- z;
+//!   head:               from the start to z's square on its left (or anywhere), virtual
+//!                       x -- y on its left and a -- b on its right.
+//! ```
+//!
+//! The crossing patterns are the first (a, b) and (x, y, z) for which these paths exist
+//! (on 4 rows only the patterns the colour classes allow are tried), so each block shape is
+//! searched once and the chain is laid in one pass, each square linked by XORs into the
+//! same 4-byte-a-square array. With a given start the head is searched for that start;
+//! should it fail for every pattern within a budget, other layouts (a longer last block)
+//! move the start within its block.
 
 use super::NONE;
 use super::divide::{ATTEMPT_BUDGET, BlockTour, attempt_path};
@@ -267,7 +292,7 @@ pub fn build(
     Ok(Some((x, first, prev)))
 }
 
-// Chains: open tours on 4xn, and open tours from a given start on 3xn.
+// Chains: open tours on 4xn, and open tours from a given start on 3xn and 4xn.
 
 /// A move across a block boundary: its square in the left block as (row, back), back
 /// counted from that block's last column, and in the right block as (row, col).
@@ -438,7 +463,7 @@ fn choose(
     parts: &[usize],
     start: Option<Sq>,
     found: &mut Found,
-    budget: usize,
+    (budget, head_tries): (usize, (usize, u32)),
     run: &mut Run,
 ) -> Option<Choice> {
     let base = chain_base(rows);
@@ -474,12 +499,16 @@ fn choose(
     let fits_pair = |a: Cross, b: Cross| {
         !four || ([a, b].iter().all(|c| outer(c.1.0) && !outer(c.0.0)) && class(a) != class(b))
     };
+    // The start is of x's class: its path covers the left part's loop before the one move
+    // between the inner lines, right of the head (seen from the head's left boundary).
+    let start_class = head_start.map(|(r, c)| (r + c) % 2);
     let fits_triple = |x: Cross, y: Cross, z: Cross| {
         !four
             || ([x, y, z].iter().all(|c| outer(c.0.0) != outer(c.1.0))
                 && class(x) == class(y)
                 && class(x) != class(z)
-                && !outer(z.0.0))
+                && !outer(z.0.0)
+                && start_class.is_none_or(|k| k == class(x)))
     };
     // Right of the head: two crossings a, b a boundary (the tour goes right by a and comes
     // back by b); left of it three, x, y, z (the tour goes left by x, comes back by y, and
@@ -516,8 +545,7 @@ fn choose(
     let right = |c: Cross, w: usize| -> Sq { (c.0.0, w - 1 - c.0.1) };
     let left = |c: Cross| -> Sq { c.1 };
     let mut chosen = None;
-    // The head is searched per start: first briefly with every pattern, then at length.
-    'search: for head_tries in [CHAIN_TRIES, HEAD_TRIES] {
+    'search: {
         for &p in &pairs {
             let (mut mid, mut end) = (None, None);
             if let Some([a, b]) = p {
@@ -636,17 +664,22 @@ pub fn chain(
     } else {
         (width, height)
     };
+    let start: Option<Sq> = start.map(|s| {
+        let (br, bc) = (s / width, s % width);
+        if horizontal { (br, bc) } else { (bc, br) }
+    });
+    // A start in the far half is built mirrored, so it is as near the head's end as can be
+    // (a start in block 0 needs no left part at all).
+    let mirror = start.is_some_and(|(_, c)| 2 * c >= len);
+    let start = start.map(|(r, c)| (r, if mirror { len - 1 - c } else { c }));
     let g = |(r, c): Sq| -> u32 {
+        let c = if mirror { len - 1 - c } else { c };
         if horizontal {
             (r * width + c) as u32
         } else {
             (c * width + r) as u32
         }
     };
-    let start: Option<Sq> = start.map(|s| {
-        let (br, bc) = (s / width, s % width);
-        if horizontal { (br, bc) } else { (bc, br) }
-    });
     let base = chain_base(rows);
     let mut found = Found {
         rows,
@@ -654,7 +687,8 @@ pub fn chain(
         searches: 0,
     };
     // With a given start the head may be hard to find for one place of the start in its
-    // block: then other layouts (the last block 1 to base - 1 longer) move it.
+    // block: then other layouts (the last block 1 to base - 1 longer) move it, and a strip
+    // short enough for one block may be cut in two.
     let mut layouts = vec![split(len, base)];
     if start.is_some() {
         for pl in base + 1..2 * base {
@@ -667,16 +701,24 @@ pub fn chain(
                 layouts.push(parts);
             }
         }
+        if len < 3 * base {
+            for pl in 5..=len.saturating_sub(5) {
+                layouts.push(vec![len - pl, pl]);
+            }
+        }
     }
     let mut chosen = None;
-    for parts in layouts {
-        let budget = found.searches + CHAIN_SEARCHES;
-        if let Some(c) = choose(rows, &parts, start, &mut found, budget, run) {
-            chosen = Some((parts, c));
-            break;
-        }
-        if run.is_stopped() {
-            return Ok(None);
+    // The head is searched per start: first briefly in every layout, then at length.
+    'layouts: for head_tries in [CHAIN_TRIES, HEAD_TRIES] {
+        for parts in &layouts {
+            let budget = found.searches + CHAIN_SEARCHES;
+            if let Some(c) = choose(rows, parts, start, &mut found, (budget, head_tries), run) {
+                chosen = Some((parts.clone(), c));
+                break 'layouts;
+            }
+            if run.is_stopped() {
+                return Ok(None);
+            }
         }
     }
     let Some((parts, choice)) = chosen else {
