@@ -66,7 +66,7 @@ impl Strategy<Model> for Divide {
         "divide"
     }
     fn about(&self) -> &'static str {
-        "divide and conquer: block tours joined at their corners; linear time, 4 bytes a square"
+        "divide and conquer: block tours joined at their corners, chained along 3xn and 4xn strips; linear time, 4 bytes a square"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         super::no_unique(task)?;
