@@ -231,6 +231,11 @@ fn finish(m: &Model, mut x: Vec<u32>, first: u32, mut prev: u32, shape: String) 
     let n = x.len();
     let mut cur = first;
     for k in 0..n as u32 {
+        if cur as usize >= n {
+            return Answer::none_because(format!(
+                "the built tour ends after {k} of {n} squares (a bug)"
+            ));
+        }
         let next = x[cur as usize] ^ prev;
         x[cur as usize] = k;
         prev = cur;

@@ -35,9 +35,10 @@
 //! The crossing patterns are the first (a, b) and (x, y, z) for which these paths exist
 //! (on 4 rows only the patterns the colour classes allow are tried), so each block shape is
 //! searched once and the chain is laid in one pass, each square linked by XORs into the
-//! same 4-byte-a-square array. With a given start the head is searched for that start;
-//! should it fail for every pattern within a budget, other layouts (a longer last block)
-//! move the start within its block.
+//! same 4-byte-a-square array. With a given start the head is searched for that start (a
+//! start in the far half is built mirrored); should it fail for every pattern within a
+//! budget, other layouts (a longer last block, or a short strip cut in two) move the start
+//! within its block.
 
 use super::NONE;
 use super::divide::{ATTEMPT_BUDGET, BlockTour, attempt_path};
@@ -430,6 +431,7 @@ impl Found {
         }
         self.searches += 1;
         let p = chain_block(self.rows, need, tries, run);
+
         self.paths.insert(need.clone(), p.clone());
         p
     }
@@ -440,7 +442,8 @@ impl Found {
 fn chain_base(rows: usize) -> usize {
     if rows == 4 { 6 } else { 12 }
 }
-const CHAIN_SEARCHES: usize = 100;
+const CHAIN_SEARCHES: usize = 60;
+const HEADS_PER_PAIR: usize = 6;
 
 /// The crossing patterns and block paths one layout of the chain takes.
 struct Choice {
@@ -454,6 +457,18 @@ struct Choice {
     head_path: Vec<u16>,
     /// The head's block.
     s: usize,
+}
+
+/// The block of `parts` that column `c` falls in.
+fn head_block(parts: &[usize], c: usize) -> usize {
+    let mut end = 0;
+    parts
+        .iter()
+        .position(|&p| {
+            end += p;
+            c < end
+        })
+        .expect("the parts cover the strip")
 }
 
 /// Choose patterns and block paths for the blocks `parts` (lengths along the strip), the
@@ -470,13 +485,7 @@ fn choose(
     let last = parts.len() - 1;
     let offset = |k: usize| parts[..k].iter().sum::<usize>();
     // The head block holds the start (block 0 when the start is free).
-    let s = match start {
-        Some((_, c)) => (0..parts.len())
-            .rev()
-            .find(|&k| offset(k) <= c)
-            .expect("block 0 starts at 0"),
-        None => 0,
-    };
+    let s = start.map_or(0, |(_, c)| head_block(parts, c));
     let head_start = start.map(|(r, c)| (r, c - offset(s)));
     let cross = crossings(rows);
     // On 4 rows the outer lines' squares move only to the inner lines', and a square's
@@ -499,7 +508,8 @@ fn choose(
     let fits_pair = |a: Cross, b: Cross| {
         !four || ([a, b].iter().all(|c| outer(c.1.0) && !outer(c.0.0)) && class(a) != class(b))
     };
-    // The start is of x's class: its path covers the left part's loop before the one move
+    // The first block's loop from x to y alternates outer and inner through as many of
+    // each, so one of its ends is outer and one inner. The start is of x's class: its path covers the left part's loop before the one move
     // between the inner lines, right of the head (seen from the head's left boundary).
     let start_class = head_start.map(|(r, c)| (r + c) % 2);
     let fits_triple = |x: Cross, y: Cross, z: Cross| {
@@ -507,6 +517,7 @@ fn choose(
             || ([x, y, z].iter().all(|c| outer(c.0.0) != outer(c.1.0))
                 && class(x) == class(y)
                 && class(x) != class(z)
+                && outer(x.0.0) != outer(y.0.0)
                 && !outer(z.0.0)
                 && start_class.is_none_or(|k| k == class(x)))
     };
@@ -579,7 +590,13 @@ fn choose(
                 }
                 continue;
             }
+            // A head that fails with one right pattern for several left ones may need
+            // another right pattern: move on after a few.
+            let mut heads = 0;
             for &t in &triples {
+                if heads == HEADS_PER_PAIR {
+                    break;
+                }
                 let (mut lmid, mut lend) = (None, None);
                 if let Some([x, y, z]) = t {
                     if s >= 2 {
@@ -620,6 +637,7 @@ fn choose(
                     .all(|need| found.get(need, CHAIN_TRIES, run).is_some());
                 let head_path = if sides {
                     found.searches += 1;
+                    heads += 1;
                     chain_block(rows, &head, head_tries, run)
                 } else {
                     None
@@ -687,9 +705,10 @@ pub fn chain(
         searches: 0,
     };
     // With a given start the head may be hard to find for one place of the start in its
-    // block: then other layouts (the last block 1 to base - 1 longer) move it, and a strip
-    // short enough for one block may be cut in two.
-    let mut layouts = vec![split(len, base)];
+    // block: then other layouts move it (the last block 1 to base - 1 longer), or widen the
+    // head (merged with the block on its right or left), and a strip short enough for one
+    // or two blocks may be cut in two.
+    let mut shifted = vec![split(len, base)];
     if start.is_some() {
         for pl in base + 1..2 * base {
             if len >= pl + base {
@@ -698,13 +717,32 @@ pub fn chain(
                 let mut parts = vec![rem - k * base];
                 parts.extend(std::iter::repeat_n(base, k));
                 parts.push(pl);
-                layouts.push(parts);
+                shifted.push(parts);
             }
         }
-        if len < 3 * base {
-            for pl in 5..=len.saturating_sub(5) {
-                layouts.push(vec![len - pl, pl]);
-            }
+    }
+    let mut layouts = Vec::new();
+    for parts in shifted {
+        if let Some((_, c)) = start {
+            let s = head_block(&parts, c);
+            let last = parts.len() - 1;
+            let merged = |k: usize| {
+                let mut m = parts.clone();
+                m[k] += m.remove(k + 1);
+                m
+            };
+            let right = (s >= 1 && s + 2 <= last).then(|| merged(s));
+            let left = (s >= 2 && s < last).then(|| merged(s - 1));
+            layouts.push(parts);
+            layouts.extend(right);
+            layouts.extend(left);
+        } else {
+            layouts.push(parts);
+        }
+    }
+    if start.is_some() && len < 3 * base {
+        for pl in 5..=len.saturating_sub(5) {
+            layouts.push(vec![len - pl, pl]);
         }
     }
     let mut chosen = None;
