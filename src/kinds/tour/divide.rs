@@ -231,12 +231,13 @@ fn finish(m: &Model, mut x: Vec<u32>, first: u32, mut prev: u32, shape: String) 
     let n = x.len();
     let mut cur = first;
     for k in 0..n as u32 {
-        if cur as usize >= n {
+        // One bounds check either way: a broken build is reported instead of a panic.
+        let Some(&e) = x.get(cur as usize) else {
             return Answer::none_because(format!(
                 "the built tour ends after {k} of {n} squares (a bug)"
             ));
-        }
-        let next = x[cur as usize] ^ prev;
+        };
+        let next = e ^ prev;
         x[cur as usize] = k;
         prev = cur;
         cur = next;
