@@ -789,3 +789,93 @@ fn count_and_backtrack_agree_with_holes_and_starts() {
     }
     assert!(nonzero >= 20, "too few boards with tours: {nonzero}");
 }
+
+/// Every start square the existence rules allow on a `w` x `h` board, for open tours.
+fn legal_starts(w: usize, h: usize) -> Vec<(usize, usize)> {
+    use boardsolve::kinds::tour::exists::{Existence, knight};
+    (0..h)
+        .flat_map(|r| (0..w).map(move |c| (r, c)))
+        .filter(|&s| matches!(knight(w, h, false, Some(s)), Existence::Exists(_)))
+        .collect()
+}
+
+#[test]
+fn divide_starts_open_tours_on_every_legal_square_of_odd_boards() {
+    for (w, h) in [
+        (5, 5),
+        (7, 7),
+        (5, 9),
+        (9, 5),
+        (9, 11),
+        (11, 9),
+        (13, 15),
+        (21, 5),
+    ] {
+        let starts = legal_starts(w, h);
+        assert_eq!(starts.len(), (w * h).div_ceil(2), "{w}x{h}");
+        for s in starts {
+            let (st, tour, _) = tour_of(&board(w, h, false, Some(s)), "divide");
+            assert_eq!(st, Status::Solved, "{w}x{h} from {s:?}");
+            check_tour(w, h, &[], (2, 1), false, Some(s), &tour.unwrap());
+        }
+    }
+}
+
+#[test]
+fn divide_builds_an_open_tour_on_every_board_from_3x3_to_8x40_that_has_one() {
+    use boardsolve::kinds::tour::exists::{Existence, knight};
+    for m in 3..=8 {
+        for n in 3..=40 {
+            for (w, h) in [(m, n), (n, m)] {
+                let (st, tour, _) = tour_of(&board(w, h, false, None), "divide");
+                if matches!(knight(w, h, false, None), Existence::Exists(_)) {
+                    assert_eq!(st, Status::Solved, "{w}x{h}");
+                    check_tour(w, h, &[], (2, 1), false, None, &tour.unwrap());
+                } else {
+                    assert_eq!(st, Status::NoSolution, "{w}x{h}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn divide_starts_open_tours_on_every_legal_square_of_thin_boards() {
+    let mut shapes: Vec<(usize, usize)> = (7..=12).map(|n| (n, 3)).collect();
+    shapes.extend((5..=9).map(|n| (n, 4)));
+    shapes.extend([(4, 3), (3, 13), (25, 3), (4, 13), (30, 4), (4, 31)]);
+    for (w, h) in shapes {
+        for s in legal_starts(w, h) {
+            let (st, tour, _) = tour_of(&board(w, h, false, Some(s)), "divide");
+            assert_eq!(st, Status::Solved, "{w}x{h} from {s:?}");
+            check_tour(w, h, &[], (2, 1), false, Some(s), &tour.unwrap());
+        }
+    }
+}
+
+#[test]
+fn divide_builds_long_thin_and_large_odd_tours_from_given_starts() {
+    let jobs = [
+        (100_000, 4, None::<(usize, usize)>),
+        (4, 100_000, Some((50_001, 3))),
+        (99_999, 3, Some((1, 50_001))),
+        (3, 99_999, Some((77_776, 0))),
+        (1001, 1001, Some((500, 500))),
+        (1001, 1001, Some((0, 1000))),
+    ];
+    for (w, h, s) in jobs {
+        let (st, tour, notes) = tour_of(&board(w, h, false, s), "divide");
+        assert_eq!(st, Status::Solved, "{w}x{h} from {s:?}: {notes:?}");
+        check_tour(w, h, &[], (2, 1), false, s, &tour.unwrap());
+    }
+}
+
+#[test]
+fn warnsdorff_hands_long_4xn_boards_to_divide() {
+    for (w, h) in [(1000, 4), (4, 333)] {
+        let (st, tour, notes) = tour_of(&board(w, h, false, None), "warnsdorff");
+        assert_eq!(st, Status::Solved, "{w}x{h}");
+        check_tour(w, h, &[], (2, 1), false, None, &tour.unwrap());
+        assert!(notes.iter().any(|n| n.contains("divide")), "{notes:?}");
+    }
+}

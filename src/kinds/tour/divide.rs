@@ -2,13 +2,17 @@
 //! from structured block tours, and Lin and Wei 2005, who extend it to every m x n with
 //! both sides at least 5).
 //!
-//! Boards with a side of 3 are strips of blocks (strip.rs). Otherwise the board is cut into
-//! a grid of blocks whose sides are 6 to 11 (a side of 5 to 11 stays
-//! whole), with at most one odd side per direction, placed last, so every block but the
-//! bottom-right one has an even number of squares. Each block shape gets one tour, found
+//! Boards with a side of 3 or 4 are strips of blocks (strip.rs: 3xn closed and open by
+//! joins and splices, 4xn open and 3xn open from a given start by a chain of blocks).
+//! Otherwise the board is cut into a grid of blocks whose sides are 6 to 11 (a side of 5
+//! to 11 stays whole), with at most one odd side per direction, so every block but one, the
+//! odd x odd block of an odd board, has an even number of squares. That block is the
+//! bottom-right one, or for an open tour from a given start the one holding the start (the
+//! odd parts of both sides laid where the start is). Each block shape gets one tour, found
 //! once by a small Warnsdorff search with forced moves: a closed tour, or for the odd x odd
-//! block an open one. Blocks are joined along a spanning tree, left to right in each block
-//! row and then down the first column, each join swapping two moves:
+//! block an open path, from the start when one is given, holding the corner moves that its
+//! own joins take from it. Blocks are joined along a spanning tree, left to right in each
+//! block row and then down the first column, each join swapping two moves:
 //!
 //! ```text
 //!   A's corner square a1 = (0, X) always moves to a2 = (2, X-1) (it has only two moves).
@@ -19,7 +23,9 @@
 //!
 //! and the same transposed for the vertical joins, with B's move (1, 1) -- (0, 3) in block
 //! coordinates. Every join uses a different corner of its blocks, so joins never disturb each
-//! other, and the whole construction is one pass over the board.
+//! other, and the whole construction is one pass over the board. A join of a path and a
+//! cycle gives a path with the same two ends, so the board's open path starts where the odd
+//! block's does.
 //!
 //! A tour is held as one `u32` a square: the XOR of its two neighbours' indices (`u32::MAX`
 //! stands for the missing neighbour at the ends of an open path). A join is four XORs, and
@@ -36,10 +42,12 @@ use crate::kinds::Strategy;
 pub struct Divide;
 
 /// Smallest side built by blocks on both axes (Lin and Wei's theorem covers both sides at
-/// least 5); boards with a side of 3 are built as strips (strip.rs).
+/// least 5); boards with a side of 3 or 4 are built as strips (strip.rs).
 const MIN_SIDE: usize = 5;
 
-/// Whether `divide` builds a tour for this model, or why not.
+/// Whether `divide` builds a tour for this model, or why not. Every full board with both
+/// sides at least 3 is taken, open or closed, from any start: where no tour exists the
+/// existence rules say so before anything is built.
 pub fn supports(m: &Model) -> Result<(), String> {
     if !m.plain_knight {
         return Err("builds knight's tours on boards without holes only".into());
@@ -50,26 +58,6 @@ pub fn supports(m: &Model) -> Result<(), String> {
             "builds boards with both sides at least 3; {w}x{h} has no knight's tour beyond 1x1"
         ));
     }
-    if w.min(h) == 4 {
-        return Err(format!(
-            "does not build 4xn boards yet (their open tours cross between the colour \
-             classes once, which its block joins cannot follow); {w}x{h} takes warnsdorff"
-        ));
-    }
-    if w.min(h) == 3 && m.start.is_some() && !m.closed {
-        return Err(
-            "on boards with a side of 3 it builds open tours from a start it chooses; with a \
-             given start use warnsdorff"
-                .into(),
-        );
-    }
-    if (w * h) % 2 == 1 && m.start.is_some() && !m.closed {
-        return Err(
-            "on a board with an odd number of squares it builds open tours from a start it \
-             chooses; with a given start use warnsdorff"
-                .into(),
-        );
-    }
     Ok(())
 }
 
@@ -78,7 +66,7 @@ impl Strategy<Model> for Divide {
         "divide"
     }
     fn about(&self) -> &'static str {
-        "divide and conquer: block tours joined at their corners; linear time, 4 bytes a square"
+        "divide and conquer: block tours joined at their corners, chained along 3xn and 4xn strips; linear time, 4 bytes a square"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         super::no_unique(task)?;
@@ -93,28 +81,75 @@ impl Strategy<Model> for Divide {
         }
         let (w, h) = (m.board.width, m.board.height);
         if w.min(h) < MIN_SIDE {
-            return match super::strip::build(w, h, m.closed, run) {
-                Ok(Some((x, first, prev))) => finish(m, x, first, prev, "1 strip".into()),
+            let chain = w.min(h) == 4 || (!m.closed && m.start.is_some());
+            let built = if chain {
+                super::strip::chain(w, h, m.start, run)
+            } else {
+                super::strip::build(w, h, m.closed, run)
+            };
+            return match built {
+                Ok(Some((x, first, prev))) => {
+                    let shape = if chain {
+                        format!("a chain of blocks {} high", w.min(h))
+                    } else {
+                        "1 strip".into()
+                    };
+                    finish(m, x, first, prev, shape)
+                }
                 Ok(None) => Answer::default(),
                 Err(e) => Answer::none_because(format!("{e} (a bug)")),
             };
         }
-        let cols = split(w);
-        let rows = split(h);
         let open_block = (w * h) % 2 == 1;
+        // An open tour from a given start on an odd board: the odd x odd block (the only
+        // one holding an open path) is laid where the start is, and its path starts there.
+        // Joining a path to a cycle leaves the path's ends, so the board's path does too.
+        let given = m.start.filter(|_| open_block && !m.closed);
+        let (cols, rows) = match given {
+            Some(s) => (split_at(w, s % w), split_at(h, s / w)),
+            None => (split(w), split(h)),
+        };
+        let part_of = |parts: &[usize], at: usize| {
+            let mut end = 0;
+            parts
+                .iter()
+                .position(|&p| {
+                    end += p;
+                    at < end
+                })
+                .expect("the parts cover the side")
+        };
+        let (oi, oj) = match given {
+            Some(s) => (part_of(&rows, s / w), part_of(&cols, s % w)),
+            None => (rows.len() - 1, cols.len() - 1),
+        };
+        let local_start = given.map(|s| {
+            let (r, c) = (s / w, s % w);
+            let r0: usize = rows[..oi].iter().sum();
+            let c0: usize = cols[..oj].iter().sum();
+            ((r - r0) * cols[oj] + (c - c0)) as u16
+        });
         let mut blocks = Blocks::default();
         // Block (i, j) joins the block on its left, or in the first column the one above.
-        let key_of = |i: usize, j: usize| Key {
-            w: cols[j],
-            h: rows[i],
-            open: open_block && i == rows.len() - 1 && j == cols.len() - 1,
-            join: if j > 0 {
-                Join::Left
-            } else if i > 0 {
-                Join::Above
-            } else {
-                Join::None
-            },
+        // The open block also gives the corner moves the joins take from it (a closed
+        // tour holds them anyway: a corner has only two moves).
+        let key_of = |i: usize, j: usize| {
+            let open = open_block && i == oi && j == oj;
+            Key {
+                w: cols[j],
+                h: rows[i],
+                open,
+                start: if open { local_start } else { None },
+                right: open && j + 1 < cols.len(),
+                below: open && j == 0 && i + 1 < rows.len(),
+                join: if j > 0 {
+                    Join::Left
+                } else if i > 0 {
+                    Join::Above
+                } else {
+                    Join::None
+                },
+            }
         };
         // Every block shape's tour first, so a shape with none is known before the board
         // is touched.
@@ -196,7 +231,13 @@ fn finish(m: &Model, mut x: Vec<u32>, first: u32, mut prev: u32, shape: String) 
     let n = x.len();
     let mut cur = first;
     for k in 0..n as u32 {
-        let next = x[cur as usize] ^ prev;
+        // One bounds check either way: a broken build is reported instead of a panic.
+        let Some(&e) = x.get(cur as usize) else {
+            return Answer::none_because(format!(
+                "the built tour ends after {k} of {n} squares (a bug)"
+            ));
+        };
+        let next = e ^ prev;
         x[cur as usize] = k;
         prev = cur;
         cur = next;
@@ -242,6 +283,50 @@ fn split(n: usize) -> Vec<usize> {
         _ => &[8, 11],
     });
     parts
+}
+
+/// Block sides for one odd board side such that the one odd block covers `at`: the odd
+/// part (7, 9 or 11) where `at` falls, even parts of 6 to 10 around it. Sides up to 11
+/// stay whole.
+fn split_at(n: usize, at: usize) -> Vec<usize> {
+    if n <= 11 {
+        return vec![n];
+    }
+    // An even length as parts of 6 to 10 (0: none; 2 and 4 cannot be cut).
+    let evens = |mut e: usize| -> Option<Vec<usize>> {
+        if e == 2 || e == 4 {
+            return None;
+        }
+        let mut parts = Vec::new();
+        while e >= 20 {
+            parts.push(8);
+            e -= 8;
+        }
+        parts.extend_from_slice(match e {
+            0 => &[],
+            6 => &[6],
+            8 => &[8],
+            10 => &[10],
+            12 => &[6, 6],
+            14 => &[6, 8],
+            16 => &[8, 8],
+            _ => &[8, 10],
+        });
+        Some(parts)
+    };
+    for odd in [7, 9, 11] {
+        for before in (at.saturating_sub(odd - 1)..=at).filter(|p| p % 2 == 0) {
+            if before + odd > n {
+                continue;
+            }
+            if let (Some(mut parts), Some(after)) = (evens(before), evens(n - before - odd)) {
+                parts.push(odd);
+                parts.extend(after);
+                return parts;
+            }
+        }
+    }
+    unreachable!("every odd side from 13 has a layout for every square (tested)")
 }
 
 /// Remove moves a1-a2 and b1-b2, add a1-b1 and a2-b2.
@@ -296,6 +381,13 @@ struct Key {
     w: usize,
     h: usize,
     open: bool,
+    /// The open path's first square, when the board's start is given.
+    start: Option<u16>,
+    /// The open block has a block on its right: its path must hold (0, X) -- (2, X-1).
+    right: bool,
+    /// The open block is in the first column with a block below: its path must hold
+    /// (Y, 0) -- (Y-1, 2).
+    below: bool,
     join: Join,
 }
 
@@ -384,14 +476,21 @@ fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
         Join::Left => Some((idx(1, 1), idx(3, 0))),
         Join::Above => Some((idx(1, 1), idx(0, 3))),
     };
-    if let Some((a, b)) = forced_move {
+    let corner_right = key.right.then(|| (idx(0, w - 1), idx(2, w - 2)));
+    let corner_below = key.below.then(|| (idx(h - 1, 0), idx(h - 2, 2)));
+    for (a, b) in [forced_move, corner_right, corner_below]
+        .into_iter()
+        .flatten()
+    {
         if a >= n || b >= n {
             return None;
         }
         forced[a].push(b as u16);
         forced[b].push(a as u16);
     }
-    let starts: Vec<usize> = if key.open {
+    let starts: Vec<usize> = if let Some(s) = key.start {
+        vec![s as usize]
+    } else if key.open {
         // The odd block's path ends on the corners' colour.
         (0..n).filter(|&s| (s / w + s % w) % 2 == 0).collect()
     } else {
@@ -400,7 +499,15 @@ fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
     let mut rng: u64 = 0x2545_f491_4f6c_dd1d ^ (w as u64) << 32 ^ (h as u64) << 16;
     for attempt in 0..400 {
         let start = starts[attempt % starts.len()];
-        if let Some(path) = attempt_path(&adj, &forced, start, None, !key.open, &mut rng, run) {
+        if let Some(path) = attempt_path(
+            &adj,
+            &forced,
+            (start, None),
+            !key.open,
+            &mut rng,
+            run,
+            ATTEMPT_BUDGET,
+        ) {
             return Some(BlockTour::from_path(w, h, &path, key.open));
         }
         if run.is_stopped() {
@@ -410,16 +517,19 @@ fn block_tour(key: Key, run: &mut Run) -> Option<BlockTour> {
     None
 }
 
+/// Moves tried per attempt before it gives up and the next one starts with other ties.
+pub(super) const ATTEMPT_BUDGET: u32 = 20_000;
+
 /// One depth-first attempt with a node budget: Warnsdorff order, random ties, forced moves
 /// taken as soon as they can be.
 pub(super) fn attempt_path(
     adj: &[Vec<u16>],
     forced: &[Vec<u16>],
-    start: usize,
-    end: Option<usize>,
+    (start, end): (usize, Option<usize>),
     closed: bool,
     rng: &mut u64,
     run: &mut Run,
+    budget: u32,
 ) -> Option<Vec<u16>> {
     let n = adj.len();
     let mut visited = vec![false; n];
@@ -485,7 +595,7 @@ pub(super) fn attempt_path(
         c
     };
     stack.push((candidates(start, &path, &visited, &deg), 0));
-    let mut budget = 20_000u32;
+    let mut budget = budget;
     while let Some((cands, next)) = stack.last_mut() {
         if *next == cands.len() {
             stack.pop();
@@ -549,6 +659,21 @@ pub(super) fn attempt_path(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn odd_splits_put_the_odd_part_on_the_square() {
+        for n in (13..300).step_by(2) {
+            for at in 0..n {
+                let p = split_at(n, at);
+                assert_eq!(p.iter().sum::<usize>(), n);
+                assert!(p.iter().all(|&s| (6..=11).contains(&s)), "{n}: {p:?}");
+                let odd: Vec<usize> = (0..p.len()).filter(|&i| p[i] % 2 == 1).collect();
+                assert_eq!(odd.len(), 1, "{n}: {p:?}");
+                let before: usize = p[..odd[0]].iter().sum();
+                assert!(before <= at && at < before + p[odd[0]], "{n} {at}: {p:?}");
+            }
+        }
+    }
 
     #[test]
     fn splits_keep_parity_and_range() {

@@ -8,7 +8,9 @@
 //! - `warnsdorff`: fewest onward moves first (Roth's tie-break), bounded backtracking, the
 //!   closing rotation for closed tours; hands over to `divide` when it gives up;
 //! - `divide`: divide and conquer for the knight: block tours found once per block shape,
-//!   joined by swapping two edges at block corners; linear time, 4 bytes a square.
+//!   joined by swapping two edges at block corners (chained along the strip on boards with
+//!   a side of 3 or 4); every board and start where a tour exists; linear time, 4 bytes a
+//!   square.
 
 mod backtrack;
 mod count;
@@ -33,7 +35,7 @@ pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
 ];
 
 /// `auto` takes the first of these that applies: `divide` for the knight on boards with
-/// both sides at least 5 (linear and certain), else `warnsdorff`; counts go to `count`
+/// both sides at least 3 (linear and certain), else `warnsdorff`; counts go to `count`
 /// where its frontier fits, else (and lists) to `backtrack`.
 pub const PREFERENCE: &[&str] = &["divide", "warnsdorff", "count", "backtrack"];
 

@@ -5,7 +5,8 @@
 //! complete path whose ends do not meet is closed by Pósa rotations (reverse the tail after
 //! a neighbour of the last square, so a new square becomes last) before backtracking.
 //!
-//! On the plain knight, where `divide` is certain to build a tour, the backtracking is
+//! On the plain knight, where `divide` is certain to build a tour (every board with both
+//! sides at least 3, long 4xn boards and given starts included), the backtracking is
 //! bounded (a few moves per square); past the bound the strategy hands the board over to
 //! `divide` and says so in the summary. Elsewhere the search is complete: with all starts
 //! tried it proves that no tour exists.
