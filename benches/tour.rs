@@ -61,6 +61,10 @@ fn tour(c: &mut Criterion) {
     group.bench_function("count/6x6-closed", |b| {
         b.iter(|| assert_eq!(count(&c6, "count"), 9862))
     });
+    let o6 = model("tour5x5.toml", Some(6));
+    group.bench_function("count/6x6-open", |b| {
+        b.iter(|| assert_eq!(count(&o6, "count"), 6_637_920))
+    });
     let c100 = model("closed16.toml", Some(100));
     group.bench_function("warnsdorff/100x100-closed", |b| {
         b.iter(|| first(&c100, "warnsdorff"))
