@@ -28,6 +28,8 @@ use super::lagrange::{EPS, Lagrange, Steps};
 use super::model::{Model, Searcher, Tally, drive};
 use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct Bnb;
 
@@ -115,6 +117,31 @@ struct Search<'m> {
     lag: Lagrange,
     /// Lagrange multipliers at each depth, `n + 1` per depth.
     lam: Vec<f64>,
+    /// While subtrees are being collected for the workers: the depth at which a node is
+    /// recorded instead of explored.
+    split: Option<usize>,
+    subtrees: Vec<Subtree>,
+    threads: usize,
+    /// The incumbent shared with the other workers (parallel minimize).
+    shared: Option<&'m Incumbent>,
+}
+
+/// A node recorded for a worker: what `node` reads of it and of its parent.
+struct Subtree {
+    depth: usize,
+    sym: u32,
+    placed: Vec<usize>,
+    /// The parent's uncovered squares, then the node's.
+    uncovered: Vec<u64>,
+    allowed: Vec<u64>,
+    /// The parent's multipliers, which the node starts from.
+    lam: Vec<f64>,
+}
+
+/// The best placement found by any worker; `bar` is its size, read at every node.
+struct Incumbent {
+    bar: AtomicUsize,
+    best: Mutex<Option<Vec<usize>>>,
 }
 
 impl<'m> Search<'m> {
@@ -150,40 +177,154 @@ impl<'m> Search<'m> {
             n,
             lag: Lagrange::new(m),
             lam: Vec::new(),
+            split: None,
+            subtrees: Vec::new(),
+            threads: task.threads.max(1),
+            shared: None,
         }
     }
 
     fn search_minimum(&mut self, run: &mut Run) {
         self.mode = Mode::Minimize;
         self.symmetry = self.m.symmetries.len() > 1;
-        let rounds = (20_000 / self.m.cells.len().max(1)).clamp(4, 200);
-        if let Some(h) = self.m.heuristic(rounds, run) {
+        // A few greedy rounds give the tabu search a start; the tabu search does the rest.
+        if let Some(h) = self.m.heuristic(8, run) {
             self.bar = h.len();
             run.set_status(format!("best {} (heuristic)", h.len()));
             self.best = Some(h);
         }
         if let Some(h) = &self.best {
-            let stall = 100 * self.m.cells.len() as u64;
-            if let Some(better) = self.m.local_search(h, stall, run) {
+            // An optimal incumbent early spares the search most of its work (knights 16x16
+            // independent: 420,000 nodes with 40 known, millions from 46), and the search's
+            // cost grows much faster with the board than the tabu search's: its patience
+            // grows with the cube of the board (n = 12: 12,000 moves, n = 16: 65,000, about
+            // 0.1 s; n = 20: 250,000), up to a million moves.
+            let cells = self.m.cells.len() as u64;
+            let patience = (cells * cells * cells / 256).min(1 << 20);
+            if let Some(better) = self.m.tabu_search(h, patience, run) {
                 self.bar = better.len();
-                run.set_status(format!("best {} (local search)", better.len()));
+                run.set_status(format!("best {} (tabu search)", better.len()));
                 self.best = Some(better);
             }
         }
-        self.start(run);
+        if self.threads > 1 {
+            self.parallel(run);
+        } else {
+            self.start(run);
+        }
     }
 
-    fn start(&mut self, run: &mut Run) {
-        let w = self.w;
-        // Multipliers are kept for every depth the search can reach: no deeper than the
-        // pieces allowed (on a 64x64 board a stack for every square would take 134 MB).
-        let levels = match self.mode {
+    /// Minimize on `threads` workers: the top of the tree is explored here down to a depth
+    /// that leaves enough subtrees to balance the load, the subtrees are recorded, and the
+    /// workers (this thread among them, so the progress line stays live) claim them one at a
+    /// time in search order, sharing the incumbent.
+    fn parallel(&mut self, run: &mut Run) {
+        let threads = self.threads;
+        let mut depth = 1;
+        loop {
+            self.split = Some(depth);
+            self.subtrees.clear();
+            if self.start(run) {
+                self.split = None;
+                return;
+            }
+            // Deep enough when every worker has many subtrees, or the tree is too thin.
+            if self.subtrees.len() >= 32 * threads || depth >= 6 || self.subtrees.is_empty() {
+                break;
+            }
+            depth += 1;
+        }
+        self.split = None;
+        let subtrees = std::mem::take(&mut self.subtrees);
+        let incumbent = Incumbent {
+            bar: AtomicUsize::new(self.bar),
+            best: Mutex::new(None),
+        };
+        let next = AtomicUsize::new(0);
+        let m = self.m;
+        let symmetry = self.symmetry;
+        let levels = self.levels();
+        let root_bound = self.root_bound;
+        let mut children: Vec<Run<'static>> = (1..threads).map(|_| run.child()).collect();
+        let work = |s: &mut Search, run: &mut Run, main: bool| {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(t) = subtrees.get(i) else { break };
+                if main {
+                    let best = incumbent.bar.load(Ordering::Relaxed);
+                    run.set_status(format!(
+                        "best {best}, bound {root_bound}, subtree {}/{}",
+                        i + 1,
+                        subtrees.len()
+                    ));
+                }
+                if s.resume(t, run) {
+                    break;
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            for child in children.iter_mut() {
+                let incumbent = &incumbent;
+                let work = &work;
+                scope.spawn(move || {
+                    let mut s = Search::worker(m, symmetry, levels, incumbent);
+                    work(&mut s, child, false);
+                });
+            }
+            let mut s = Search::worker(m, symmetry, levels, &incumbent);
+            s.root_bound = root_bound;
+            work(&mut s, run, true);
+        });
+        for child in children {
+            run.absorb(child);
+        }
+        if let Some(b) = incumbent.best.into_inner().expect("no worker panicked") {
+            self.bar = b.len();
+            self.best = Some(b);
+        }
+    }
+
+    /// A worker for [`Search::parallel`]: minimize, the incumbent shared.
+    fn worker(m: &'m Model, symmetry: bool, levels: usize, shared: &'m Incumbent) -> Search<'m> {
+        let mut s = Search::new(m, &Task::default());
+        s.mode = Mode::Minimize;
+        s.symmetry = symmetry;
+        s.tally = None;
+        s.bar = shared.bar.load(Ordering::Relaxed);
+        s.shared = Some(shared);
+        s.lam.resize(levels * (s.n + 1), 0.0);
+        s
+    }
+
+    /// Explore a recorded subtree; `true` means stop.
+    fn resume(&mut self, t: &Subtree, run: &mut Run) -> bool {
+        let (w, n1) = (self.w, self.n + 1);
+        let d = t.depth;
+        self.uncovered[(d - 1) * w..(d + 1) * w].copy_from_slice(&t.uncovered);
+        self.allowed[d * w..(d + 1) * w].copy_from_slice(&t.allowed);
+        self.lam[(d - 1) * n1..d * n1].copy_from_slice(&t.lam);
+        self.placed.clear();
+        self.placed.extend_from_slice(&t.placed);
+        self.node(d, t.sym, run)
+    }
+
+    /// Depths whose multipliers are kept: no deeper than the pieces allowed (on a 64x64
+    /// board a stack for every square would take 134 MB).
+    fn levels(&self) -> usize {
+        match self.mode {
             Mode::Minimize => self.bar,
             Mode::Count(t) => t + 1,
             Mode::First => 0,
         }
         .min(self.m.cells.len())
-            + 2;
+            + 2
+    }
+
+    /// Search from the root; `true` means a limit stopped it.
+    fn start(&mut self, run: &mut Run) -> bool {
+        let w = self.w;
+        let levels = self.levels();
         self.lam.clear();
         self.lam.resize(levels * (self.n + 1), 0.0);
         self.uncovered[..w].copy_from_slice(&self.m.all);
@@ -194,14 +335,29 @@ impl<'m> Search<'m> {
         } else {
             0
         };
-        self.node(0, mask, run);
+        self.node(0, mask, run)
     }
 
     /// Explore the node at `depth`; `true` means stop. `sym`: the symmetries (bit mask, the
     /// identity left out) that map this node's placed and excluded squares to themselves.
     fn node(&mut self, depth: usize, sym: u32, run: &mut Run) -> bool {
+        if self.split == Some(depth) {
+            let (w, n1) = (self.w, self.n + 1);
+            self.subtrees.push(Subtree {
+                depth,
+                sym,
+                placed: self.placed.clone(),
+                uncovered: self.uncovered[(depth - 1) * w..(depth + 1) * w].to_vec(),
+                allowed: self.allowed[depth * w..(depth + 1) * w].to_vec(),
+                lam: self.lam[(depth - 1) * n1..depth * n1].to_vec(),
+            });
+            return false;
+        }
         if run.node() {
             return true;
+        }
+        if let Some(shared) = self.shared {
+            self.bar = self.bar.min(shared.bar.load(Ordering::Relaxed));
         }
         let w = self.w;
         let m = self.m;
@@ -455,8 +611,19 @@ impl<'m> Search<'m> {
             Mode::Minimize => {
                 if k < self.bar {
                     self.bar = k;
-                    self.best = Some(self.placed.clone());
-                    self.status(run);
+                    match self.shared {
+                        Some(shared) => {
+                            let mut best = shared.best.lock().expect("no worker panicked");
+                            if best.as_ref().is_none_or(|b| k < b.len()) {
+                                *best = Some(self.placed.clone());
+                                shared.bar.fetch_min(k, Ordering::Relaxed);
+                            }
+                        }
+                        None => {
+                            self.best = Some(self.placed.clone());
+                            self.status(run);
+                        }
+                    }
                 }
                 false
             }
@@ -548,5 +715,43 @@ impl<'m> Search<'m> {
         }
         self.touched.clear();
         total.div_ceil(UNIT as u64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::engine::Limits;
+    use crate::spec::betza::Piece;
+
+    fn knights(n: usize, independent: bool) -> Model {
+        let piece = Piece::parse("N").expect("the knight");
+        Model::new(Board::new(n, n), piece, 'N', independent)
+    }
+
+    /// The workers find the optimum themselves when no heuristic gives them a start: the
+    /// shared incumbent goes down from nothing and every worker prunes by it.
+    #[test]
+    fn parallel_search_finds_the_optimum_without_an_incumbent() {
+        // OEIS A006075 and A342576, n = 6..9.
+        for (independent, table) in [(false, [8, 10, 12, 14]), (true, [8, 13, 14, 14])] {
+            for (i, &want) in table.iter().enumerate() {
+                let m = knights(6 + i, independent);
+                let task = Task {
+                    goal: crate::engine::Goal::Minimize,
+                    unique: false,
+                    threads: 2,
+                };
+                let mut s = Search::new(&m, &task);
+                s.mode = Mode::Minimize;
+                s.symmetry = true;
+                let mut run = Run::new(Limits::default());
+                s.parallel(&mut run);
+                let best = s.best.take().expect("a placement");
+                assert_eq!(best.len(), want, "independent={independent} n={}", 6 + i);
+                m.check(&best).expect("a valid placement");
+            }
+        }
     }
 }
