@@ -39,17 +39,7 @@ impl Model {
             .piece
             .as_ref()
             .expect("domination puzzles have a piece");
-        if board.squares() > MAX_SQUARES {
-            return Err(spec.err_nowhere(
-                "board",
-                format!(
-                    "a {}x{} board has {} squares; kind \"domination\" handles at most {MAX_SQUARES}",
-                    board.width,
-                    board.height,
-                    board.squares()
-                ),
-            ));
-        }
+        super::super::refuse_board_over(spec, "domination", MAX_SQUARES)?;
         let independent = spec
             .rules
             .independent
