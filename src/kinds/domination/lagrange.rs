@@ -37,6 +37,7 @@ pub struct Lagrange {
     cov: Vec<u32>,
     /// Reduced costs of the allowed squares at the last evaluation.
     pub rc: Vec<f64>,
+    /// The subgradient, by position in `ulist`.
     g: Vec<f64>,
     taken: Vec<u32>,
     /// The node's uncovered squares and the allowed squares that cover one of them, as
@@ -111,26 +112,33 @@ impl Lagrange {
     /// `rc`, and `taken[u]`: how many squares of negative reduced cost (the relaxation's
     /// choice) cover u.
     fn eval(&mut self, lam: &[f64]) -> f64 {
+        // Borrowed apart so the loops keep their slices in registers.
+        let Lagrange {
+            stride,
+            cov,
+            rc,
+            taken,
+            ulist,
+            clist,
+            ..
+        } = self;
+        let stride = *stride;
         let mut l = 0.0;
-        for &u in &self.ulist {
+        for &u in ulist.iter() {
             l += lam[u as usize];
-            self.taken[u as usize] = 0;
+            taken[u as usize] = 0;
         }
-        let stride = self.stride;
-        for &c in &self.clist {
+        for &c in clist.iter() {
             let c = c as usize;
-            let list = &self.cov[c * stride..(c + 1) * stride];
-            let mut s = 0.0;
-            for &u in list {
-                s += lam[u as usize];
-            }
+            let list = &cov[c * stride..(c + 1) * stride];
+            let s: f64 = list.iter().map(|&u| lam[u as usize]).sum();
             let r = 1.0 - s;
-            self.rc[c] = r;
+            rc[c] = r;
             if r < 0.0 {
                 l += r;
                 // Covered squares' counts are never read, and are reset before use.
                 for &u in list {
-                    self.taken[u as usize] = self.taken[u as usize].wrapping_add(1);
+                    taken[u as usize] = taken[u as usize].wrapping_add(1);
                 }
             }
         }
@@ -163,23 +171,26 @@ impl Lagrange {
                 break;
             }
             let mut norm = 0.0;
-            for &u in &self.ulist {
-                let u = u as usize;
-                let mut g = 1.0 - self.taken[u] as f64;
-                if g < 0.0 && lam[u] <= 0.0 {
-                    g = 0.0;
+            {
+                let (ulist, taken, g) = (&self.ulist, &self.taken, &mut self.g);
+                for (k, &u) in ulist.iter().enumerate() {
+                    let u = u as usize;
+                    let mut x = 1.0 - taken[u] as f64;
+                    if x < 0.0 && lam[u] <= 0.0 {
+                        x = 0.0;
+                    }
+                    g[k] = x;
+                    norm += x * x;
                 }
-                self.g[u] = g;
-                norm += g * g;
             }
             if norm == 0.0 {
                 // The relaxed choice covers every square exactly: L is optimal here.
                 break;
             }
             let t = mu * (target - cur).max(0.05) / norm;
-            for &u in &self.ulist {
+            for (&u, &x) in self.ulist.iter().zip(&self.g) {
                 let u = u as usize;
-                lam[u] = (lam[u] + t * self.g[u]).max(0.0);
+                lam[u] = (lam[u] + t * x).max(0.0);
             }
             cur = self.eval(lam);
             if cur > best + 1e-9 {
