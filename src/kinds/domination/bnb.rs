@@ -122,6 +122,8 @@ struct Search<'m> {
     split: Option<usize>,
     subtrees: Vec<Subtree>,
     threads: usize,
+    /// The branch being explored at depths 0 and 1 and how many there are (progress line).
+    top: [(usize, usize); 2],
     /// The incumbent shared with the other workers (parallel minimize).
     shared: Option<&'m Incumbent>,
 }
@@ -180,6 +182,7 @@ impl<'m> Search<'m> {
             split: None,
             subtrees: Vec::new(),
             threads: task.threads.max(1),
+            top: [(0, 0); 2],
             shared: None,
         }
     }
@@ -197,10 +200,10 @@ impl<'m> Search<'m> {
             // An optimal incumbent early spares the search most of its work (knights 16x16
             // independent: 420,000 nodes with 40 known, millions from 46), and the search's
             // cost grows much faster with the board than the tabu search's: its patience
-            // grows with the cube of the board (n = 12: 12,000 moves, n = 16: 65,000, about
-            // 0.1 s; n = 20: 250,000), up to a million moves.
-            let cells = self.m.cells.len() as u64;
-            let patience = (cells * cells * cells / 256).min(1 << 20);
+            // doubles with every 24 squares, 10,000 moves at 144 (12x12, about 10 ms), 100,000
+            // at 16x16, and at most a million.
+            let cells = self.m.cells.len() as f64;
+            let patience = (10_000.0 * ((cells - 144.0) / 24.0).exp2()).clamp(2_000.0, 1e6) as u64;
             if let Some(better) = self.m.tabu_search(h, patience, run) {
                 self.bar = better.len();
                 run.set_status(format!("best {} (tabu search)", better.len()));
@@ -542,6 +545,15 @@ impl<'m> Search<'m> {
                     continue;
                 }
             }
+            if depth < 2 && self.shared.is_none() && self.mode == Mode::Minimize {
+                // Where the search is, for the progress line: branch j of nc at the top two
+                // levels.
+                self.top[depth] = (j + 1, nc);
+                if depth == 0 {
+                    self.top[1] = (0, 0);
+                }
+                self.status(run);
+            }
             self.make_child(depth, c);
             self.placed.push(c);
             let stop = self.node(depth + 1, child_sym, run);
@@ -644,10 +656,17 @@ impl<'m> Search<'m> {
     }
 
     fn status(&self, run: &mut Run) {
-        match &self.best {
-            Some(b) => run.set_status(format!("best {}, bound {}", b.len(), self.root_bound)),
-            None => run.set_status(format!("bound {}", self.root_bound)),
+        let mut s = match &self.best {
+            Some(b) => format!("best {}, bound {}", b.len(), self.root_bound),
+            None => format!("bound {}", self.root_bound),
+        };
+        if self.top[0].1 > 0 {
+            s += &format!(", branch {}/{}", self.top[0].0, self.top[0].1);
+            if self.top[1].1 > 0 {
+                s += &format!(" {}/{}", self.top[1].0, self.top[1].1);
+            }
         }
+        run.set_status(s);
     }
 
     /// The greedy fractional packing bound at the root (uncovered squares from `uo`, their
