@@ -456,6 +456,27 @@ impl<'m> Search<'m> {
                 }
             }
         }
+        if self.mode != Mode::First {
+            // Among the squares with the fewest candidates, the one with the smallest
+            // multiplier: 15% to 30% fewer nodes than the first in index order on knights
+            // 14x14 and 15x15 (the largest multiplier instead: 3 times more).
+            let lam = &self.lam[depth * (self.n + 1)..];
+            let mut fewest = u32::MAX;
+            let mut smallest = f64::MAX;
+            for kw in 0..w {
+                let mut word = self.uncovered[uo + kw];
+                while word != 0 {
+                    let t = kw * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let c = self.count[t];
+                    if c < fewest || (c == fewest && lam[t] < smallest) {
+                        fewest = c;
+                        smallest = lam[t];
+                        best_sq = t;
+                    }
+                }
+            }
+        }
         if let Some(c) = forced {
             // Every placement that fits uses c: one child.
             let mut child_sym = 0u32;
