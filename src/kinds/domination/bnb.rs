@@ -2,8 +2,9 @@
 //!
 //! A node holds two bitsets: the squares still uncovered and the squares a piece may still
 //! take (not excluded by an earlier branch, not attacked under `independent`). It branches on
-//! the uncovered square with the fewest candidate coverers: every covering placement holds
-//! one of them. The j-th branch places the j-th candidate and excludes the j-1 before it, so
+//! the uncovered square with the fewest candidate coverers (ties: the smallest Lagrange
+//! multiplier): every covering placement holds one of them. The candidates go in order of
+//! reduced cost; the j-th branch places the j-th candidate and excludes the j-1 before it, so
 //! the branches split the placements below the node into disjoint sets and counting visits
 //! each placement once.
 //!
@@ -14,12 +15,17 @@
 //! every such placement needs. Under plain minimize, a candidate is skipped when an earlier
 //! sibling covers all the uncovered squares it covers (dominance).
 //!
-//! The first incumbent comes from the model's greedy heuristic with redundant pieces removed,
-//! so the search starts with a tight bar. The board's symmetries are broken as long as a
-//! symmetry maps the node's placed and excluded squares to themselves: a branch whose
-//! candidate is the image of an earlier sibling's candidate under such a symmetry is skipped,
-//! since the image of any placement below it lies in an earlier branch with the same size.
-//! (Only for minimize; counting needs every placement.)
+//! The first incumbent comes from the model's greedy heuristic improved by its tabu search,
+//! which finds the optimum of knights up to 20x20 on most sizes: the search then only has to
+//! prove it. The board's symmetries are broken as long as a symmetry maps the node's placed
+//! and excluded squares to themselves: a branch whose candidate is the image of an earlier
+//! sibling's candidate under such a symmetry is skipped, since the image of any placement
+//! below it lies in an earlier branch with the same size. (Only for minimize; counting needs
+//! every placement.)
+//!
+//! With `--threads` above 1, minimize explores the top of the tree down to a depth with at
+//! least 32 subtrees a worker, records them, and the workers claim them one at a time in
+//! search order, reading the shared incumbent's size at every node.
 
 // Word loops index several bitsets in lockstep; explicit indices read clearer than zips.
 #![allow(clippy::needless_range_loop)]
@@ -122,6 +128,8 @@ struct Search<'m> {
     split: Option<usize>,
     subtrees: Vec<Subtree>,
     threads: usize,
+    /// The root's multipliers once computed (empty before).
+    root_lam: Vec<f64>,
     /// The branch being explored at depths 0 and 1 and how many there are (progress line).
     top: [(usize, usize); 2],
     /// The incumbent shared with the other workers (parallel minimize).
@@ -182,6 +190,7 @@ impl<'m> Search<'m> {
             split: None,
             subtrees: Vec::new(),
             threads: task.threads.max(1),
+            root_lam: Vec::new(),
             top: [(0, 0); 2],
             shared: None,
         }
@@ -386,7 +395,12 @@ impl<'m> Search<'m> {
             let n = self.n;
             // Multipliers: n + 1 per depth, the last always 0 (see `Lagrange::eval`).
             let (lo, hi) = (depth * (n + 1), (depth + 1) * (n + 1));
-            let iters = if depth == 0 {
+            let iters = if depth == 0 && !self.root_lam.is_empty() {
+                // The root again (collecting subtrees deeper, or counting after minimize):
+                // its multipliers are kept.
+                self.lam[lo..hi].copy_from_slice(&self.root_lam);
+                0
+            } else if depth == 0 {
                 // The root's multipliers start from the greedy packing and get many steps:
                 // every node below inherits them.
                 let bound = self.packing(uo, uncovered_total);
@@ -423,6 +437,9 @@ impl<'m> Search<'m> {
             );
             if depth == 0 {
                 self.root_bound = self.root_bound.max((best - EPS).ceil() as usize);
+                if self.root_lam.is_empty() {
+                    self.root_lam = self.lam[lo..hi].to_vec();
+                }
                 self.status(run);
             }
             if best > room_f + EPS {

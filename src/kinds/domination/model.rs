@@ -1,5 +1,6 @@
 //! The compiled model of a domination puzzle, and what every strategy shares: the goals'
-//! bookkeeping (best so far, counting with `--unique`) and a quick heuristic placement.
+//! bookkeeping (best so far, counting with `--unique`), a quick heuristic placement and a
+//! tabu search that improves it.
 
 use crate::board::{BitMatrix, Board};
 use crate::engine::{Answer, Goal, Run, Task};
