@@ -1,6 +1,7 @@
 //! Domination: knights on n x n, plain and independent, one entry per strategy and size.
-//! Optima are asserted so a fast wrong answer cannot pass for a speed-up. Larger boards
-//! (14, 16, 20) are timed with hyperfine through the binary; see the README.
+//! Optima are asserted so a fast wrong answer cannot pass for a speed-up. bnb also runs on
+//! two threads (`bnb-2t`). Larger boards (16, 20) are timed with hyperfine through the
+//! binary; see the README.
 
 use boardsolve::engine::{Goal, Limits, Run, Task};
 use boardsolve::kinds::Model;
@@ -18,9 +19,10 @@ fn knights(n: usize, independent: bool) -> Model {
     Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
 }
 
-fn optimum(m: &Model, strategy: &str) -> u64 {
+fn optimum(m: &Model, strategy: &str, threads: usize) -> u64 {
     let task = Task {
         goal: Goal::Minimize,
+        threads,
         ..Task::default()
     };
     let mut run = Run::new(Limits::default());
@@ -31,28 +33,37 @@ fn optimum(m: &Model, strategy: &str) -> u64 {
 fn domination(c: &mut Criterion) {
     let mut group = c.benchmark_group("domination");
     group.sample_size(10);
-    // (strategy, independent, n, optimum): A342576 independent, A006075 plain.
-    let cases: &[(&str, bool, usize, u64)] = &[
-        ("bnb", true, 8, 14),
-        ("bnb", true, 10, 16),
-        ("bnb", true, 12, 24),
-        ("bnb", true, 13, 29),
-        ("bnb", false, 8, 12),
-        ("bnb", false, 10, 16),
-        ("bnb", false, 12, 24),
-        ("bnb", false, 13, 28),
-        ("dlx", true, 6, 8),
-        ("dlx", true, 8, 14),
-        ("dlx", false, 6, 8),
-        ("dlx", false, 7, 10),
-        ("blocks", true, 8, 14),
-        ("blocks", false, 7, 10),
+    // (strategy, threads, independent, n, optimum): A342576 independent, A006075 plain.
+    let cases: &[(&str, usize, bool, usize, u64)] = &[
+        ("bnb", 1, true, 8, 14),
+        ("bnb", 1, true, 10, 16),
+        ("bnb", 1, true, 12, 24),
+        ("bnb", 1, true, 13, 29),
+        ("bnb", 1, true, 14, 33),
+        ("bnb", 2, true, 14, 33),
+        ("bnb", 1, false, 8, 12),
+        ("bnb", 1, false, 10, 16),
+        ("bnb", 1, false, 12, 24),
+        ("bnb", 1, false, 13, 28),
+        ("bnb", 1, false, 14, 32),
+        ("bnb", 2, false, 14, 32),
+        ("dlx", 1, true, 6, 8),
+        ("dlx", 1, true, 8, 14),
+        ("dlx", 1, false, 6, 8),
+        ("dlx", 1, false, 7, 10),
+        ("blocks", 1, true, 8, 14),
+        ("blocks", 1, false, 7, 10),
     ];
-    for &(s, independent, n, opt) in cases {
+    for &(s, threads, independent, n, opt) in cases {
         let m = knights(n, independent);
         let name = if independent { "independent" } else { "plain" };
-        group.bench_function(format!("{s}/knights-{name}{n}"), |b| {
-            b.iter(|| assert_eq!(optimum(&m, s), opt))
+        let label = if threads > 1 {
+            format!("{s}-{threads}t")
+        } else {
+            s.to_string()
+        };
+        group.bench_function(format!("{label}/knights-{name}{n}"), |b| {
+            b.iter(|| assert_eq!(optimum(&m, s, threads), opt))
         });
     }
     group.finish();

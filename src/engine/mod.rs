@@ -272,6 +272,14 @@ impl<'a> Run<'a> {
             // Do not overshoot a small node limit by a whole check interval.
             self.next_check = self.next_check.min(self.stats.nodes + (limit - total));
         }
+        // The shared deadline before the siblings' stop flag: a run that sees a sibling stop
+        // for the time limit reports the time limit too, not an interruption.
+        let now = Instant::now();
+        if let Some(d) = self.deadline
+            && now >= d
+        {
+            return self.stop(StopReason::Time);
+        }
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = Some(StopReason::Interrupted);
             return true;
@@ -280,12 +288,6 @@ impl<'a> Run<'a> {
             && flag.load(Ordering::Relaxed)
         {
             return self.stop(StopReason::Interrupted);
-        }
-        let now = Instant::now();
-        if let Some(d) = self.deadline
-            && now >= d
-        {
-            return self.stop(StopReason::Time);
         }
         if self.progress.is_some()
             && now.duration_since(self.last_progress) >= Duration::from_millis(200)

@@ -23,6 +23,35 @@ pub trait Strategy<M>: Sync {
     fn solve(&self, model: &M, task: &Task, run: &mut Run) -> Answer;
 }
 
+/// Refuse a board of more than `max` squares up front, for a kind whose model keeps a bitset
+/// per square (independent, domination).
+pub(crate) fn refuse_board_over(spec: &Spec, kind: &str, max: usize) -> Result<(), SpecError> {
+    let board = spec.board();
+    if board.squares() > max {
+        return Err(spec.err_nowhere(
+            "board",
+            format!(
+                "a {}x{} board has {} squares; kind \"{kind}\" handles at most {max}",
+                board.width,
+                board.height,
+                board.squares()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Pieces of one symbol on the squares of a board, as the renderers take them (independent,
+/// domination).
+pub(crate) fn placement(board: &crate::board::Board, symbol: char, squares: &[usize]) -> Picture {
+    Picture::Placement {
+        width: board.width,
+        height: board.height,
+        holes: board.holes.clone(),
+        pieces: squares.iter().map(|&s| (s, symbol)).collect(),
+    }
+}
+
 /// A compiled puzzle of any kind.
 pub enum Model {
     Independent(independent::Model),

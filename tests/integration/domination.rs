@@ -162,6 +162,36 @@ fn knight_minimum_placements_match_oeis_counted_and_up_to_symmetry() {
     );
 }
 
+/// Two workers sharing the incumbent give the same optima as one, on knights (both
+/// variants), queens and kings, every placement validated.
+#[test]
+fn bnb_on_two_threads_matches_oeis() {
+    let cases: [(&str, bool, &[usize]); 4] = [
+        ("N", false, &KNIGHTS[..12]),
+        ("N", true, &KNIGHTS_INDEPENDENT[..13]),
+        ("Q", false, &QUEENS[..10]),
+        ("K", false, &[1, 1, 1, 4, 4, 4, 9, 9, 9]),
+    ];
+    for (moves, independent, table) in cases {
+        let t = text(moves, independent);
+        for (i, &want) in table.iter().enumerate() {
+            let n = i + 1;
+            let (o, _, _) = solve(&t, Some(n), "bnb", Goal::Minimize, false, 2);
+            assert_eq!(o.status, Status::Solved, "{moves} n={n}");
+            let best = o.answer.best.clone().expect("a placement");
+            assert_eq!(best.len(), want, "{moves} independent={independent} n={n}");
+            assert_eq!(o.answer.optimum, Some(want as u64));
+            check_domination(
+                &TestBoard::square(n as i64),
+                &TestPiece::from_letters(moves),
+                independent,
+                n,
+                &best,
+            );
+        }
+    }
+}
+
 #[test]
 fn queen_king_rook_bishop_domination_numbers() {
     let q = text("Q", false);

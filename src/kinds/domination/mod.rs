@@ -25,12 +25,7 @@ pub const PREFERENCE: &[&str] = &["bnb"];
 
 impl Model {
     pub fn picture(&self, squares: &[usize]) -> Picture {
-        Picture::Placement {
-            width: self.board.width,
-            height: self.board.height,
-            holes: self.board.holes.clone(),
-            pieces: squares.iter().map(|&s| (s, self.symbol)).collect(),
-        }
+        super::placement(&self.board, self.symbol, squares)
     }
 
     /// One line on what the model holds.

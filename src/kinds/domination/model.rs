@@ -1,5 +1,6 @@
 //! The compiled model of a domination puzzle, and what every strategy shares: the goals'
-//! bookkeeping (best so far, counting with `--unique`) and a quick heuristic placement.
+//! bookkeeping (best so far, counting with `--unique`), a quick heuristic placement and a
+//! tabu search that improves it.
 
 use crate::board::{BitMatrix, Board};
 use crate::engine::{Answer, Goal, Run, Task};
@@ -39,17 +40,7 @@ impl Model {
             .piece
             .as_ref()
             .expect("domination puzzles have a piece");
-        if board.squares() > MAX_SQUARES {
-            return Err(spec.err_nowhere(
-                "board",
-                format!(
-                    "a {}x{} board has {} squares; kind \"domination\" handles at most {MAX_SQUARES}",
-                    board.width,
-                    board.height,
-                    board.squares()
-                ),
-            ));
-        }
+        super::super::refuse_board_over(spec, "domination", MAX_SQUARES)?;
         let independent = spec
             .rules
             .independent
@@ -228,35 +219,43 @@ impl Model {
         best
     }
 
-    /// Plain domination: look for covers with fewer pieces than `start` by min-conflicts
-    /// local search. With one piece fewer, repeatedly take an uncovered square, put a piece on
-    /// the coverer of it that covers the most uncovered squares (now and then a random one),
-    /// and lift the piece whose removal uncovers the fewest (now and then a random one).
-    /// Gives up after `stall` moves without a smaller cover. Returns the smallest cover found
-    /// if it beats `start`.
-    pub fn local_search(&self, start: &[usize], stall: u64, run: &mut Run) -> Option<Vec<usize>> {
+    /// Look for covers with fewer pieces than `start` by tabu search over placements that
+    /// respect `independent` (plain domination is the case with no conflicts). With one piece
+    /// fewer than the best cover found, repeatedly take a random uncovered square and put a
+    /// piece on the coverer that gains the most (newly covered squares less those its
+    /// attacked pieces, lifted to keep the placement independent, leave uncovered), then
+    /// lift pieces whose removal uncovers the fewest until the count is back. Lifted squares
+    /// are tabu for a few moves so the search does not undo itself. Gives up after `stall`
+    /// moves without a smaller cover. Returns the smallest cover found if it beats `start`.
+    pub fn tabu_search(&self, start: &[usize], stall: u64, run: &mut Run) -> Option<Vec<usize>> {
         let n = self.board.squares();
-        if self.independent || start.len() < 2 {
+        if start.len() < 2 {
             return None;
         }
-        let cov: Vec<Vec<usize>> = (0..n)
-            .map(|s| super::lagrange::ones(self.cover.row(s)).collect())
+        let ones = super::lagrange::ones;
+        let cov: Vec<Vec<u32>> = (0..n)
+            .map(|s| ones(self.cover.row(s)).map(|t| t as u32).collect())
             .collect();
-        let cvr: Vec<Vec<usize>> = (0..n)
-            .map(|s| super::lagrange::ones(self.coverers.row(s)).collect())
+        let cvr: Vec<Vec<u32>> = (0..n)
+            .map(|s| ones(self.coverers.row(s)).map(|t| t as u32).collect())
             .collect();
-        let mut cnt = vec![0u32; n];
-        let mut on = vec![false; n];
-        let mut pieces: Vec<usize> = start.to_vec();
-        for &p in &pieces {
-            on[p] = true;
-            for &v in &cov[p] {
-                cnt[v] += 1;
-            }
+        // Under `independent`, the squares a piece on s may not share the board with.
+        let clash: Vec<Vec<u32>> = (0..n)
+            .map(|s| {
+                if self.independent {
+                    ones(self.conflict.row(s))
+                        .filter(|&t| t != s)
+                        .map(|t| t as u32)
+                        .collect()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        let mut st = Placement::new(n, &self.cells);
+        for &p in start {
+            st.add(p, &cov);
         }
-        // The uncovered squares as a set with O(1) insert and remove.
-        let mut unc: Vec<usize> = Vec::new();
-        let mut at = vec![usize::MAX; n];
         let mut rng = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
             rng ^= rng << 13;
@@ -264,98 +263,148 @@ impl Model {
             rng ^= rng << 17;
             rng
         };
+        let mut tabu_until = vec![0u64; n];
+        let tenure = 2 + (start.len() as u64) / 8;
         let mut best: Option<Vec<usize>> = None;
+        let mut target = start.len() - 1;
         let mut since = 0u64;
-        // Lift the piece whose removal uncovers the fewest squares, except `keep`.
-        macro_rules! lift {
-            ($keep:expr, $noise:expr) => {{
-                let i = if $noise {
-                    next() as usize % pieces.len()
+        let mut iter = 0u64;
+        // Lift pieces (never `keep`) until at most `target` remain.
+        let lift = |st: &mut Placement,
+                    keep: usize,
+                    target: usize,
+                    noise: u64,
+                    iter: u64,
+                    tabu_until: &mut [u64]| {
+            let mut r = noise;
+            while st.pieces.len() > target {
+                r ^= r << 13;
+                r ^= r >> 7;
+                r ^= r << 17;
+                let i = if r.is_multiple_of(16) {
+                    r as usize / 16 % st.pieces.len()
                 } else {
                     let mut pick = 0;
                     let mut fewest = u32::MAX;
                     let mut ties = 0u64;
-                    for (i, &p) in pieces.iter().enumerate() {
-                        if p == $keep {
+                    for (i, &p) in st.pieces.iter().enumerate() {
+                        if p as usize == keep {
                             continue;
                         }
-                        let loss = cov[p].iter().filter(|&&v| cnt[v] == 1).count() as u32;
+                        let loss = cov[p as usize]
+                            .iter()
+                            .filter(|&&v| st.cnt[v as usize] == 1)
+                            .count() as u32;
                         if loss < fewest {
                             fewest = loss;
                             pick = i;
                             ties = 1;
                         } else if loss == fewest {
                             ties += 1;
-                            if next().is_multiple_of(ties) {
+                            r ^= r << 13;
+                            r ^= r >> 7;
+                            r ^= r << 17;
+                            if r.is_multiple_of(ties) {
                                 pick = i;
                             }
                         }
                     }
                     pick
                 };
-                let p = pieces.swap_remove(i);
-                on[p] = false;
-                for &v in &cov[p] {
-                    cnt[v] -= 1;
-                    if cnt[v] == 0 && self.cells.binary_search(&v).is_ok() {
-                        at[v] = unc.len();
-                        unc.push(v);
-                    }
+                let p = st.pieces[i] as usize;
+                if p == keep {
+                    continue;
                 }
-            }};
-        }
-        lift!(usize::MAX, false);
+                st.remove(p, &cov);
+                tabu_until[p] = iter + tenure;
+            }
+        };
+        lift(&mut st, usize::MAX, target, next(), iter, &mut tabu_until);
         while since < stall {
             since += 1;
+            iter += 1;
             if since.is_multiple_of(4096) && run.check() {
                 break;
             }
-            if unc.is_empty() {
+            if st.unc.is_empty() {
                 since = 0;
-                best = Some(pieces.clone());
-                if pieces.len() < 2 {
+                best = Some(st.pieces.iter().map(|&p| p as usize).collect());
+                if target < 2 {
                     break;
                 }
-                lift!(usize::MAX, false);
+                target -= 1;
+                lift(&mut st, usize::MAX, target, next(), iter, &mut tabu_until);
                 continue;
             }
-            let u = unc[next() as usize % unc.len()];
-            let c = if next().is_multiple_of(8) {
-                cvr[u][next() as usize % cvr[u].len()]
+            let u = st.unc[next() as usize % st.unc.len()] as usize;
+            let cands = &cvr[u];
+            let c = if next().is_multiple_of(10) {
+                cands[next() as usize % cands.len()] as usize
             } else {
-                let mut pick = cvr[u][0];
-                let mut most = 0;
+                let mut pick = usize::MAX;
+                let mut most = i64::MIN;
                 let mut ties = 0u64;
-                for &c in &cvr[u] {
-                    let gain = cov[c].iter().filter(|&&v| cnt[v] == 0).count();
-                    if gain > most {
-                        most = gain;
+                for &c in cands {
+                    let c = c as usize;
+                    if st.on[c] || tabu_until[c] > iter {
+                        continue;
+                    }
+                    let mut score =
+                        cov[c].iter().filter(|&&v| st.cnt[v as usize] == 0).count() as i64;
+                    // Pieces that must go for c: what they alone cover, c aside, is lost.
+                    let mut lifted = 0;
+                    for &q in &clash[c] {
+                        if st.on[q as usize] {
+                            lifted += 1;
+                            for &v in &cov[q as usize] {
+                                st.cnt[v as usize] -= 1;
+                            }
+                        }
+                    }
+                    if lifted > 0 {
+                        for &q in &clash[c] {
+                            if st.on[q as usize] {
+                                score -= cov[q as usize]
+                                    .iter()
+                                    .filter(|&&v| st.cnt[v as usize] == 0 && !cov[c].contains(&v))
+                                    .count() as i64;
+                            }
+                        }
+                        for &q in &clash[c] {
+                            if st.on[q as usize] {
+                                for &v in &cov[q as usize] {
+                                    st.cnt[v as usize] += 1;
+                                }
+                            }
+                        }
+                    }
+                    if score > most {
+                        most = score;
                         pick = c;
                         ties = 1;
-                    } else if gain == most {
+                    } else if score == most {
                         ties += 1;
                         if next().is_multiple_of(ties) {
                             pick = c;
                         }
                     }
                 }
+                if pick == usize::MAX {
+                    continue;
+                }
                 pick
             };
-            on[c] = true;
-            pieces.push(c);
-            for &v in &cov[c] {
-                cnt[v] += 1;
-                if cnt[v] == 1 && at[v] != usize::MAX {
-                    let i = at[v];
-                    let last = unc.pop().expect("v is in the set");
-                    if last != v {
-                        unc[i] = last;
-                        at[last] = i;
-                    }
-                    at[v] = usize::MAX;
+            if st.on[c] {
+                continue;
+            }
+            for &q in &clash[c] {
+                if st.on[q as usize] {
+                    st.remove(q as usize, &cov);
+                    tabu_until[q as usize] = iter + tenure;
                 }
             }
-            lift!(c, next().is_multiple_of(16));
+            st.add(c, &cov);
+            lift(&mut st, c, target, next(), iter, &mut tabu_until);
         }
         best.filter(|b| b.len() < start.len())
     }
@@ -558,5 +607,69 @@ fn first_answer(found: Option<usize>) -> Answer {
             ..Answer::default()
         },
         None => Answer::none_because("no placement of non-attacking pieces covers the board"),
+    }
+}
+
+/// A placement under local search: pieces, how many pieces cover each square, and the
+/// uncovered cells as a set with O(1) insert and remove.
+struct Placement {
+    pieces: Vec<u32>,
+    on: Vec<bool>,
+    cnt: Vec<u32>,
+    unc: Vec<u32>,
+    at: Vec<u32>,
+}
+
+impl Placement {
+    fn new(n: usize, cells: &[usize]) -> Placement {
+        let mut at = vec![u32::MAX; n];
+        let mut unc = Vec::with_capacity(cells.len());
+        for &c in cells {
+            at[c] = unc.len() as u32;
+            unc.push(c as u32);
+        }
+        Placement {
+            pieces: Vec::new(),
+            on: vec![false; n],
+            cnt: vec![0; n],
+            unc,
+            at,
+        }
+    }
+
+    fn add(&mut self, p: usize, cov: &[Vec<u32>]) {
+        self.on[p] = true;
+        self.pieces.push(p as u32);
+        for &v in &cov[p] {
+            let v = v as usize;
+            self.cnt[v] += 1;
+            if self.cnt[v] == 1 {
+                let i = self.at[v] as usize;
+                let last = self.unc.pop().expect("v is uncovered");
+                if last as usize != v {
+                    self.unc[i] = last;
+                    self.at[last as usize] = i as u32;
+                }
+                self.at[v] = u32::MAX;
+            }
+        }
+    }
+
+    fn remove(&mut self, p: usize, cov: &[Vec<u32>]) {
+        self.on[p] = false;
+        let i = self
+            .pieces
+            .iter()
+            .position(|&q| q as usize == p)
+            .expect("p holds a piece");
+        self.pieces.swap_remove(i);
+        for &v in &cov[p] {
+            let v = v as usize;
+            self.cnt[v] -= 1;
+            if self.cnt[v] == 0 {
+                self.at[v] = self.unc.len() as u32;
+                self.unc.push(v as u32);
+            }
+        }
     }
 }

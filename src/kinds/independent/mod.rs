@@ -26,11 +26,6 @@ pub const PREFERENCE: &[&str] = &["bitmask", "backtrack"];
 
 impl Model {
     pub fn picture(&self, squares: &[usize]) -> Picture {
-        Picture::Placement {
-            width: self.board.width,
-            height: self.board.height,
-            holes: self.board.holes.clone(),
-            pieces: squares.iter().map(|&s| (s, self.symbol)).collect(),
-        }
+        super::placement(&self.board, self.symbol, squares)
     }
 }

@@ -33,17 +33,7 @@ impl Model {
             .as_ref()
             .expect("independent puzzles have a piece");
         let piece = piece_spec.piece.clone();
-        if board.squares() > MAX_SQUARES {
-            return Err(spec.err_nowhere(
-                "board",
-                format!(
-                    "a {}x{} board has {} squares; kind \"independent\" handles at most {MAX_SQUARES}",
-                    board.width,
-                    board.height,
-                    board.squares()
-                ),
-            ));
-        }
+        super::super::refuse_board_over(spec, "independent", MAX_SQUARES)?;
         let cells: Vec<usize> = board.cells().collect();
         let count = match &spec.rules.count {
             Some(c) => {
