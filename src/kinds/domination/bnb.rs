@@ -80,6 +80,10 @@ impl<'m> Searcher<'m> for Search<'m> {
         self.first_size
     }
     fn notes(&self) -> Vec<String> {
+        // 0 until the root is bounded: a run stopped before that has no bound to report.
+        if self.root_bound == 0 {
+            return Vec::new();
+        }
         vec![format!("root bound {}", self.root_bound)]
     }
 }
