@@ -139,33 +139,49 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
         return w.write_all(text_picture(p).as_bytes());
     };
     let none = number.ones();
-    let cells = number.iter().filter(|&k| k != none).count();
-    let digits = cells.max(1).to_string().len();
-    let mut line: Vec<u8> = Vec::with_capacity((digits + 1) * width + 1);
-    let mut tmp = [0u8; 10];
+    // The widest number sets the column width: the count of squares on a valid tour.
+    let (mut cells, mut top) = (0u64, 0u64);
+    for k in number.iter().filter(|&k| k != none) {
+        cells += 1;
+        top = top.max(k as u64 + 1);
+    }
+    let digits = cells.max(top).max(1).to_string().len();
+    // Each row is formatted into one buffer of fixed-width fields: spaces first, then the
+    // digits written from the right two at a time (a row of 10^4 numbers, 10^4 times).
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+                                2021222324252627282930313233343536373839\
+                                4041424344454647484950515253545556575859\
+                                6061626364656667686970717273747576777879\
+                                8081828384858687888990919293949596979899";
+    let stride = digits + 1;
+    let mut line = vec![b' '; stride * width];
     for r in 0..*height {
-        line.clear();
+        line.fill(b' ');
         for (c, k) in number.range(r * width, (r + 1) * width).enumerate() {
-            if c > 0 {
-                line.push(b' ');
-            }
+            let field = &mut line[c * stride..c * stride + digits];
             // Moves print from 1, right-aligned; holes print as '#'.
-            let mut len = 0;
             if k == none {
-                tmp[0] = b'#';
-                len = 1;
-            } else {
-                let mut v = k as u64 + 1;
-                while v > 0 {
-                    tmp[len] = b'0' + (v % 10) as u8;
-                    v /= 10;
-                    len += 1;
-                }
+                field[digits - 1] = b'#';
+                continue;
             }
-            line.extend(std::iter::repeat_n(b' ', digits - len));
-            line.extend(tmp[..len].iter().rev());
+            let mut v = k as u64 + 1;
+            let mut i = digits;
+            while v >= 100 {
+                let d = (v % 100) as usize * 2;
+                v /= 100;
+                i -= 2;
+                field[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+            }
+            if v >= 10 {
+                let d = v as usize * 2;
+                field[i - 2..i].copy_from_slice(&PAIRS[d..d + 2]);
+            } else {
+                field[i - 1] = b'0' + v as u8;
+            }
         }
-        line.push(b'\n');
+        if let Some(last) = line.last_mut() {
+            *last = b'\n';
+        }
         w.write_all(&line)?;
     }
     Ok(())
