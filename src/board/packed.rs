@@ -154,6 +154,58 @@ impl Packed {
         self.store(w, [ws[0] ^ (v << o), ws[1] ^ ((v >> 1) >> (63 - o))]);
     }
 
+    /// Replace every value v by f(v) (masked), in order. 64 values of b bits are exactly b
+    /// words, so the array goes by such chunks: decoded into a buffer, mapped, and encoded
+    /// back a whole word at a time (no read-modify-write of a word per value); the last
+    /// len % 64 values one by one.
+    pub fn map_in_place(&mut self, mut f: impl FnMut(u32) -> u32) {
+        let b = self.bits as usize;
+        let mask = self.mask;
+        let chunks = self.len / 64;
+        let mut buf = [0u32; 64];
+        for j in 0..chunks {
+            // b words and the next one (the spare word at the end at most).
+            let ws = &mut self.words[j * b..(j + 1) * b + 1];
+            let mut pos = 0;
+            for v in buf.iter_mut() {
+                let (w, o) = (pos >> 6, (pos & 63) as u32);
+                *v = Self::extract([ws[w], ws[w + 1]], o, mask);
+                pos += b;
+            }
+            for v in buf.iter_mut() {
+                *v = f(*v);
+            }
+            let (mut acc, mut fill, mut w) = (0u64, 0usize, 0);
+            for &v in &buf {
+                let v = v as u64 & mask;
+                acc |= v << fill;
+                fill += b;
+                if fill >= 64 {
+                    ws[w] = acc;
+                    w += 1;
+                    fill -= 64;
+                    // The bits of v that did not fit: 1 to b of them.
+                    acc = v >> (b - fill);
+                }
+            }
+            debug_assert!(w == b && fill == 0);
+        }
+        let mut pos = chunks * 64 * b;
+        for _ in chunks * 64..self.len {
+            let (w, o) = (pos >> 6, (pos & 63) as u32);
+            // SAFETY: pos <= (len - 1) * bits, so w + 1 < words.len() as in `pair`.
+            let ws = unsafe {
+                [
+                    *self.words.get_unchecked(w),
+                    *self.words.get_unchecked(w + 1),
+                ]
+            };
+            let v = f(Self::extract(ws, o, self.mask)) as u64 & self.mask;
+            self.store(w, Self::insert(ws, o, self.mask, v));
+            pos += b;
+        }
+    }
+
     /// The values in order.
     pub fn iter(&self) -> Iter<'_> {
         self.range(0, self.len)
@@ -286,6 +338,9 @@ mod tests {
                 "bits {bits}"
             );
             assert_eq!(p.range(len, len).count(), 0);
+            p.map_in_place(|x| x.wrapping_mul(3) ^ 5);
+            let mapped: Vec<u32> = v.iter().map(|&x| (x.wrapping_mul(3) ^ 5) & mask).collect();
+            assert_eq!(p.iter().collect::<Vec<_>>(), mapped, "bits {bits}");
             assert_eq!(p.ones(), mask);
             // No spill beyond `len`: the spare word stays clear.
             assert_eq!(*p.words.last().unwrap(), 0, "bits {bits}");

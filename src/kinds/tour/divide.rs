@@ -251,9 +251,9 @@ fn finish(m: &Model, mut x: Packed, first: u32, prev: u32, shape: String) -> Ans
         // tour cut before its start.
         let k0 = x.get(s);
         let n = n as u32;
-        for i in 0..x.len() {
-            let v = x.get(i);
-            x.set(i, if v >= k0 { v - k0 } else { v + n - k0 });
+        // An open path from its given start needs no turning (k0 = 0): no pass at all.
+        if k0 != 0 {
+            x.map_in_place(|v| if v >= k0 { v - k0 } else { v + n - k0 });
         }
     }
     let mut a = Answer::count(1);
