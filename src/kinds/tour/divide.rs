@@ -666,6 +666,44 @@ pub(super) fn attempt_path(
 mod tests {
     use super::*;
 
+    /// The packed tour from `divide` passes the model's check, and the check catches a
+    /// numbering broken in the packed array: two numbers swapped, a square left as the
+    /// sentinel, an array too narrow for the board.
+    #[test]
+    fn packed_tours_are_checked() {
+        use crate::engine::{Limits, Run};
+        use crate::spec::{Overrides, Spec};
+        let boards = [
+            "size = 10\n[rules]\nclosed = true",
+            "size = 9\n[rules]\nclosed = false\nstart = [4, 4]",
+            "width = 30\nheight = 3\n[rules]\nclosed = true",
+            "width = 7\nheight = 4\n[rules]\nclosed = false",
+            "width = 12\nheight = 14\n[rules]\nclosed = true\nstart = [5, 7]",
+        ];
+        for b in boards {
+            let text = format!("kind = \"tour\"\n[board]\n{b}\n");
+            let spec = Spec::parse("t.toml", &text, &Overrides::default()).unwrap();
+            let m = Model::compile(&spec).unwrap();
+            let mut run = Run::new(Limits::default());
+            let x = Divide
+                .solve(&m, &Task::default(), &mut run)
+                .compact
+                .expect(b);
+            assert_eq!(x.bits(), Packed::width_for(x.len()), "{b}");
+            m.check_numbers(&x).expect(b);
+            let mut bad = x.clone();
+            let (k1, k2) = (bad.get(3), bad.get(17));
+            bad.set(3, k2);
+            bad.set(17, k1);
+            assert!(m.check_numbers(&bad).is_err(), "{b}: swapped");
+            let mut bad = x.clone();
+            bad.set(5, u32::MAX);
+            assert!(m.check_numbers(&bad).is_err(), "{b}: sentinel");
+            let narrow = Packed::from_slice(&x.iter().collect::<Vec<_>>(), x.bits() - 1);
+            assert!(m.check_numbers(&narrow).is_err(), "{b}: narrow");
+        }
+    }
+
     #[test]
     fn odd_splits_put_the_odd_part_on_the_square() {
         for n in (13..300).step_by(2) {
