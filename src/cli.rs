@@ -544,7 +544,7 @@ fn write_report(
                 },
                 _ => None,
             };
-            match l.model.dot(numbers.as_deref()) {
+            match l.model.dot(numbers.as_ref()) {
                 Ok(d) => w.write_all(d.as_bytes()),
                 Err(e) => Err(std::io::Error::other(e)),
             }

@@ -5,8 +5,10 @@
 //! col. Algebraic names put "a1" at the bottom-left.
 
 pub mod bits;
+pub mod packed;
 
 pub use bits::{BitMatrix, Bits};
+pub use packed::Packed;
 
 use crate::spec::betza::Piece;
 

@@ -416,8 +416,9 @@ pub struct Answer {
     /// Free-form notes for the summary ("8-fold symmetry", "handed over to divide").
     pub notes: Vec<String>,
     /// A solution too large to pass through the sink as `usize`s, in the model's compact
-    /// encoding (a tour's move number per square: 4 bytes a square on a board of 10^8).
-    pub compact: Option<Vec<u32>>,
+    /// encoding (a tour's move number per square, packed: 27 bits a square on a board of
+    /// 10^8).
+    pub compact: Option<crate::board::Packed>,
 }
 
 impl Answer {

@@ -8,6 +8,7 @@ pub mod independent;
 pub mod lines;
 pub mod tour;
 
+use crate::board::Packed;
 use crate::engine::{Answer, Run, Task};
 use crate::render::Picture;
 use crate::spec::{Kind, Spec, SpecError};
@@ -167,7 +168,7 @@ impl Model {
     /// The drawing of a solution in the model's compact encoding ([`Answer::compact`]).
     ///
     /// [`Answer::compact`]: crate::engine::Answer::compact
-    pub fn picture_compact(&self, solution: Vec<u32>) -> Option<Picture> {
+    pub fn picture_compact(&self, solution: Packed) -> Option<Picture> {
         match self {
             Model::Tour(m) => Some(m.picture_numbers(solution)),
             _ => None,
@@ -175,7 +176,7 @@ impl Model {
     }
 
     /// Check a solution in the compact encoding before it is shown.
-    pub fn check_compact(&self, solution: &[u32]) -> Result<(), String> {
+    pub fn check_compact(&self, solution: &Packed) -> Result<(), String> {
         match self {
             Model::Tour(m) => m.check_numbers(solution),
             _ => Err("this kind has no compact solutions".into()),
@@ -184,7 +185,7 @@ impl Model {
 
     /// The model's graph in Graphviz DOT, with a solution's edges (compact encoding)
     /// marked; only kinds with a move graph have one.
-    pub fn dot(&self, solution: Option<&[u32]>) -> Result<String, String> {
+    pub fn dot(&self, solution: Option<&Packed>) -> Result<String, String> {
         match self {
             Model::Tour(m) => m.dot(solution),
             _ => Err(format!(

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use crate::board::Packed;
 use crate::engine::{Outcome, Status};
 
 /// A solution, described for drawing.
@@ -19,12 +20,12 @@ pub enum Picture {
     },
     /// Chosen options of an exact cover, each as its item names (with colours).
     Options(Vec<Vec<String>>),
-    /// A tour: the move number of each square (0-based; `u32::MAX` on holes), so the
-    /// largest boards cost 4 bytes a square.
+    /// A tour: the move number of each square (0-based; all ones on holes), packed, so the
+    /// largest boards cost ceil(log2(squares + 1)) bits a square (10^8 squares: 27).
     Tour {
         width: usize,
         height: usize,
-        number: Vec<u32>,
+        number: Packed,
         closed: bool,
     },
     /// Stones of several colours (kind lines): `stones[sq]` is 0 for none, `c + 1` for a
@@ -137,44 +138,62 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
     else {
         return w.write_all(text_picture(p).as_bytes());
     };
-    let cells = number.iter().filter(|&&k| k != u32::MAX).count();
-    let digits = cells.max(1).to_string().len();
-    let mut line: Vec<u8> = Vec::with_capacity((digits + 1) * width + 1);
-    let mut tmp = [0u8; 10];
+    let none = number.ones();
+    // The widest number sets the column width: the count of squares on a valid tour.
+    let (mut cells, mut top) = (0u64, 0u64);
+    for k in number.iter().filter(|&k| k != none) {
+        cells += 1;
+        top = top.max(k as u64 + 1);
+    }
+    let digits = cells.max(top).max(1).to_string().len();
+    // Each row is formatted into one buffer of fixed-width fields: spaces first, then the
+    // digits written from the right two at a time (a row of 10^4 numbers, 10^4 times).
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+                                2021222324252627282930313233343536373839\
+                                4041424344454647484950515253545556575859\
+                                6061626364656667686970717273747576777879\
+                                8081828384858687888990919293949596979899";
+    let stride = digits + 1;
+    let mut line = vec![b' '; stride * width];
     for r in 0..*height {
-        line.clear();
-        for (c, &k) in number[r * width..(r + 1) * width].iter().enumerate() {
-            if c > 0 {
-                line.push(b' ');
-            }
+        line.fill(b' ');
+        for (c, k) in number.range(r * width, (r + 1) * width).enumerate() {
+            let field = &mut line[c * stride..c * stride + digits];
             // Moves print from 1, right-aligned; holes print as '#'.
-            let mut len = 0;
-            if k == u32::MAX {
-                tmp[0] = b'#';
-                len = 1;
-            } else {
-                let mut v = k as u64 + 1;
-                while v > 0 {
-                    tmp[len] = b'0' + (v % 10) as u8;
-                    v /= 10;
-                    len += 1;
-                }
+            if k == none {
+                field[digits - 1] = b'#';
+                continue;
             }
-            line.extend(std::iter::repeat_n(b' ', digits - len));
-            line.extend(tmp[..len].iter().rev());
+            let mut v = k as u64 + 1;
+            let mut i = digits;
+            while v >= 100 {
+                let d = (v % 100) as usize * 2;
+                v /= 100;
+                i -= 2;
+                field[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+            }
+            if v >= 10 {
+                let d = v as usize * 2;
+                field[i - 2..i].copy_from_slice(&PAIRS[d..d + 2]);
+            } else {
+                field[i - 1] = b'0' + v as u8;
+            }
         }
-        line.push(b'\n');
+        if let Some(last) = line.last_mut() {
+            *last = b'\n';
+        }
         w.write_all(&line)?;
     }
     Ok(())
 }
 
 /// The squares of a tour in visiting order, from its move numbers.
-pub fn tour_order(width: usize, number: &[u32]) -> Vec<(usize, usize)> {
-    let cells = number.iter().filter(|&&k| k != u32::MAX).count();
+pub fn tour_order(width: usize, number: &Packed) -> Vec<(usize, usize)> {
+    let none = number.ones();
+    let cells = number.iter().filter(|&k| k != none).count();
     let mut order = vec![(0, 0); cells];
-    for (s, &k) in number.iter().enumerate() {
-        if k != u32::MAX {
+    for (s, k) in number.iter().enumerate() {
+        if k != none {
             order[k as usize] = (s / width, s % width);
         }
     }
@@ -369,7 +388,8 @@ pub fn json_report(h: &Header, o: &Outcome, solutions: &[Picture]) -> String {
 }
 
 /// [`json_report`] written to `w`, with tours streamed: a tour of 10^8 squares costs its
-/// visiting order (4 bytes a square) rather than a JSON value per square.
+/// visiting order (packed like the numbers: 27 bits a square) rather than a JSON value per
+/// square.
 pub fn write_json_report(
     w: &mut dyn std::io::Write,
     h: &Header,
@@ -389,15 +409,16 @@ pub fn write_json_report(
         }
         match p {
             Picture::Tour { width, number, .. } => {
-                let cells = number.iter().filter(|&&k| k != u32::MAX).count();
-                let mut order = vec![0u32; cells];
-                for (sq, &k) in number.iter().enumerate() {
-                    if k != u32::MAX {
-                        order[k as usize] = sq as u32;
+                let none = number.ones();
+                let cells = number.iter().filter(|&k| k != none).count();
+                let mut order = Packed::new(cells, Packed::width_for(number.len()));
+                for (sq, k) in number.iter().enumerate() {
+                    if k != none {
+                        order.set(k as usize, sq as u32);
                     }
                 }
                 w.write_all(b"[")?;
-                for (k, &sq) in order.iter().enumerate() {
+                for (k, sq) in order.iter().enumerate() {
                     let sep = if k > 0 { "," } else { "" };
                     let sq = sq as usize;
                     write!(w, "{sep}[{},{}]", sq / width, sq % width)?;
@@ -494,7 +515,9 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 number,
                 closed,
             } => {
-                squares(&mut body, x0, *width, *height, |sq| number[sq] == u32::MAX);
+                squares(&mut body, x0, *width, *height, |sq| {
+                    number.get(sq) == number.ones()
+                });
                 let order = tour_order(*width, number);
                 let centre = |(r, c): (usize, usize)| {
                     format!("{},{}", x0 + c * CELL + CELL / 2, GAP + r * CELL + CELL / 2)
@@ -625,7 +648,7 @@ mod tests {
         let p = Picture::Tour {
             width: 4,
             height: 3,
-            number: vec![0, 3, 6, 9, 7, 10, 1, 4, 2, 5, 8, u32::MAX],
+            number: Packed::from_slice(&[0, 3, 6, 9, 7, 10, 1, 4, 2, 5, 8, u32::MAX], 4),
             closed: false,
         };
         assert_eq!(text_picture(&p), " 1  4  7 10\n 8 11  2  5\n 3  6  9  #\n");

@@ -9,8 +9,8 @@
 //!   closing rotation for closed tours; hands over to `divide` when it gives up;
 //! - `divide`: divide and conquer for the knight: block tours found once per block shape,
 //!   joined by swapping two edges at block corners (chained along the strip on boards with
-//!   a side of 3 or 4); every board and start where a tour exists; linear time, 4 bytes a
-//!   square.
+//!   a side of 3 or 4); every board and start where a tour exists; linear time,
+//!   ceil(log2(squares + 1)) bits a square (packed: 27 bits at 10^8 squares).
 
 mod backtrack;
 mod count;
@@ -24,6 +24,7 @@ pub use exists::Existence;
 pub use model::{Analysis, Csr, GRAPH_LIMIT, Model, NONE};
 
 use super::Strategy;
+use crate::board::Packed;
 use crate::engine::{Answer, Goal, Task};
 use crate::render::Picture;
 
@@ -52,7 +53,7 @@ impl Model {
         self.picture_numbers(self.numbers(order))
     }
 
-    pub fn picture_numbers(&self, number: Vec<u32>) -> Picture {
+    pub fn picture_numbers(&self, number: Packed) -> Picture {
         Picture::Tour {
             width: self.board.width,
             height: self.board.height,
@@ -85,7 +86,7 @@ impl Model {
 
     /// The graph `--format dot` writes: every square and move, with the tour's moves in
     /// `tour` (visiting order) drawn bold.
-    pub fn dot(&self, tour: Option<&[u32]>) -> Result<String, String> {
+    pub fn dot(&self, tour: Option<&Packed>) -> Result<String, String> {
         let g = self.graph().ok_or_else(|| {
             format!("the move graph of a board above {GRAPH_LIMIT} squares is not built")
         })?;
@@ -102,8 +103,8 @@ impl Model {
         let mut bold = Vec::new();
         if let Some(number) = tour {
             let mut order = vec![0usize; self.cells];
-            for (s, &k) in number.iter().enumerate() {
-                if k != NONE {
+            for (s, k) in number.iter().enumerate() {
+                if k != number.ones() {
                     order[k as usize] = s;
                 }
             }

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use petgraph::graph::{NodeIndex, UnGraph};
 
 use super::exists::{self, Existence};
-use crate::board::Board;
+use crate::board::{Board, Packed};
 use crate::spec::betza::Piece;
 use crate::spec::{Spec, SpecError};
 
@@ -300,23 +300,27 @@ impl Model {
         Ok(())
     }
 
-    /// A tour as move numbers per square (0-based, [`NONE`] on holes) is valid, checked
+    /// A tour as packed move numbers per square (0-based, all ones on holes) is valid, checked
     /// without the move graph and without extra memory, so the largest boards are checked
     /// too: every number is in range, and from the square numbered 0 a chain of moves
     /// reaches numbers 1, 2, ..., n - 1 in turn. The chain's squares carry distinct numbers,
     /// so they are n distinct squares: all of them, each once.
-    pub fn check_numbers(&self, number: &[u32]) -> Result<(), String> {
+    pub fn check_numbers(&self, number: &Packed) -> Result<(), String> {
         let b = &self.board;
         let n = self.cells as u64;
         if number.len() != b.squares() {
             return Err("the numbering does not cover the board".into());
         }
+        let none = number.ones();
+        if (none as u64) < n {
+            return Err("the numbering is too narrow for the board".into());
+        }
         let mut first = None;
-        for (s, &k) in number.iter().enumerate() {
-            if b.is_hole(s) != (k == NONE) {
+        for (s, k) in number.iter().enumerate() {
+            if b.is_hole(s) != (k == none) {
                 return Err(format!("square {} is numbered wrongly", b.square_name(s)));
             }
-            if k == NONE {
+            if k == none {
                 continue;
             }
             if k as u64 >= n {
@@ -332,11 +336,20 @@ impl Model {
         }
         let first = first.ok_or("no square is numbered first")?;
         let mut cur = first;
+        // The walk keeps its row and column, so no square is divided back into them; holes
+        // need no test, as they carry the sentinel, which is never a move number.
+        let (w, h) = (b.width as i64, b.height as i64);
+        let (mut r, mut c) = ((first / b.width) as i64, (first % b.width) as i64);
         for k in 1..n as u32 {
-            cur = self
+            (r, c) = self
                 .moves
                 .iter()
-                .find_map(|&(dr, dc)| b.step(cur, dr, dc).filter(|&t| number[t] == k))
+                .map(|&(dr, dc)| (r + dr as i64, c + dc as i64))
+                .find(|&(r2, c2)| {
+                    (0..h).contains(&r2)
+                        && (0..w).contains(&c2)
+                        && number.get((r2 * w + c2) as usize) == k
+                })
                 .ok_or_else(|| {
                     format!(
                         "move {k} on {} is not followed by a move to move {}",
@@ -344,6 +357,7 @@ impl Model {
                         k + 1
                     )
                 })?;
+            cur = (r * w + c) as usize;
         }
         if self.closed && (n < 3 || !self.is_move(cur, first)) {
             return Err(
@@ -351,18 +365,19 @@ impl Model {
             );
         }
         if let Some(s) = self.start
-            && number[s] != 0
+            && number.get(s) != 0
         {
             return Err(format!("the tour does not start on {}", b.square_name(s)));
         }
         Ok(())
     }
 
-    /// Move numbers per square from a visiting order.
-    pub fn numbers(&self, order: &[usize]) -> Vec<u32> {
-        let mut number = vec![NONE; self.board.squares()];
+    /// Move numbers per square from a visiting order, packed ([`NONE`], all ones, on holes).
+    pub fn numbers(&self, order: &[usize]) -> Packed {
+        let squares = self.board.squares();
+        let mut number = Packed::filled(squares, Packed::width_for(squares), NONE);
         for (i, &s) in order.iter().enumerate() {
-            number[s] = i as u32;
+            number.set(s, i as u32);
         }
         number
     }

@@ -35,13 +35,14 @@
 //! The crossing patterns are the first (a, b) and (x, y, z) for which these paths exist
 //! (on 4 rows only the patterns the colour classes allow are tried), so each block shape is
 //! searched once and the chain is laid in one pass, each square linked by XORs into the
-//! same 4-byte-a-square array. With a given start the head is searched for that start (a
+//! same packed array (log2 of the squares in bits a square). With a given start the head is searched for that start (a
 //! start in the far half is built mirrored); should it fail for every pattern within a
 //! budget, other layouts (a longer last block, or a short strip cut in two) move the start
 //! within its block.
 
 use super::NONE;
 use super::divide::{ATTEMPT_BUDGET, BlockTour, attempt_path};
+use crate::board::Packed;
 use crate::engine::Run;
 
 /// Squares in strip coordinates: (row across the strip, column along it).
@@ -181,7 +182,7 @@ pub fn build(
     height: usize,
     closed: bool,
     run: &mut Run,
-) -> Result<Option<(Vec<u32>, u32, u32)>, String> {
+) -> Result<Option<(Packed, u32, u32)>, String> {
     let horizontal = height <= width;
     let (rows, len) = if horizontal {
         (height, width)
@@ -235,7 +236,8 @@ pub fn build(
             ));
         }
     }
-    let mut x = vec![0u32; width * height];
+    let n = width * height;
+    let mut x = Packed::new(n, Packed::width_for(n));
     let mut c0 = 0;
     for (i, &plen) in parts.iter().enumerate() {
         let t = if i == 0 {
@@ -256,7 +258,7 @@ pub fn build(
                         g((l / plen, c0 + l % plen))
                     }
                 };
-                x[g((r, c0 + c)) as usize] = to(p) ^ to(q);
+                x.set(g((r, c0 + c)) as usize, to(p) ^ to(q));
             }
         }
         if let (Some(p), true) = (chosen, i > 0) {
@@ -265,16 +267,16 @@ pub fn build(
             let (a1, a2, b1, b2) = (a(p.a.0), a(p.a.1), b(p.b.0), b(p.b.1));
             if closed {
                 // Remove a1-a2 and b1-b2, add a1-b1 and a2-b2.
-                x[a1 as usize] ^= a2 ^ b1;
-                x[a2 as usize] ^= a1 ^ b2;
-                x[b1 as usize] ^= b2 ^ a1;
-                x[b2 as usize] ^= b1 ^ a2;
+                x.xor(a1 as usize, a2 ^ b1);
+                x.xor(a2 as usize, a1 ^ b2);
+                x.xor(b1 as usize, b2 ^ a1);
+                x.xor(b2 as usize, b1 ^ a2);
             } else {
                 // Remove a1-a2; b1 and b2 are the block's ends: add a1-b1 and b2-a2.
-                x[a1 as usize] ^= a2 ^ b1;
-                x[a2 as usize] ^= a1 ^ b2;
-                x[b1 as usize] ^= NONE ^ a1;
-                x[b2 as usize] ^= NONE ^ a2;
+                x.xor(a1 as usize, a2 ^ b1);
+                x.xor(a2 as usize, a1 ^ b2);
+                x.xor(b1 as usize, NONE ^ a1);
+                x.xor(b2 as usize, NONE ^ a2);
             }
         }
         c0 += plen;
@@ -675,7 +677,7 @@ pub fn chain(
     height: usize,
     start: Option<usize>,
     run: &mut Run,
-) -> Result<Option<(Vec<u32>, u32, u32)>, String> {
+) -> Result<Option<(Packed, u32, u32)>, String> {
     let horizontal = height <= width;
     let (rows, len) = if horizontal {
         (height, width)
@@ -789,11 +791,12 @@ pub fn chain(
     let (lend, lmid) = (resolve(lend, &found), resolve(lmid, &found));
     let (end, mid) = (resolve(end, &found), resolve(mid, &found));
     let n = width * height;
-    let mut x = vec![0u32; n];
-    // x holds the XOR of a square's two tour neighbours, NONE for one not yet known.
-    let link = |x: &mut [u32], u: u32, v: u32| {
-        x[u as usize] ^= NONE ^ v;
-        x[v as usize] ^= NONE ^ u;
+    let mut x = Packed::new(n, Packed::width_for(n));
+    // x holds the XOR of a square's two tour neighbours, NONE (all ones once masked) for one
+    // not yet known.
+    let link = |x: &mut Packed, u: u32, v: u32| {
+        x.xor(u as usize, NONE ^ v);
+        x.xor(v as usize, NONE ^ u);
     };
     let mut first = NONE;
     for (k, &w) in parts.iter().enumerate() {
