@@ -97,6 +97,19 @@ fn patterns(rows: usize) -> Vec<Pattern> {
 }
 
 /// Find a tour of a `rows` x `len` block (rows across, len along): closed, or an open path;
+/// The knight's moves inside a `rows` x `len` block, by local square index.
+fn block_moves(rows: usize, len: usize) -> Vec<Vec<u16>> {
+    let n = rows * len;
+    (0..n)
+        .map(|a| {
+            (0..n)
+                .filter(|&b| knight((a / len, a % len), (b / len, b % len)))
+                .map(|b| b as u16)
+                .collect()
+        })
+        .collect()
+}
+
 /// `left`: the pattern joining it to the block on its left, `right`: to the one on its right.
 fn block(
     rows: usize,
@@ -108,14 +121,7 @@ fn block(
 ) -> Option<BlockTour> {
     let n = rows * len;
     let idx = |(r, c): Sq| r * len + c;
-    let mut adj: Vec<Vec<u16>> = vec![Vec::new(); n];
-    for (a, moves) in adj.iter_mut().enumerate() {
-        for b in 0..n {
-            if knight((a / len, a % len), (b / len, b % len)) {
-                moves.push(b as u16);
-            }
-        }
-    }
+    let adj = block_moves(rows, len);
     let mut forced: Vec<Vec<u16>> = vec![Vec::new(); n];
     let force = |p: usize, q: usize, forced: &mut Vec<Vec<u16>>| {
         forced[p].push(q as u16);
@@ -357,14 +363,7 @@ fn chain_block(
     let len = need.len;
     let n = rows * len;
     let idx = |(r, c): Sq| r * len + c;
-    let mut adj: Vec<Vec<u16>> = vec![Vec::new(); n];
-    for (a, moves) in adj.iter_mut().enumerate() {
-        for b in 0..n {
-            if knight((a / len, a % len), (b / len, b % len)) {
-                moves.push(b as u16);
-            }
-        }
-    }
+    let mut adj = block_moves(rows, len);
     let mut forced: Vec<Vec<u16>> = vec![Vec::new(); n];
     for &(p, q) in &need.virt {
         let (p, q) = (idx(p), idx(q));
