@@ -2,24 +2,15 @@
 
 use assert_cmd::Command;
 
-use crate::puzzle;
+use crate::{puzzle, run_cli};
 
 fn solve() -> Command {
     Command::cargo_bin("solve").unwrap()
 }
 
-fn stdout_of(args: &[&str]) -> (i32, String, String) {
-    let out = solve().args(args).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn queens8_prints_the_count_and_a_summary() {
-    let (code, out, err) = stdout_of(&[&puzzle("queens8.toml")]);
+    let (code, out, err) = run_cli(&[&puzzle("queens8.toml")]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("92 solutions"), "{out}");
     assert!(err.contains("92 solutions | "), "{err}");
@@ -28,7 +19,7 @@ fn queens8_prints_the_count_and_a_summary() {
 
 #[test]
 fn first_solution_prints_a_board() {
-    let (code, out, _) = stdout_of(&[
+    let (code, out, _) = run_cli(&[
         &puzzle("queens8.toml"),
         "--goal",
         "first",
@@ -49,7 +40,7 @@ fn first_solution_prints_a_board() {
 
 #[test]
 fn json_has_the_contracted_fields_and_valid_solutions() {
-    let (code, out, _) = stdout_of(&[
+    let (code, out, _) = run_cli(&[
         &puzzle("queens8.toml"),
         "--goal",
         "all",
@@ -95,7 +86,7 @@ fn json_has_the_contracted_fields_and_valid_solutions() {
 
 #[test]
 fn limit_caps_printed_solutions_not_the_count() {
-    let (code, out, _) = stdout_of(&[
+    let (code, out, _) = run_cli(&[
         &puzzle("queens8.toml"),
         "--goal",
         "all",
@@ -112,7 +103,7 @@ fn limit_caps_printed_solutions_not_the_count() {
 
 #[test]
 fn svg_draws_the_board() {
-    let (code, out, _) = stdout_of(&[
+    let (code, out, _) = run_cli(&[
         &puzzle("queens8.toml"),
         "--goal",
         "first",
@@ -127,10 +118,10 @@ fn svg_draws_the_board() {
 
 #[test]
 fn no_solution_exits_1_and_limits_exit_3() {
-    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--size", "3"]);
+    let (code, out, _) = run_cli(&[&puzzle("queens8.toml"), "--size", "3"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("no solution"), "{out}");
-    let (code, out, _) = stdout_of(&[
+    let (code, out, _) = run_cli(&[
         &puzzle("queens8.toml"),
         "--size",
         "14",
@@ -164,7 +155,7 @@ fn standard_input_and_output_file() {
 
 #[test]
 fn set_overrides_any_key() {
-    let (code, out, err) = stdout_of(&[
+    let (code, out, err) = run_cli(&[
         &puzzle("queens8.toml"),
         "--set",
         "piece.moves=R",
@@ -177,17 +168,17 @@ fn set_overrides_any_key() {
 
 #[test]
 fn check_and_strategies_commands() {
-    let (code, out, _) = stdout_of(&["check", &puzzle("queens8.toml")]);
+    let (code, out, _) = run_cli(&["check", &puzzle("queens8.toml")]);
     assert_eq!(code, 0);
     assert!(out.contains("ok"), "{out}");
-    let (code, out, _) = stdout_of(&["strategies", &puzzle("knights-max.toml")]);
+    let (code, out, _) = run_cli(&["strategies", &puzzle("knights-max.toml")]);
     assert_eq!(code, 0);
     assert!(
         out.contains("flags      does not apply: needs a line piece"),
         "{out}"
     );
     assert!(out.contains("bitmask    applies"), "{out}");
-    let (code, out, _) = stdout_of(&["strategies"]);
+    let (code, out, _) = run_cli(&["strategies"]);
     assert_eq!(code, 0);
     assert!(
         out.contains("independent:") && out.contains("cover:"),
@@ -197,7 +188,7 @@ fn check_and_strategies_commands() {
 
 #[test]
 fn compare_sweeps_sizes_and_marks_the_budget() {
-    let (code, out, err) = stdout_of(&[
+    let (code, out, err) = run_cli(&[
         "compare",
         &puzzle("queens8.toml"),
         "--size",
@@ -217,7 +208,7 @@ fn compare_sweeps_sizes_and_marks_the_budget() {
     assert!(row9.contains("352"), "{out}");
     // brute force is past its reach at n = 9 (9^9 candidates is within it, 10^10 is not) or
     // over the budget; either way the table keeps going.
-    let (code, out, _) = stdout_of(&["compare", &puzzle("queens8.toml")]);
+    let (code, out, _) = run_cli(&["compare", &puzzle("queens8.toml")]);
     assert_eq!(code, 0);
     assert_eq!(out.matches(" 92 ").count(), 5, "{out}");
 }
@@ -225,7 +216,7 @@ fn compare_sweeps_sizes_and_marks_the_budget() {
 #[test]
 fn time_limit_stops_a_long_search_with_exit_3() {
     let started = std::time::Instant::now();
-    let (code, out, err) = stdout_of(&[
+    let (code, out, err) = run_cli(&[
         &puzzle("queens8.toml"),
         "--size",
         "22",
@@ -267,7 +258,7 @@ fn ctrl_c_stops_the_search_and_reports_what_was_found() {
 
 #[test]
 fn goal_all_says_when_it_shows_fewer_solutions_than_it_counted() {
-    let (code, out, _) = stdout_of(&[&puzzle("queens8.toml"), "--goal", "all", "--limit", "3"]);
+    let (code, out, _) = run_cli(&[&puzzle("queens8.toml"), "--goal", "all", "--limit", "3"]);
     assert_eq!(code, 0);
     assert!(
         out.contains("92 solutions\n(showing the first 3 of them"),
@@ -279,11 +270,11 @@ fn goal_all_says_when_it_shows_fewer_solutions_than_it_counted() {
 #[test]
 fn a_board_changed_on_the_command_line_shows_in_the_title() {
     // The file's title names its own size; a user who asked for another must not be told 5x5.
-    let (code, out, err) = stdout_of(&[&puzzle("tour5x5.toml"), "--size", "4", "--quiet"]);
+    let (code, out, err) = run_cli(&[&puzzle("tour5x5.toml"), "--size", "4", "--quiet"]);
     assert_eq!(code, 1, "{err}");
     let first = out.lines().next().unwrap_or_default();
     assert!(first.contains("[board 4x4 from the command line]"), "{out}");
-    let (code, out, _) = stdout_of(&[&puzzle("tour5x5.toml"), "--quiet"]);
+    let (code, out, _) = run_cli(&[&puzzle("tour5x5.toml"), "--quiet"]);
     assert_eq!(code, 0);
     assert!(!out.contains("from the command line"), "{out}");
 }

@@ -2,11 +2,10 @@
 //! every strategy against the others on small boards, every placement through an independent
 //! validator written here.
 
-use assert_cmd::Command;
 use boardsolve::engine::{Goal, Outcome, Status};
 
 use crate::validate::{TestBoard, TestPiece};
-use crate::{puzzle, solve};
+use crate::{puzzle, run_cli, solve};
 
 const STRATEGIES: [&str; 3] = ["bnb", "dlx", "blocks"];
 
@@ -316,19 +315,6 @@ fn goal_first_gives_a_covering_placement_from_every_strategy() {
             check_domination(&TestBoard::square(8), &n_piece, independent, 8, &sols[0]);
         }
     }
-}
-
-fn run_cli(args: &[&str]) -> (i32, String, String) {
-    let out = Command::cargo_bin("solve")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -5,12 +5,11 @@
 
 use std::collections::HashSet;
 
-use assert_cmd::Command;
 use boardsolve::engine::{Goal, Limits, Run, Status, Task};
 use boardsolve::kinds::Model;
 use boardsolve::spec::{Overrides, Spec};
 
-use crate::{puzzle, solve};
+use crate::{puzzle, run_cli_with, solve};
 
 const STRATEGIES: [&str; 3] = ["rows", "dlx", "bitmask"];
 
@@ -523,30 +522,16 @@ fn first_finds_one_valid_solution_for_every_strategy() {
     }
 }
 
-fn run_cli(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut cmd = Command::cargo_bin("solve").unwrap();
-    cmd.args(args);
-    if let Some(s) = stdin {
-        cmd.write_stdin(s);
-    }
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn the_seed_puzzle_from_the_command_line() {
     let file = puzzle("lessthanthree.toml");
-    let (code, out, err) = run_cli(&[&file], None);
+    let (code, out, err) = run_cli_with(&[&file], None);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("42 solutions"), "{out}");
-    let (code, out, _) = run_cli(&[&file, "--unique"], None);
+    let (code, out, _) = run_cli_with(&[&file, "--unique"], None);
     assert_eq!(code, 0);
     assert!(out.contains("12 classes under 8 symmetries"), "{out}");
-    let (code, out, _) = run_cli(&[&file, "--goal", "all", "--limit", "5", "--quiet"], None);
+    let (code, out, _) = run_cli_with(&[&file, "--goal", "all", "--limit", "5", "--quiet"], None);
     assert_eq!(code, 0);
     let boards: Vec<&str> = out
         .lines()
@@ -558,7 +543,7 @@ fn the_seed_puzzle_from_the_command_line() {
         assert_eq!(b.matches('O').count(), 2, "{out}");
     }
     assert!(out.contains("42 solutions"), "{out}");
-    let (code, out, _) = run_cli(&[&file, "--goal", "first", "--format", "json"], None);
+    let (code, out, _) = run_cli_with(&[&file, "--goal", "first", "--format", "json"], None);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let rows = v["solutions"][0].as_array().unwrap();
@@ -574,10 +559,10 @@ fn the_seed_puzzle_from_the_command_line() {
         assert_eq!(row.iter().filter(|&&x| x == 1).count(), 2, "{out}");
         assert_eq!(row.iter().filter(|&&x| x == -1).count(), 2, "{out}");
     }
-    let (code, out, _) = run_cli(&[&file, "--goal", "first", "--format", "svg"], None);
+    let (code, out, _) = run_cli_with(&[&file, "--goal", "first", "--format", "svg"], None);
     assert_eq!(code, 0);
     assert_eq!(out.matches("<circle").count(), 24, "{out}");
-    let (code, out, err) = run_cli(&["compare", &file], None);
+    let (code, out, err) = run_cli_with(&["compare", &file], None);
     assert_eq!(code, 0, "{err}");
     for s in STRATEGIES {
         assert!(out.contains(s), "{out}");
@@ -605,7 +590,7 @@ fn totals_that_cannot_fit_are_no_solution_up_front() {
     for (board, per, why) in cases {
         let text = format!("kind = \"lines\"\n[board]\n{board}\n[rules]\n{per}\n");
         for s in STRATEGIES {
-            let (code, out, err) = run_cli(&["-", "--strategy", s], Some(&text));
+            let (code, out, err) = run_cli_with(&["-", "--strategy", s], Some(&text));
             assert_eq!(code, 1, "{s}: {out}{err}");
             assert!(
                 out.contains("no solution") && out.contains(why),
@@ -649,7 +634,7 @@ fn bad_lines_files_are_refused_with_the_key() {
         ),
     ];
     for (text, needles) in cases {
-        let (code, _, err) = run_cli(&["-"], Some(text));
+        let (code, _, err) = run_cli_with(&["-"], Some(text));
         assert_eq!(code, 2, "{text}\n{err}");
         for n in needles {
             assert!(err.contains(n), "{text}\nwants {n:?} in: {err}");

@@ -58,6 +58,26 @@ pub fn solve(
 }
 
 /// The path of a puzzle shipped in puzzles/.
+/// Run the `solve` binary: exit status, standard output, standard error.
+pub fn run_cli(args: &[&str]) -> (i32, String, String) {
+    run_cli_with(args, None)
+}
+
+/// `run_cli` with text on standard input.
+pub fn run_cli_with(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut cmd = assert_cmd::Command::cargo_bin("solve").unwrap();
+    cmd.args(args);
+    if let Some(s) = stdin {
+        cmd.write_stdin(s);
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 pub fn puzzle(name: &str) -> String {
     format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))
 }

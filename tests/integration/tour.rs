@@ -5,7 +5,7 @@
 use boardsolve::engine::{Goal, Status};
 use boardsolve::render::Picture;
 
-use crate::solve;
+use crate::{run_cli, solve};
 
 fn board(w: usize, h: usize, closed: bool, start: Option<(usize, usize)>) -> String {
     let mut s = format!(
@@ -621,19 +621,6 @@ fn shipped_puzzles_solve() {
         assert_eq!(st, Status::Solved);
         check_tour(24, 12, &[], (2, 1), false, Some((10, 5)), &tour.unwrap());
     }
-}
-
-fn run_cli(args: &[&str]) -> (i32, String, String) {
-    let out = assert_cmd::Command::cargo_bin("solve")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]
