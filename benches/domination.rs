@@ -5,18 +5,13 @@
 
 use boardsolve::engine::{Goal, Limits, Run, Task};
 use boardsolve::kinds::Model;
-use boardsolve::spec::{Overrides, Spec};
 use criterion::{Criterion, criterion_group, criterion_main};
 
+mod common;
+
 fn knights(n: usize, independent: bool) -> Model {
-    let file = format!("{}/puzzles/knights8.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&file).unwrap();
-    let overrides = Overrides {
-        size: Some(n),
-        set: vec![format!("rules.independent={independent}")],
-        ..Overrides::default()
-    };
-    Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
+    let set = [format!("rules.independent={independent}")];
+    common::model("knights8.toml", Some(n), &set)
 }
 
 fn optimum(m: &Model, strategy: &str, threads: usize) -> u64 {

@@ -1,36 +1,21 @@
 //! Independent placement: one entry per strategy on N-Queens, and on kings around holes.
 //! Counts are asserted so a fast wrong answer cannot pass for a speed-up.
 
-use boardsolve::engine::{Limits, Run, Task};
-use boardsolve::kinds::Model;
-use boardsolve::spec::{Overrides, Spec};
+use boardsolve::engine::Task;
 use criterion::{Criterion, criterion_group, criterion_main};
 
-fn model(path: &str, size: Option<usize>) -> Model {
-    let file = format!("{}/puzzles/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&file).unwrap();
-    let overrides = Overrides {
-        size,
-        ..Overrides::default()
-    };
-    Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
-}
-
-fn count(m: &Model, strategy: &str, task: &Task) -> u128 {
-    let mut run = Run::new(Limits::default());
-    let answer = m.solve(strategy, task, &mut run).unwrap();
-    run.finish(strategy, answer).answer.count.unwrap()
-}
+mod common;
+use common::{count, model};
 
 fn independent(c: &mut Criterion) {
     let mut group = c.benchmark_group("independent");
     group.sample_size(10);
     let task = Task::default();
-    let queens8 = model("queens8.toml", None);
+    let queens8 = model("queens8.toml", None, &[]);
     group.bench_function("brute/queens8", |b| {
         b.iter(|| assert_eq!(count(&queens8, "brute", &task), 92))
     });
-    let queens11 = model("queens8.toml", Some(11));
+    let queens11 = model("queens8.toml", Some(11), &[]);
     for s in ["backtrack", "flags", "bitmask", "dlx"] {
         group.bench_function(format!("{s}/queens11"), |b| {
             b.iter(|| assert_eq!(count(&queens11, s, &task), 2680))
@@ -38,12 +23,12 @@ fn independent(c: &mut Criterion) {
     }
     // The bitmask strategy counts full N-Queens by border constellations.
     for (n, total) in [(12, 14_200), (14, 365_596)] {
-        let queens = model("queens8.toml", Some(n));
+        let queens = model("queens8.toml", Some(n), &[]);
         group.bench_function(format!("bitmask/queens{n}"), |b| {
             b.iter(|| assert_eq!(count(&queens, "bitmask", &task), total))
         });
     }
-    let kings = model("kings-holes.toml", None);
+    let kings = model("kings-holes.toml", None, &[]);
     for s in ["brute", "backtrack", "bitmask", "dlx"] {
         group.bench_function(format!("{s}/kings-holes"), |b| {
             b.iter(|| assert_eq!(count(&kings, s, &task), 3104))

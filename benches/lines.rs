@@ -1,27 +1,11 @@
 //! Lines: one entry per strategy on the seed's 6x6 "Less Than Three" (all 42 solutions) and
 //! on no-three-in-line. Counts are asserted so a fast wrong answer cannot pass for a speed-up.
 
-use boardsolve::engine::{Limits, Run, Task};
-use boardsolve::kinds::Model;
-use boardsolve::spec::{Overrides, Spec};
+use boardsolve::engine::Task;
 use criterion::{Criterion, criterion_group, criterion_main};
 
-fn model(path: &str, size: Option<usize>, set: &[String]) -> Model {
-    let file = format!("{}/puzzles/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&file).unwrap();
-    let overrides = Overrides {
-        size,
-        set: set.to_vec(),
-        ..Overrides::default()
-    };
-    Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
-}
-
-fn count(m: &Model, strategy: &str, task: &Task) -> u128 {
-    let mut run = Run::new(Limits::default());
-    let answer = m.solve(strategy, task, &mut run).unwrap();
-    run.finish(strategy, answer).answer.count.unwrap()
-}
+mod common;
+use common::{count, model};
 
 fn lines(c: &mut Criterion) {
     let mut group = c.benchmark_group("lines");

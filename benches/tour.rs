@@ -3,24 +3,13 @@
 
 use boardsolve::engine::{Goal, Limits, Run, Task};
 use boardsolve::kinds::Model;
-use boardsolve::spec::{Overrides, Spec};
 use criterion::{Criterion, criterion_group, criterion_main};
 
-fn model(path: &str, size: Option<usize>) -> Model {
-    let file = format!("{}/puzzles/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&file).unwrap();
-    let overrides = Overrides {
-        size,
-        ..Overrides::default()
-    };
-    Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
-}
+mod common;
+use common::model;
 
 fn count(m: &Model, strategy: &str) -> u128 {
-    let task = Task::default();
-    let mut run = Run::new(Limits::default());
-    let answer = m.solve(strategy, &task, &mut run).unwrap();
-    run.finish(strategy, answer).answer.count.unwrap()
+    common::count(m, strategy, &Task::default())
 }
 
 /// Build one tour and check it (compact answers through the model's own check).
@@ -50,26 +39,26 @@ fn first(m: &Model, strategy: &str) {
 fn tour(c: &mut Criterion) {
     let mut group = c.benchmark_group("tour");
     group.sample_size(10);
-    let t5 = model("tour5x5.toml", None);
+    let t5 = model("tour5x5.toml", None, &[]);
     group.bench_function("backtrack/5x5-open-count", |b| {
         b.iter(|| assert_eq!(count(&t5, "backtrack"), 1728))
     });
     group.bench_function("count/5x5-open", |b| {
         b.iter(|| assert_eq!(count(&t5, "count"), 1728))
     });
-    let c6 = model("closed6x6-count.toml", None);
+    let c6 = model("closed6x6-count.toml", None, &[]);
     group.bench_function("count/6x6-closed", |b| {
         b.iter(|| assert_eq!(count(&c6, "count"), 9862))
     });
-    let o6 = model("tour5x5.toml", Some(6));
+    let o6 = model("tour5x5.toml", Some(6), &[]);
     group.bench_function("count/6x6-open", |b| {
         b.iter(|| assert_eq!(count(&o6, "count"), 6_637_920))
     });
-    let c100 = model("closed16.toml", Some(100));
+    let c100 = model("closed16.toml", Some(100), &[]);
     group.bench_function("warnsdorff/100x100-closed", |b| {
         b.iter(|| first(&c100, "warnsdorff"))
     });
-    let c1000 = model("closed16.toml", Some(1000));
+    let c1000 = model("closed16.toml", Some(1000), &[]);
     group.bench_function("divide/1000x1000-closed", |b| {
         b.iter(|| first(&c1000, "divide"))
     });
