@@ -292,7 +292,9 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
         ),
         (None, Some(c)) => {
             let what = counted_noun(h, c);
-            if o.status == Status::Limit {
+            if o.status == Status::Limit && c == 0 {
+                "stopped before any was counted".to_string()
+            } else if o.status == Status::Limit {
                 format!("at least {} {what} (stopped: not all found)", group(c))
             } else {
                 format!("{} {what}", group(c))

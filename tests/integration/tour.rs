@@ -866,3 +866,15 @@ fn warnsdorff_hands_long_4xn_boards_to_divide() {
         assert!(notes.iter().any(|n| n.contains("divide")), "{notes:?}");
     }
 }
+
+#[test]
+fn a_count_too_large_for_memory_stops_and_says_why() {
+    // 7x7 open tours: the frontier outgrows the bound on new states at one square.
+    let (code, out, err) = run_cli(&[&crate::puzzle("tour5x5.toml"), "--size", "7"]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.contains("stopped before any was counted [memory bound]"),
+        "{out}"
+    );
+    assert!(err.contains("the frontier outgrew"), "{err}");
+}

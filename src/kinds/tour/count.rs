@@ -45,7 +45,7 @@
 //! start then has exactly one move, as an end).
 
 use super::{Existence, Model};
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, Run, StopReason, Task};
 use crate::kinds::Strategy;
 
 pub struct Count;
@@ -83,7 +83,18 @@ impl Strategy<Model> for Count {
         }
         let mut a = match count(m, task.threads.max(1), run) {
             Some(c) => Answer::count(c),
-            None => return Answer::default(),
+            None => {
+                let mut a = Answer::default();
+                if run.stopped() == Some(StopReason::Memory) {
+                    a.notes.push(format!(
+                        "the frontier outgrew {} M new states at one square (about {} MB); \
+                         this board needs more memory than counting may take",
+                        MAX_NEW >> 20,
+                        (MAX_NEW * 16) >> 20
+                    ));
+                }
+                return a;
+            }
         };
         if a.count == Some(0) {
             a.reason = Some(match m.existence {
