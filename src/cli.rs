@@ -211,9 +211,9 @@ struct Loaded {
     model: Model,
     task: Task,
     strategy: String,
-    /// The board as the command line changed it (`--size`, `--width`, `--height`, `--set
-    /// board...`): the file's title may name another size, so the header says which.
-    board_override: Option<(usize, usize)>,
+    /// What the command line changed (`--size`, `--width`, `--height`, `--set`): the file's
+    /// title may name another size or rule, so the header says which.
+    changes: Vec<String>,
 }
 
 fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
@@ -252,17 +252,27 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
             .set
             .iter()
             .any(|kv| kv.trim_start().starts_with("board."));
-    let board_override = spec
+    let mut changes: Vec<String> = spec
         .board
         .as_ref()
         .filter(|_| changed)
-        .map(|b| (b.width, b.height));
+        .map(|b| format!("board {}x{}", b.width, b.height))
+        .into_iter()
+        .collect();
+    changes.extend(
+        overrides
+            .set
+            .iter()
+            .map(|kv| kv.trim())
+            .filter(|kv| !kv.starts_with("board."))
+            .map(str::to_string),
+    );
     Ok(Loaded {
         spec,
         model,
         task,
         strategy,
-        board_override,
+        changes,
     })
 }
 
@@ -295,9 +305,15 @@ fn header(l: &Loaded) -> Header {
         Model::Domination(m) => m.symmetries.len(),
     };
     Header {
-        title: l.spec.title.as_ref().map(|t| match l.board_override {
-            Some((w, h)) => format!("{t} [board {w}x{h} from the command line]"),
-            None => t.clone(),
+        title: l.spec.title.as_ref().map(|t| {
+            if l.changes.is_empty() {
+                t.clone()
+            } else {
+                format!(
+                    "{t} [changed on the command line: {}]",
+                    l.changes.join(", ")
+                )
+            }
         }),
         kind: l.spec.kind.name().into(),
         goal: l.task.goal.name().into(),

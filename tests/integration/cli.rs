@@ -270,11 +270,21 @@ fn goal_all_says_when_it_shows_fewer_solutions_than_it_counted() {
 #[test]
 fn a_board_changed_on_the_command_line_shows_in_the_title() {
     // The file's title names its own size; a user who asked for another must not be told 5x5.
-    let (code, out, err) = run_cli(&[&puzzle("tour5x5.toml"), "--size", "4", "--quiet"]);
+    let (code, out, err) = run_cli(&[
+        &puzzle("tour5x5.toml"),
+        "--size",
+        "4",
+        "--set",
+        "rules.closed=true",
+        "--quiet",
+    ]);
     assert_eq!(code, 1, "{err}");
     let first = out.lines().next().unwrap_or_default();
-    assert!(first.contains("[board 4x4 from the command line]"), "{out}");
+    assert!(
+        first.contains("[changed on the command line: board 4x4, rules.closed=true]"),
+        "{out}"
+    );
     let (code, out, _) = run_cli(&[&puzzle("tour5x5.toml"), "--quiet"]);
     assert_eq!(code, 0);
-    assert!(!out.contains("from the command line"), "{out}");
+    assert!(!out.contains("on the command line"), "{out}");
 }
