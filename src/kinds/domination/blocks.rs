@@ -11,7 +11,7 @@
 //! the method is plain enumeration, so it is refused; it is also refused above 144 squares,
 //! where enumeration square by square takes hours.
 
-use super::model::{Model, Searcher, Tally, drive};
+use super::model::{Mode, Model, Searcher, Tally, drive};
 use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
 
@@ -132,13 +132,6 @@ impl<'m> Searcher<'m> for Search<'m> {
         self.start(run);
         self.first
     }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Minimize,
-    Count(usize),
-    First,
 }
 
 struct Search<'m> {

@@ -31,7 +31,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::lagrange::{EPS, Lagrange, Steps};
-use super::model::{Model, Searcher, Tally, drive};
+use super::model::{Mode, Model, Searcher, Tally, drive};
 use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
 use std::sync::Mutex;
@@ -86,16 +86,6 @@ impl<'m> Searcher<'m> for Search<'m> {
         }
         vec![format!("root bound {}", self.root_bound)]
     }
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// Find placements smaller than `best`.
-    Minimize,
-    /// Report every placement of exactly this many pieces.
-    Count(usize),
-    /// Stop at the first covering placement.
-    First,
 }
 
 struct Search<'m> {

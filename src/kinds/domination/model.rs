@@ -534,6 +534,17 @@ impl<'m> Tally<'m> {
     }
 }
 
+/// What a search is after, as each [`Searcher`] records it for its inner loop.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Find placements smaller than `best`.
+    Minimize,
+    /// Report every placement of exactly this many pieces.
+    Count(usize),
+    /// Stop at the first covering placement.
+    First,
+}
+
 /// A domination search as the goals drive it (see [`drive`]).
 pub trait Searcher<'m> {
     /// The smallest covering placement, the best so far when a limit stops the search.

@@ -183,18 +183,22 @@ fn split(len: usize, base: usize) -> Vec<usize> {
 /// The strip's tour as XOR-linked neighbours over board squares, and the square to walk
 /// from with its predecessor. `Err` when no joining pattern works (a bug); `Ok(None)` when
 /// the run was stopped.
+/// A strip is laid along its longer side: whether that is horizontal, its rows, its length.
+fn strip_shape(width: usize, height: usize) -> (bool, usize, usize) {
+    if height <= width {
+        (true, height, width)
+    } else {
+        (false, width, height)
+    }
+}
+
 pub fn build(
     width: usize,
     height: usize,
     closed: bool,
     run: &mut Run,
 ) -> Result<Option<(Packed, u32, u32)>, String> {
-    let horizontal = height <= width;
-    let (rows, len) = if horizontal {
-        (height, width)
-    } else {
-        (width, height)
-    };
+    let (horizontal, rows, len) = strip_shape(width, height);
     let g = |(r, c): Sq| -> u32 {
         if horizontal {
             (r * width + c) as u32
@@ -677,12 +681,7 @@ pub fn chain(
     start: Option<usize>,
     run: &mut Run,
 ) -> Result<Option<(Packed, u32, u32)>, String> {
-    let horizontal = height <= width;
-    let (rows, len) = if horizontal {
-        (height, width)
-    } else {
-        (width, height)
-    };
+    let (horizontal, rows, len) = strip_shape(width, height);
     let start: Option<Sq> = start.map(|s| {
         let (br, bc) = (s / width, s % width);
         if horizontal { (br, bc) } else { (bc, br) }
