@@ -371,6 +371,37 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Run `work` once per item on `threads` workers, each item with a child run that shares
+    /// this run's limits and budget; their statistics and stop reasons come back here. Without
+    /// a thread pool (the system refused one) the items run here one after another.
+    pub fn share_out<T: Sync>(
+        &mut self,
+        items: &[T],
+        threads: usize,
+        work: impl Fn(&T, &mut Run<'static>) + Sync,
+    ) {
+        use rayon::prelude::*;
+        let children: Vec<Run<'static>> = items.iter().map(|_| self.child()).collect();
+        let run_one = |(item, mut child): (&T, Run<'static>)| {
+            work(item, &mut child);
+            child
+        };
+        let done: Vec<Run<'static>> =
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => pool.install(|| {
+                    items
+                        .par_iter()
+                        .zip(children.into_par_iter())
+                        .map(run_one)
+                        .collect()
+                }),
+                Err(_) => items.iter().zip(children).map(run_one).collect(),
+            };
+        for child in done {
+            self.absorb(child);
+        }
+    }
+
     /// Turn a strategy's answer into the outcome: proven unless a limit stopped the search
     /// before the strategy could prove its answer.
     pub fn finish(mut self, strategy: &str, mut answer: Answer) -> Outcome {

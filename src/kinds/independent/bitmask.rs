@@ -4,7 +4,6 @@
 //! shifted one bit per row), and for counting the border-constellation counter with full
 //! 8-fold symmetry in `queens`.
 
-use rayon::prelude::*;
 
 use super::{Aim, Emitter, Model};
 use crate::engine::{Answer, Goal, Run, Task};
@@ -53,41 +52,26 @@ impl Strategy<Model> for Bitmask {
             .filter(|&(i, _)| m.cap_from[i] >= m.count)
             .map(|(_, &s)| s)
             .collect();
-        let children: Vec<Run<'static>> = firsts.iter().map(|_| run.child()).collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(task.threads)
-            .build()
-            .expect("a thread pool of the requested size");
-        let done: Vec<Run<'static>> = pool.install(|| {
-            firsts
-                .par_iter()
-                .zip(children.into_par_iter())
-                .map(|(&first, mut child)| {
-                    let mut level1 = init.clone();
-                    let row = m.attacks.row(first);
-                    for (j, word) in level1.iter_mut().enumerate() {
-                        // Squares up to `first` were tried as the first piece elsewhere.
-                        let below = if first >> 6 > j {
-                            !0
-                        } else if first >> 6 == j {
-                            (2u64 << (first & 63)).wrapping_sub(1)
-                        } else {
-                            0
-                        };
-                        *word &= !row[j] & !below;
-                    }
-                    let mut s = Search::new(m, task, &cell_of, &level1);
-                    s.placed.push(first);
-                    if !child.node() {
-                        s.go(1, &mut child);
-                    }
-                    child
-                })
-                .collect()
+        run.share_out(&firsts, task.threads, |&first, child| {
+            let mut level1 = init.clone();
+            let row = m.attacks.row(first);
+            for (j, word) in level1.iter_mut().enumerate() {
+                // Squares up to `first` were tried as the first piece elsewhere.
+                let below = if first >> 6 > j {
+                    !0
+                } else if first >> 6 == j {
+                    (2u64 << (first & 63)).wrapping_sub(1)
+                } else {
+                    0
+                };
+                *word &= !row[j] & !below;
+            }
+            let mut s = Search::new(m, task, &cell_of, &level1);
+            s.placed.push(first);
+            if !child.node() {
+                s.go(1, child);
+            }
         });
-        for child in done {
-            run.absorb(child);
-        }
         Answer::default()
     }
 }

@@ -24,7 +24,6 @@ use crate::kinds::Strategy;
 
 use super::model::apply;
 
-use rayon::prelude::*;
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
@@ -124,26 +123,11 @@ fn search<M: Mask>(m: &Model, task: &Task, run: &mut Run) {
     first.collect = Some(Vec::new());
     first.row(0, run);
     let firsts = first.collect.take().unwrap_or_default();
-    let children: Vec<Run<'static>> = firsts.iter().map(|_| run.child()).collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(task.threads)
-        .build()
-        .expect("a thread pool of the requested size");
-    let done: Vec<Run<'static>> = pool.install(|| {
-        firsts
-            .par_iter()
-            .zip(children.into_par_iter())
-            .map(|(row0, mut child)| {
-                let mut s = Search::<M>::new(m, task);
-                s.force = Some(row0.clone());
-                s.row(0, &mut child);
-                child
-            })
-            .collect()
+    run.share_out(&firsts, task.threads, |row0, child| {
+        let mut s = Search::<M>::new(m, task);
+        s.force = Some(row0.clone());
+        s.row(0, child);
     });
-    for child in done {
-        run.absorb(child);
-    }
 }
 
 struct Search<'m, M: Mask> {
