@@ -4,7 +4,6 @@
 //! shifted one bit per row), and for counting the border-constellation counter with full
 //! 8-fold symmetry in `queens`.
 
-
 use super::{Aim, Emitter, Model};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;

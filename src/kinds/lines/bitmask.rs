@@ -24,7 +24,6 @@ use crate::kinds::Strategy;
 
 use super::model::apply;
 
-
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A board in one machine word: u64 when it fits (6x6 about 10% faster), else u128.
