@@ -19,6 +19,10 @@ pub const GRAPH_LIMIT: usize = 1 << 21;
 /// Square indices are kept in `u32` arrays; the format allows 10^9 squares, which fits.
 pub const NONE: u32 = u32::MAX;
 
+/// Columns the check decodes at a time: rows of a wider board go by stripes of this many,
+/// so its ring of rows stays small (a knight's five rows of 4,096 values: 80 KB).
+const CHECK_STRIPE: usize = 4096;
+
 /// The move graph in compressed sparse rows over square indices: the moves from square `s`
 /// are `targets[offsets[s]..offsets[s + 1]]`, sorted; holes have none.
 #[derive(Clone, Debug)]
@@ -300,76 +304,176 @@ impl Model {
         Ok(())
     }
 
-    /// A tour as packed move numbers per square (0-based, all ones on holes) is valid, checked
-    /// without the move graph and without extra memory, so the largest boards are checked
-    /// too: every number is in range, and from the square numbered 0 a chain of moves
-    /// reaches numbers 1, 2, ..., n - 1 in turn. The chain's squares carry distinct numbers,
-    /// so they are n distinct squares: all of them, each once.
+    /// A tour as packed move numbers per square (0-based, all ones on holes) is valid,
+    /// checked without the move graph and without memory per square, so the largest boards
+    /// are checked too. One scan in square order checks that every square's number is in
+    /// 0..n (holes carry the sentinel), that some square is numbered 0, and that every square
+    /// numbered k < n - 1 has a move to a square numbered k + 1 (closed: the square numbered
+    /// n - 1 one to the square numbered 0). That is a tour: the numbers present hold 0 and
+    /// with each k < n - 1 also k + 1, so all of 0..n are there, on n squares, each once; and
+    /// k -> k + 1 is a move each time.
+    ///
+    /// Unlike following the tour from move to move, the scan has no chain of dependent reads:
+    /// a square's moves lie in the rows a few above and below, which are decoded into a small
+    /// ring of rows (a stripe of columns at a time on very wide boards), and each move is
+    /// compared for a whole row at once.
     pub fn check_numbers(&self, number: &Packed) -> Result<(), String> {
         let b = &self.board;
-        let n = self.cells as u64;
+        let n = self.cells;
         if number.len() != b.squares() {
             return Err("the numbering does not cover the board".into());
         }
         let none = number.ones();
-        if (none as u64) < n {
+        if (none as u64) < n as u64 {
             return Err("the numbering is too narrow for the board".into());
         }
-        let mut first = None;
-        for (s, k) in number.iter().enumerate() {
-            if b.is_hole(s) != (k == none) {
-                return Err(format!("square {} is numbered wrongly", b.square_name(s)));
-            }
-            if k == none {
-                continue;
-            }
-            if k as u64 >= n {
-                return Err(format!(
-                    "square {} has move {} of {n}",
-                    b.square_name(s),
-                    k + 1
-                ));
-            }
-            if k == 0 {
-                first = Some(s);
-            }
+        if n == 0 {
+            return Err("no square is numbered first".into());
         }
-        let first = first.ok_or("no square is numbered first")?;
-        let mut cur = first;
-        // The walk keeps its row and column, so no square is divided back into them; holes
-        // need no test, as they carry the sentinel, which is never a move number.
-        let (w, h) = (b.width as i64, b.height as i64);
-        let (mut r, mut c) = ((first / b.width) as i64, (first % b.width) as i64);
-        for k in 1..n as u32 {
-            (r, c) = self
-                .moves
-                .iter()
-                .map(|&(dr, dc)| (r + dr as i64, c + dc as i64))
-                .find(|&(r2, c2)| {
-                    (0..h).contains(&r2)
-                        && (0..w).contains(&c2)
-                        && number.get((r2 * w + c2) as usize) == k
-                })
-                .ok_or_else(|| {
-                    format!(
-                        "move {k} on {} is not followed by a move to move {}",
-                        b.square_name(cur),
-                        k + 1
-                    )
-                })?;
-            cur = (r * w + c) as usize;
-        }
-        if self.closed && (n < 3 || !self.is_move(cur, first)) {
+        if self.closed && n < 3 {
             return Err(
                 "the tour does not close: the last square is no move from the first".into(),
             );
         }
+        let (w, h) = (b.width, b.height);
+        // Only moves that can land on the board matter; they set how far the ring reaches.
+        let moves: Vec<(isize, isize)> = self
+            .moves
+            .iter()
+            .map(|&(dr, dc)| (dr as isize, dc as isize))
+            .filter(|&(dr, dc)| dr.unsigned_abs() < h && dc.unsigned_abs() < w)
+            .collect();
+        let vpad = moves.iter().map(|m| m.0.unsigned_abs()).max().unwrap_or(0);
+        let hpad = moves.iter().map(|m| m.1.unsigned_abs()).max().unwrap_or(0);
+        // Rows r - vpad ..= r + vpad in slots r % ring; one more slot of sentinels stands
+        // for the rows off the board. A slot holds a stripe's columns and hpad either side.
+        let ring = 2 * vpad + 1;
+        let stripe = CHECK_STRIPE.min(w);
+        let sw = stripe + 2 * hpad;
+        let mut rows = vec![none; (ring + 1) * sw];
+        let mut target = vec![0u32; stripe];
+        let mut found = vec![false; stripe];
+        let last = (n - 1) as u32;
+        let holes = b.has_holes();
+        let mut first = None;
+        for c0 in (0..w).step_by(stripe) {
+            let c1 = (c0 + stripe).min(w);
+            let cw = c1 - c0;
+            let (lo, hi) = (c0.saturating_sub(hpad), (c1 + hpad).min(w));
+            // Row r's columns lo..hi into its slot (the stripe's own squares range-checked);
+            // columns off the board stay sentinels.
+            let mut decode = |r: usize, rows: &mut [u32]| -> Result<(), String> {
+                let slot = &mut rows[(r % ring) * sw..][..sw];
+                let at = hpad + lo - c0;
+                slot[..at].fill(none);
+                for (v, k) in slot[at..]
+                    .iter_mut()
+                    .zip(number.range(r * w + lo, r * w + hi))
+                {
+                    *v = k;
+                }
+                slot[at + hi - lo..].fill(none);
+                for (j, &k) in slot[hpad..hpad + cw].iter().enumerate() {
+                    let s = r * w + c0 + j;
+                    if holes && b.is_hole(s) != (k == none) {
+                        return Err(format!("square {} is numbered wrongly", b.square_name(s)));
+                    }
+                    if k == none && !holes {
+                        return Err(format!("square {} has no move number", b.square_name(s)));
+                    }
+                    if k != none && k > last {
+                        return Err(format!(
+                            "square {} has move {} of {n}",
+                            b.square_name(s),
+                            k as u64 + 1
+                        ));
+                    }
+                    if k == 0 {
+                        first = Some(s);
+                    }
+                }
+                Ok(())
+            };
+            rows[ring * sw..].fill(none);
+            for r in 0..vpad.min(h) {
+                decode(r, &mut rows)?;
+            }
+            for r in 0..h {
+                if r + vpad < h {
+                    decode(r + vpad, &mut rows)?;
+                }
+                let centre = &rows[(r % ring) * sw + hpad..][..cw];
+                // What each square needs next: k + 1, or 0 after the last move of a closed
+                // tour; holes and an open tour's last square need nothing.
+                for ((t, f), &k) in target.iter_mut().zip(found.iter_mut()).zip(centre) {
+                    let end = k == none || (k == last && !self.closed);
+                    *t = if k == last { 0 } else { k.wrapping_add(1) };
+                    *f = end;
+                }
+                for &(dr, dc) in &moves {
+                    let rr = r as isize + dr;
+                    let slot = if rr < 0 || rr as usize >= h {
+                        ring
+                    } else {
+                        rr as usize % ring
+                    };
+                    let from = (slot * sw + hpad) as isize + dc;
+                    let src = &rows[from as usize..][..cw];
+                    for ((f, &t), &v) in found.iter_mut().zip(&target[..cw]).zip(src) {
+                        *f |= v == t;
+                    }
+                }
+                if let Some(j) = found[..cw].iter().position(|&f| !f) {
+                    return Err(self.no_successor(number, r * w + c0 + j, centre[j]));
+                }
+            }
+        }
+        let first = first.ok_or("no square is numbered first")?;
         if let Some(s) = self.start
-            && number.get(s) != 0
+            && s != first
         {
-            return Err(format!("the tour does not start on {}", b.square_name(s)));
+            return Err(format!(
+                "the tour does not start on {}: move 1 is on {}",
+                b.square_name(s),
+                b.square_name(first)
+            ));
         }
         Ok(())
+    }
+
+    /// Why square `s`, numbered `k`, has no move to the number after it (the failure path
+    /// of [`Model::check_numbers`]: one more scan, to say where that number is).
+    fn no_successor(&self, number: &Packed, s: usize, k: u32) -> String {
+        let b = &self.board;
+        let n = self.cells as u32;
+        let want = if k + 1 == n { 0 } else { k + 1 };
+        let on: Vec<usize> = number
+            .iter()
+            .enumerate()
+            .filter(|&(_, v)| v == want)
+            .map(|(t, _)| t)
+            .take(2)
+            .collect();
+        let here = format!("move {} on {}", k as u64 + 1, b.square_name(s));
+        match on[..] {
+            [] => format!("{here} is not followed: no square has move {}", want + 1),
+            [t] if want == 0 => format!(
+                "the tour does not close: the last square, {}, is no move from the first, {}",
+                b.square_name(s),
+                b.square_name(t)
+            ),
+            [t] => format!(
+                "{here} is followed by move {} on {}, which is no move away",
+                want + 1,
+                b.square_name(t)
+            ),
+            _ => format!(
+                "{here} is not followed by a move to move {}, which is on {} and {} (twice)",
+                want + 1,
+                b.square_name(on[0]),
+                b.square_name(on[1])
+            ),
+        }
     }
 
     /// Move numbers per square from a visiting order, packed ([`NONE`], all ones, on holes).
@@ -404,5 +508,165 @@ impl Model {
                 ""
             }
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Limits, Run, Task};
+    use crate::kinds::Strategy;
+    use crate::spec::Overrides;
+
+    fn model(board: &str) -> Model {
+        let text = format!("kind = \"tour\"\n[board]\n{board}\n");
+        let spec = Spec::parse("t.toml", &text, &Overrides::default()).unwrap();
+        Model::compile(&spec).unwrap()
+    }
+
+    /// A tour found by `strategy`, as packed move numbers.
+    fn tour(m: &Model, strategy: &dyn Strategy<Model>) -> Packed {
+        let mut order = Vec::new();
+        let a = {
+            let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
+                order = s.to_vec();
+                std::ops::ControlFlow::Break(())
+            }));
+            strategy.solve(m, &Task::default(), &mut run)
+        };
+        match a.compact {
+            Some(x) => x,
+            None => {
+                assert!(!order.is_empty(), "no tour");
+                m.numbers(&order)
+            }
+        }
+    }
+
+    fn rejects(m: &Model, x: &Packed, what: &str, says: &str) {
+        match m.check_numbers(x) {
+            Ok(()) => panic!("{what}: accepted"),
+            Err(e) => assert!(e.contains(says), "{what}: {e}"),
+        }
+    }
+
+    /// The square holding move number `k`.
+    fn square_of(x: &Packed, k: u32) -> usize {
+        x.iter().position(|v| v == k).unwrap()
+    }
+
+    #[test]
+    fn the_check_accepts_tours_and_rejects_each_kind_of_fault() {
+        let m = model("size = 8\n[rules]\nclosed = true");
+        let x = tour(&m, &super::super::divide::Divide);
+        m.check_numbers(&x).unwrap();
+        let n = m.cells as u32;
+
+        // A duplicated number (move 10 on move 20's square): one of the two squares
+        // numbered 10 has no move to 11, or move 19 none to 20, whichever comes first.
+        let mut bad = x.clone();
+        bad.set(square_of(&x, 19), 9);
+        rejects(&m, &bad, "duplicate", "move ");
+        // The one to be met first in square order says move 20 is gone.
+        let mut bad = x.clone();
+        let (s19, s20) = (square_of(&x, 18), square_of(&x, 19));
+        bad.set(s20, 9);
+        if s19 < s20 && s19 < square_of(&x, 9) {
+            rejects(
+                &m,
+                &bad,
+                "missing",
+                "is not followed: no square has move 20",
+            );
+        }
+        // A number missing at the start: move 1 appears nowhere.
+        let mut bad = x.clone();
+        bad.set(square_of(&x, 0), 5);
+        rejects(&m, &bad, "no first", "move ");
+        // Two numbers swapped: each is on a square, but not a move away.
+        let mut bad = x.clone();
+        let (a, c) = (square_of(&x, 30), square_of(&x, 40));
+        bad.set(a, 40);
+        bad.set(c, 30);
+        rejects(&m, &bad, "swapped", "which is no move away");
+        // Out of range, and a square with no number.
+        let mut bad = x.clone();
+        bad.set(7, n);
+        rejects(&m, &bad, "out of range", "has move 65 of 64");
+        let mut bad = x.clone();
+        bad.set(7, u32::MAX);
+        rejects(&m, &bad, "sentinel", "has no move number");
+        // A given start elsewhere.
+        let from = model("size = 8\n[rules]\nclosed = true\nstart = [3, 4]");
+        rejects(&from, &x, "start", "does not start on");
+        // Every square numbered last: in range, nothing needs a successor on an open tour;
+        // only the missing first move gives it away.
+        let open = model("size = 8\n[rules]\nclosed = false");
+        let all_last = Packed::filled(64, x.bits(), n - 1);
+        rejects(&open, &all_last, "all last", "no square is numbered first");
+    }
+
+    #[test]
+    fn the_check_rejects_an_open_tour_as_closed() {
+        // 5x5 has open tours only (odd), so an open one cannot close.
+        let open = model("size = 5\n[rules]\nclosed = false");
+        let x = tour(&open, &super::super::warnsdorff::Warnsdorff);
+        open.check_numbers(&x).unwrap();
+        let closed = model("size = 5\n[rules]\nclosed = true");
+        rejects(&closed, &x, "not closing", "the tour does not close");
+    }
+
+    #[test]
+    fn the_check_rejects_numbered_holes() {
+        let m = model("size = 8\nholes = [\"a1\"]\n[rules]\nclosed = false");
+        let x = tour(&m, &super::super::warnsdorff::Warnsdorff);
+        m.check_numbers(&x).unwrap();
+        let hole = m.board.cells().count();
+        let hole = (0..m.board.squares())
+            .find(|&s| m.board.is_hole(s))
+            .unwrap_or(hole);
+        assert_eq!(x.get(hole), x.ones());
+        let mut bad = x.clone();
+        bad.set(hole, 3);
+        rejects(&m, &bad, "numbered hole", "numbered wrongly");
+        let mut bad = x.clone();
+        bad.set(square_of(&x, 12), u32::MAX);
+        rejects(&m, &bad, "unnumbered square", "numbered wrongly");
+    }
+
+    /// Boards wider than one stripe of the check, and leapers other than the knight.
+    #[test]
+    fn the_check_works_across_stripes_and_for_long_leaps() {
+        let wide = model("width = 4200\nheight = 5\n[rules]\nclosed = true");
+        let x = tour(&wide, &super::super::divide::Divide);
+        wide.check_numbers(&x).unwrap();
+        for k in [0u32, 4095 * 5, 20_999] {
+            let mut bad = x.clone();
+            let (a, c) = (square_of(&x, k), square_of(&x, (k + 7) % 21_000));
+            bad.set(a, (k + 7) % 21_000);
+            bad.set(c, k);
+            assert!(wide.check_numbers(&bad).is_err(), "swap at {k}");
+        }
+        // Wazir steps and three-square leaps: columns of 4 go 1 2 3 0 (a leap up) and
+        // 0 3 2 1 (a leap down) in turn, joined at the top or the next row.
+        let m = model(
+            "width = 9\nheight = 4\n[piece]\nleaps = [[1, 0], [3, 0]]\n[rules]\nclosed = false",
+        );
+        let mut order = Vec::new();
+        for c in 0..9 {
+            let col: [usize; 4] = if c % 2 == 0 {
+                [1, 2, 3, 0]
+            } else {
+                [0, 3, 2, 1]
+            };
+            order.extend(col.iter().map(|&r| r * 9 + c));
+        }
+        m.check(&order).unwrap();
+        let x = m.numbers(&order);
+        m.check_numbers(&x).unwrap();
+        let mut bad = x.clone();
+        bad.set(order[5], 6);
+        bad.set(order[6], 5);
+        rejects(&m, &bad, "leaper swap", "no move away");
     }
 }
