@@ -206,6 +206,43 @@ impl Packed {
         }
     }
 
+    /// Write `values` to indices `from..from + values.len()`, encoded a whole word at a time
+    /// (a builder that fills the array in order writes each word once, with no
+    /// read-modify-write per value); the values around the run are kept.
+    pub fn put_run(&mut self, from: usize, values: &[u32]) {
+        let to = from + values.len();
+        assert!(
+            to <= self.len,
+            "packed run {from}..{to} out of {}",
+            self.len
+        );
+        if values.is_empty() {
+            return;
+        }
+        let b = self.bits as usize;
+        let mask = self.mask;
+        let pos = from * b;
+        let (mut w, mut fill) = (pos >> 6, pos & 63);
+        // The bits below the run in its first word.
+        let mut acc = self.words[w] & ((1u64 << fill) - 1);
+        for &v in values {
+            let v = v as u64 & mask;
+            acc |= v << fill;
+            fill += b;
+            if fill >= 64 {
+                self.words[w] = acc;
+                w += 1;
+                fill -= 64;
+                // The bits of v that did not fit: 0 to b of them.
+                acc = if fill == 0 { 0 } else { v >> (b - fill) };
+            }
+        }
+        if fill > 0 {
+            // The bits above the run in its last word.
+            self.words[w] = (self.words[w] & !((1u64 << fill) - 1)) | acc;
+        }
+    }
+
     /// The values in order.
     pub fn iter(&self) -> Iter<'_> {
         self.range(0, self.len)
@@ -338,6 +375,15 @@ mod tests {
                 "bits {bits}"
             );
             assert_eq!(p.range(len, len).count(), 0);
+            // Runs written over the middle keep the values around them.
+            for (from, run) in [(7usize, 1usize), (13, 64), (40, 200), (0, len)] {
+                let vals: Vec<u32> = (0..run).map(|_| next() as u32).collect();
+                p.put_run(from, &vals);
+                for (k, &x) in vals.iter().enumerate() {
+                    v[from + k] = x & mask;
+                }
+                assert_eq!(p.iter().collect::<Vec<_>>(), v, "bits {bits} run {from}");
+            }
             p.map_in_place(|x| x.wrapping_mul(3) ^ 5);
             let mapped: Vec<u32> = v.iter().map(|&x| (x.wrapping_mul(3) ^ 5) & mask).collect();
             assert_eq!(p.iter().collect::<Vec<_>>(), mapped, "bits {bits}");

@@ -27,18 +27,29 @@
 //! cycle gives a path with the same two ends, so the board's open path starts where the odd
 //! block's does.
 //!
-//! A tour is held as one packed entry a square ([`Packed`], b = ceil(log2(n + 1)) bits for n
-//! squares): the XOR of its two neighbours' indices (all ones, which is no square's index,
-//! stands for the missing neighbour at the ends of an open path). A join is four XORs, and
-//! walking the tour needs the previous square only. The walk overwrites each entry with the
-//! move number once it has been read, so the result costs no second array: b bits a square
-//! in all (10^8 squares: 27 bits, 337 MB, where one `u32` a square took 400 MB).
+//! The joins form a tree of blocks (each block hangs from the block on its left, in the
+//! first column from the one above), and the tour is an Euler walk of that tree: it goes
+//! round the top-left block's cycle, and where it meets a join's square a1 it goes through
+//! the child's whole subtree (b1 round to b2) before it comes back to a2. So a block's move
+//! numbers follow from where and with which number its parent enters it, and the subtree
+//! sizes are sums of block areas: the blocks are numbered in row order, one band of block
+//! rows at a time, each square's number written once, in order, into the packed result
+//! ([`Packed`], b = ceil(log2(n + 1)) bits a square: 27 at 10^8 squares, 337 MB). No
+//! links are stored and nothing is followed square by square. An odd board's open block
+//! counts as a cycle closed by a virtual move from its path's last square to its first (no
+//! join touches it); the numbers are then turned so that the path's first square is 0 and
+//! run away from its last. A given start of a closed tour (or of an open tour on an even
+//! board, the closed tour cut before its start) is turned to 0 the same way.
+//!
+//! The strips (strip.rs) are held as XOR-linked neighbours in the same packed array (each
+//! entry the XOR of its two neighbours' indices, all ones for the missing neighbour at an
+//! open path's end) and walked into move numbers in place.
 
 use crate::board::Packed;
 
 use std::collections::HashMap;
 
-use super::{Existence, Model, NONE};
+use super::{Existence, Model};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 
@@ -156,7 +167,14 @@ impl Strategy<Model> for Divide {
         };
         // Every block shape's tour first, so a shape with none is known before the board
         // is touched.
+        // Rows of one kind (see `key_row`) hold the same shapes.
+        let key_row = |i: usize| (rows[i], i == oi, i > 0, i + 1 < rows.len());
+        let mut kinds = Vec::new();
         for (i, &bh) in rows.iter().enumerate() {
+            if kinds.contains(&key_row(i)) {
+                continue;
+            }
+            kinds.push(key_row(i));
             for (j, &bw) in cols.iter().enumerate() {
                 let key = key_of(i, j);
                 if blocks.get(key, run).is_none() {
@@ -169,66 +187,77 @@ impl Strategy<Model> for Divide {
                 }
             }
         }
-        let n = w * h;
-        let mut x = Packed::new(n, Packed::width_for(n));
-        let mut ends = None;
-        let mut y0 = 0;
-        for (i, &bh) in rows.iter().enumerate() {
-            let mut x0 = 0;
-            for (j, &bw) in cols.iter().enumerate() {
-                let key = key_of(i, j);
-                let t = blocks.get(key, run).expect("found above");
-                place(&mut x, w, y0, x0, t);
-                if key.open {
-                    let g = |l: u16| {
-                        let (r, c) = (l as usize / bw, l as usize % bw);
-                        ((y0 + r) * w + x0 + c) as u32
-                    };
-                    ends = Some(g(t.ends.expect("open tours have ends").0));
-                }
-                if j > 0 {
-                    // Join with the block to the left; X is its last column.
-                    let xx = x0 - 1;
-                    let sq = |r: usize, c: usize| (r * w + c) as u32;
-                    swap(
-                        &mut x,
-                        (sq(y0, xx), sq(y0 + 2, xx - 1)),
-                        (sq(y0 + 1, xx + 2), sq(y0 + 3, xx + 1)),
-                    );
-                }
-                x0 += bw;
-            }
-            if i > 0 {
-                // Join down the first column; Y is the last row of the block above.
-                let yy = y0 - 1;
-                let sq = |r: usize, c: usize| (r * w + c) as u32;
-                swap(
-                    &mut x,
-                    (sq(yy, 0), sq(yy - 1, 2)),
-                    (sq(yy + 2, 1), sq(yy + 1, 3)),
-                );
-            }
-            y0 += bh;
-            if run.nodes(bh as u64 * cols.len() as u64) {
-                return Answer::default();
-            }
-        }
-        let (first, prev) = match ends {
-            Some(e) => (e, NONE),
-            // The top-left corner takes part in no join: its two moves are in the tour.
-            None => (0, (2 * w + 1) as u32),
+        let grid = match Grid::new(w, h, &rows, &cols, key_row, |i, j| {
+            blocks.found[&key_of(i, j)].as_ref().expect("found above")
+        }) {
+            Ok(g) => g,
+            Err(e) => return Answer::none_because(e),
         };
-        finish(
-            m,
-            x,
-            first,
-            prev,
-            format!("{} x {} blocks", rows.len(), cols.len()),
-        )
+        // The squares that set the final numbering: the open block's path ends, or where
+        // the tour is to start (else the top-left corner, which the walk numbers 0).
+        let open_ends = open_block.then(|| {
+            let t = grid.tour(oi, oj);
+            let (s, e) = t.ends.expect("open tours have ends");
+            (grid.square(oi, oj, s), grid.square(oi, oj, e))
+        });
+        let targets = match open_ends {
+            Some((s, e)) => [s, e],
+            None => [m.start.unwrap_or(0); 2],
+        };
+        let mut found = [0u64; 2];
+        let walked = grid.walk(|i, j, plan, shape| {
+            for (&t, f) in targets.iter().zip(found.iter_mut()) {
+                if let Some(l) = grid.local(i, j, t) {
+                    *f = plan.number(shape, l);
+                }
+            }
+            true
+        });
+        if let Err(e) = walked {
+            return Answer::none_because(e);
+        }
+        let n = (w * h) as u64;
+        // The walk numbers the tour as a cycle; the open block's path counts as closed by a
+        // virtual move from its last square back to its first, which no join touches. Turn
+        // the numbers so that the start (the path's first square, or the given start) is 0,
+        // and on an odd board run them away from the path's last square.
+        let zero = found[0];
+        let down = open_ends.is_some() && (found[0] + 1) % n == found[1];
+        let turn = Turn { n, zero, down };
+        let mut x = Packed::new(w * h, Packed::width_for(w * h));
+        // One band of block rows at a time: the blocks fill it, then it is packed in order.
+        let mut band = vec![0u32; rows.iter().max().copied().unwrap_or(0) * w];
+        let mut stopped = false;
+        let walked = grid.walk(|i, j, plan, shape| {
+            plan.fill(shape, &mut band[grid.x0[j]..], turn);
+            if j + 1 == cols.len() {
+                let bh = rows[i];
+                x.put_run(grid.y0[i] * w, &band[..bh * w]);
+                if run.nodes(bh as u64 * cols.len() as u64) {
+                    stopped = true;
+                    return false;
+                }
+            }
+            true
+        });
+        if let Err(e) = walked {
+            return Answer::none_because(e);
+        }
+        if stopped {
+            return Answer::default();
+        }
+        let mut a = Answer::count(1);
+        a.compact = Some(x);
+        let shape = format!("{} x {} blocks", rows.len(), cols.len());
+        a.notes.push(match m.existence {
+            Existence::Exists(why) => format!("{shape}; exists by {why}"),
+            _ => shape,
+        });
+        a
     }
 }
 
-/// Walk the XOR-linked tour from `first` (with `prev` before it), turning each entry into
+/// Walk a strip's XOR-linked tour from `first` (with `prev` before it), turning each entry into
 /// its move number as it is read; start it at the given square; the answer.
 fn finish(m: &Model, mut x: Packed, first: u32, prev: u32, shape: String) -> Answer {
     let n = x.len();
@@ -334,41 +363,329 @@ fn split_at(n: usize, at: usize) -> Vec<usize> {
     unreachable!("every odd side from 13 has a layout for every square (tested)")
 }
 
-/// Remove moves a1-a2 and b1-b2, add a1-b1 and a2-b2.
-fn swap(x: &mut Packed, (a1, a2): (u32, u32), (b1, b2): (u32, u32)) {
-    x.xor(a1 as usize, a2 ^ b1);
-    x.xor(a2 as usize, a1 ^ b2);
-    x.xor(b1 as usize, b2 ^ a1);
-    x.xor(b2 as usize, b1 ^ a2);
+/// The final numbering from the walk's: `zero` becomes 0, and with `down` the numbers run
+/// the other way round the cycle.
+#[derive(Clone, Copy)]
+struct Turn {
+    n: u64,
+    zero: u64,
+    down: bool,
 }
 
-/// Write a block tour into the board's XOR array at (y0, x0).
-fn place(x: &mut Packed, w: usize, y0: usize, x0: usize, t: &BlockTour) {
-    let bw = t.w;
-    let delta = |l: u16, from: usize| -> i64 {
-        let (r, c) = ((l as usize / bw) as i64, (l as usize % bw) as i64);
-        let (fr, fc) = ((from / bw) as i64, (from % bw) as i64);
-        (r - fr) * w as i64 + (c - fc)
-    };
-    for r in 0..t.h {
-        let row = (y0 + r) * w + x0;
-        for c in 0..bw {
-            let l = r * bw + c;
-            let g = (row + c) as i64;
-            let [p, q] = t.nb[l];
-            let gp = if p == u16::MAX {
-                NONE
+impl Turn {
+    #[inline]
+    fn apply(self, k: u64) -> u32 {
+        let v = if k >= self.zero {
+            k - self.zero
+        } else {
+            k + self.n - self.zero
+        };
+        (if self.down && v != 0 { self.n - v } else { v }) as u32
+    }
+}
+
+/// A block shape's tour as a cycle: the squares in tour order, each one's position, and
+/// each one's offset on the board from the block's top-left square (for the board's width).
+struct Shape<'a> {
+    tour: &'a BlockTour,
+    pos: Vec<u16>,
+    at: Vec<u32>,
+}
+
+/// Where the walk enters a block: at square `at` with move number `base`, going round the
+/// block's cycle away from square `away` (the first block: forwards).
+#[derive(Clone, Copy)]
+struct Entry {
+    at: u16,
+    away: Option<u16>,
+    base: u64,
+}
+
+/// A join to a child block, seen from the parent: its two squares a1, a2 (adjacent in the
+/// parent's cycle), their partners b1, b2 in the child, and the squares of the child's
+/// subtree (the walk covers them all between a1 and a2).
+struct Kid {
+    a: [u16; 2],
+    b: [u16; 2],
+    size: u64,
+}
+
+/// The walk through one block: from position `p` in direction `fwd`, numbers from `base`
+/// up, jumping by each child's subtree after the child's first square is met (at most two
+/// children, by the step `t` at which they are left).
+struct Plan {
+    p: usize,
+    fwd: bool,
+    base: u64,
+    cuts: [(usize, u64); 2],
+    ncuts: usize,
+    kids: [Option<Entry>; 2],
+}
+
+impl Plan {
+    fn new(shape: &Shape, e: Entry, kids: &[Option<Kid>; 2]) -> Result<Plan, String> {
+        let len = shape.pos.len();
+        let p = shape.pos[e.at as usize] as usize;
+        let next = (p + 1) % len;
+        let prev = (p + len - 1) % len;
+        let fwd = match e.away {
+            None => true,
+            Some(q) if shape.pos[q as usize] as usize == next => false,
+            Some(q) if shape.pos[q as usize] as usize == prev => true,
+            Some(_) => return Err("a join's move is not in its block's tour (a bug)".into()),
+        };
+        let dist = |l: u16| {
+            let q = shape.pos[l as usize] as usize;
+            if fwd {
+                (q + len - p) % len
             } else {
-                (g + delta(p, l)) as u32
-            };
-            let gq = if q == u16::MAX {
-                NONE
-            } else {
-                (g + delta(q, l)) as u32
-            };
-            // NONE ^ index is stored masked: all ones ^ index, as the walk expects.
-            x.set(g as usize, gp ^ gq);
+                (p + len - q) % len
+            }
+        };
+        let mut cuts = [(usize::MAX, 0u64); 2];
+        let mut hit = [(0usize, 0usize); 2];
+        let mut ncuts = 0;
+        for (k, kid) in kids.iter().enumerate() {
+            if let Some(kid) = kid {
+                let (t0, t1) = (dist(kid.a[0]), dist(kid.a[1]));
+                if t0.abs_diff(t1) != 1 {
+                    return Err("a join's move is not in its block's tour (a bug)".into());
+                }
+                let first = if t0 < t1 { 0 } else { 1 };
+                cuts[ncuts] = (t0.min(t1), kid.size);
+                hit[ncuts] = (k, first);
+                ncuts += 1;
+            }
         }
+        if ncuts == 2 && cuts[1].0 < cuts[0].0 {
+            cuts.swap(0, 1);
+            hit.swap(0, 1);
+        }
+        let mut plan = Plan {
+            p,
+            fwd,
+            base: e.base,
+            cuts,
+            ncuts,
+            kids: [None, None],
+        };
+        let mut before = 0;
+        for c in 0..ncuts {
+            let (k, first) = hit[c];
+            let kid = kids[k].as_ref().expect("counted above");
+            plan.kids[k] = Some(Entry {
+                at: kid.b[first],
+                away: Some(kid.b[1 - first]),
+                base: e.base + cuts[c].0 as u64 + 1 + before,
+            });
+            before += cuts[c].1;
+        }
+        Ok(plan)
+    }
+
+    /// The walk's number of local square `l`.
+    fn number(&self, shape: &Shape, l: usize) -> u64 {
+        let len = shape.pos.len();
+        let q = shape.pos[l] as usize;
+        let t = if self.fwd {
+            (q + len - self.p) % len
+        } else {
+            (self.p + len - q) % len
+        };
+        let jumps: u64 = self.cuts[..self.ncuts]
+            .iter()
+            .filter(|c| c.0 < t)
+            .map(|c| c.1)
+            .sum();
+        self.base + t as u64 + jumps
+    }
+
+    /// Write the block's final numbers into `out` at each square's board offset.
+    fn fill(&self, shape: &Shape, out: &mut [u32], turn: Turn) {
+        let len = shape.at.len();
+        let mut k = self.base;
+        let mut q = self.p;
+        let mut c = 0;
+        for t in 0..len {
+            out[shape.at[q] as usize] = turn.apply(k);
+            k += 1;
+            if c < self.ncuts && self.cuts[c].0 == t {
+                k += self.cuts[c].1;
+                c += 1;
+            }
+            q = if self.fwd {
+                if q + 1 == len { 0 } else { q + 1 }
+            } else if q == 0 {
+                len - 1
+            } else {
+                q - 1
+            };
+        }
+    }
+}
+
+/// The grid of blocks and their tours. The joins form a tree: each block hangs from the
+/// block on its left, or in the first column from the one above. The tour goes round the
+/// top-left block's cycle and, at each join, through the child's whole subtree before it
+/// comes back over the join's second move; so a block's numbers follow from where its
+/// parent enters it, and the blocks can be numbered in row order with nothing per block
+/// kept, and each square written once.
+struct Grid<'a> {
+    w: usize,
+    h: usize,
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+    y0: Vec<usize>,
+    x0: Vec<usize>,
+    shapes: Vec<Shape<'a>>,
+    /// Shape indices of each block row's blocks, shared by rows of one kind.
+    row_shapes: Vec<Vec<usize>>,
+    row_of: Vec<usize>,
+}
+
+impl<'a> Grid<'a> {
+    fn new<K: PartialEq>(
+        w: usize,
+        h: usize,
+        rows: &[usize],
+        cols: &[usize],
+        row_kind: impl Fn(usize) -> K,
+        tour_of: impl Fn(usize, usize) -> &'a BlockTour,
+    ) -> Result<Grid<'a>, String> {
+        let prefix = |v: &[usize]| -> Vec<usize> {
+            let mut s = vec![0];
+            for &x in v {
+                s.push(s.last().expect("non-empty") + x);
+            }
+            s
+        };
+        let mut shapes: Vec<Shape<'a>> = Vec::new();
+        let mut kinds: Vec<K> = Vec::new();
+        let mut row_shapes: Vec<Vec<usize>> = Vec::new();
+        let mut row_of = Vec::with_capacity(rows.len());
+        for i in 0..rows.len() {
+            let kind = row_kind(i);
+            if let Some(r) = kinds.iter().position(|k| *k == kind) {
+                row_of.push(r);
+                continue;
+            }
+            let mut ids = Vec::with_capacity(cols.len());
+            for j in 0..cols.len() {
+                let t = tour_of(i, j);
+                let id = match shapes.iter().position(|s| std::ptr::eq(s.tour, t)) {
+                    Some(id) => id,
+                    None => {
+                        let path = &t.path;
+                        if path.len() != t.w * t.h {
+                            return Err("a block tour misses squares (a bug)".into());
+                        }
+                        let mut pos = vec![0u16; path.len()];
+                        for (q, &l) in path.iter().enumerate() {
+                            pos[l as usize] = q as u16;
+                        }
+                        let at = path
+                            .iter()
+                            .map(|&l| ((l as usize / t.w) * w + l as usize % t.w) as u32)
+                            .collect();
+                        shapes.push(Shape { tour: t, pos, at });
+                        shapes.len() - 1
+                    }
+                };
+                ids.push(id);
+            }
+            kinds.push(kind);
+            row_shapes.push(ids);
+            row_of.push(row_shapes.len() - 1);
+        }
+        Ok(Grid {
+            w,
+            h,
+            rows: rows.to_vec(),
+            cols: cols.to_vec(),
+            y0: prefix(rows),
+            x0: prefix(cols),
+            shapes,
+            row_shapes,
+            row_of,
+        })
+    }
+
+    fn shape(&self, i: usize, j: usize) -> &Shape<'a> {
+        &self.shapes[self.row_shapes[self.row_of[i]][j]]
+    }
+
+    fn tour(&self, i: usize, j: usize) -> &BlockTour {
+        self.shape(i, j).tour
+    }
+
+    /// Board square of local square `l` of block (i, j).
+    fn square(&self, i: usize, j: usize, l: u16) -> usize {
+        let bw = self.cols[j];
+        (self.y0[i] + l as usize / bw) * self.w + self.x0[j] + l as usize % bw
+    }
+
+    /// Local square of board square `s` if it lies in block (i, j).
+    fn local(&self, i: usize, j: usize, s: usize) -> Option<usize> {
+        let (r, c) = (s / self.w, s % self.w);
+        let (y, x) = (self.y0[i], self.x0[j]);
+        (r >= y && r < self.y0[i + 1] && c >= x && c < self.x0[j + 1])
+            .then(|| (r - y) * self.cols[j] + c - x)
+    }
+
+    /// Every block in row order with its plan; `visit` returns false to stop.
+    fn walk(
+        &self,
+        mut visit: impl FnMut(usize, usize, &Plan, &Shape<'a>) -> bool,
+    ) -> Result<(), String> {
+        let (nr, nc) = (self.rows.len(), self.cols.len());
+        let mut down: Option<Entry> = None;
+        for i in 0..nr {
+            let mut right: Option<Entry> = None;
+            for j in 0..nc {
+                let (bw, bh) = (self.cols[j], self.rows[i]);
+                let e = if i == 0 && j == 0 {
+                    // The top-left square takes part in no join: the walk starts there.
+                    Entry {
+                        at: 0,
+                        away: None,
+                        base: 0,
+                    }
+                } else if j > 0 {
+                    right.take().expect("set by the left block")
+                } else {
+                    down.take().expect("set by the block above")
+                };
+                let l = |r: usize, c: usize, bw: usize| (r * bw + c) as u16;
+                // The block on the right joins (0, X) - (2, X-1) here to its
+                // (1, 1) - (3, 0); the block below (first column) joins (Y, 0) - (Y-1, 2)
+                // here to its (1, 1) - (0, 3).
+                let kids = [
+                    (j + 1 < nc).then(|| {
+                        let rw = self.cols[j + 1];
+                        Kid {
+                            a: [l(0, bw - 1, bw), l(2, bw - 2, bw)],
+                            b: [l(1, 1, rw), l(3, 0, rw)],
+                            size: (bh * (self.w - self.x0[j + 1])) as u64,
+                        }
+                    }),
+                    (j == 0 && i + 1 < nr).then(|| Kid {
+                        a: [l(bh - 1, 0, bw), l(bh - 2, 2, bw)],
+                        b: [l(1, 1, bw), l(0, 3, bw)],
+                        size: ((self.h - self.y0[i + 1]) * self.w) as u64,
+                    }),
+                ];
+                let shape = self.shape(i, j);
+                let plan = Plan::new(shape, e, &kids)?;
+                right = plan.kids[0];
+                if j == 0 {
+                    down = plan.kids[1];
+                }
+                if !visit(i, j, &plan, shape) {
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -403,6 +720,8 @@ pub(super) struct BlockTour {
     pub h: usize,
     pub nb: Vec<[u16; 2]>,
     pub ends: Option<(u16, u16)>,
+    /// The squares in tour order (an open path from its first square).
+    pub path: Vec<u16>,
 }
 
 impl BlockTour {
@@ -432,6 +751,7 @@ impl BlockTour {
             h,
             nb,
             ends: open.then(|| (path[0], path[n - 1])),
+            path: path.to_vec(),
         }
     }
 }
@@ -679,6 +999,12 @@ mod tests {
             "width = 30\nheight = 3\n[rules]\nclosed = true",
             "width = 7\nheight = 4\n[rules]\nclosed = false",
             "width = 12\nheight = 14\n[rules]\nclosed = true\nstart = [5, 7]",
+            // Several block rows and columns: the odd block last, or laid around the start.
+            "width = 29\nheight = 21\n[rules]\nclosed = false",
+            "width = 29\nheight = 21\n[rules]\nclosed = false\nstart = [10, 14]",
+            "width = 31\nheight = 33\n[rules]\nclosed = false\nstart = [0, 0]",
+            "width = 34\nheight = 28\n[rules]\nclosed = false\nstart = [27, 33]",
+            "width = 34\nheight = 28\n[rules]\nclosed = true\nstart = [13, 2]",
         ];
         for b in boards {
             let text = format!("kind = \"tour\"\n[board]\n{b}\n");
