@@ -243,6 +243,29 @@ impl Packed {
         }
     }
 
+    /// Values `from..from + out.len()` into `out`. A value of at most 32 bits starting at
+    /// bit offset o < 8 of a byte lies within the 8 bytes from there, so each is one
+    /// unaligned load, a shift and a mask, with no dependence between values (the spare
+    /// word covers the last load).
+    pub fn get_run(&self, from: usize, out: &mut [u32]) {
+        let to = from + out.len();
+        assert!(
+            to <= self.len,
+            "packed run {from}..{to} out of {}",
+            self.len
+        );
+        let b = self.bits as usize;
+        let bytes = word_bytes(&self.words);
+        let mut pos = from * b;
+        for v in out.iter_mut() {
+            let at = pos >> 3;
+            // pos <= (len - 1) * bits, so at + 8 <= the bytes held (see above).
+            let chunk: [u8; 8] = bytes[at..at + 8].try_into().expect("8 bytes");
+            *v = ((u64::from_le_bytes(chunk) >> (pos & 7)) & self.mask) as u32;
+            pos += b;
+        }
+    }
+
     /// The values in order.
     pub fn iter(&self) -> Iter<'_> {
         self.range(0, self.len)
@@ -274,6 +297,16 @@ impl Packed {
         }
         p
     }
+}
+
+/// The words as bytes in little-endian order: a plain view on little-endian machines
+/// (other targets are refused at compile time rather than read wrongly).
+#[inline]
+fn word_bytes(words: &[u64]) -> &[u8] {
+    #[cfg(not(target_endian = "little"))]
+    compile_error!("Packed::get_run reads words as little-endian bytes");
+    // SAFETY: u64 has no padding and any byte is a valid u8; the length is the words'.
+    unsafe { std::slice::from_raw_parts(words.as_ptr() as *const u8, words.len() * 8) }
 }
 
 /// A running decoder over a [`Packed`] range.
@@ -375,6 +408,11 @@ mod tests {
                 "bits {bits}"
             );
             assert_eq!(p.range(len, len).count(), 0);
+            let mut out = vec![0u32; 100];
+            p.get_run(len - 100, &mut out);
+            assert_eq!(out, v[len - 100..], "bits {bits}");
+            p.get_run(3, &mut out[..7]);
+            assert_eq!(out[..7], v[3..10], "bits {bits}");
             // Runs written over the middle keep the values around them.
             for (from, run) in [(7usize, 1usize), (13, 64), (40, 200), (0, len)] {
                 let vals: Vec<u32> = (0..run).map(|_| next() as u32).collect();

@@ -366,14 +366,21 @@ impl Model {
                 let slot = &mut rows[(r % ring) * sw..][..sw];
                 let at = hpad + lo - c0;
                 slot[..at].fill(none);
-                for (v, k) in slot[at..]
-                    .iter_mut()
-                    .zip(number.range(r * w + lo, r * w + hi))
-                {
-                    *v = k;
-                }
+                number.get_run(r * w + lo, &mut slot[at..at + hi - lo]);
                 slot[at + hi - lo..].fill(none);
-                for (j, &k) in slot[hpad..hpad + cw].iter().enumerate() {
+                let own = &slot[hpad..hpad + cw];
+                // Without holes every square needs a number in range: one pass for the
+                // smallest and largest (vectorised), and the square by square look only
+                // when something is amiss or a 0 is in the row.
+                if !holes {
+                    let (lo_k, hi_k) = own
+                        .iter()
+                        .fold((u32::MAX, 0), |(a, b), &k| (a.min(k), b.max(k)));
+                    if hi_k <= last && lo_k > 0 {
+                        return Ok(());
+                    }
+                }
+                for (j, &k) in own.iter().enumerate() {
                     let s = r * w + c0 + j;
                     if holes && b.is_hole(s) != (k == none) {
                         return Err(format!("square {} is numbered wrongly", b.square_name(s)));
