@@ -27,6 +27,8 @@ pub enum Picture {
         height: usize,
         number: Packed,
         closed: bool,
+        /// Squares on the board (not holes): a valid tour's widest number.
+        cells: usize,
     },
     /// Stones of several colours (kind lines): `stones[sq]` is 0 for none, `c + 1` for a
     /// stone of colour `c`, named `colors[c]`.
@@ -133,19 +135,28 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
         width,
         height,
         number,
+        cells,
         ..
     } = p
     else {
         return w.write_all(text_picture(p).as_bytes());
     };
     let none = number.ones();
-    // The widest number sets the column width: the count of squares on a valid tour.
-    let (mut cells, mut top) = (0u64, 0u64);
-    for k in number.iter().filter(|&k| k != none) {
-        cells += 1;
-        top = top.max(k as u64 + 1);
-    }
-    let digits = cells.max(top).max(1).to_string().len();
+    // The widest number sets the column width: the count of squares on a valid tour. The
+    // numbers printed are at most `none` (k + 1 for k below it), so when that is no wider
+    // than the count no pass over the numbers is needed to be sure.
+    let width_of = |v: u64| v.max(1).to_string().len();
+    let digits = if width_of(*cells as u64) == width_of(none as u64) {
+        width_of(*cells as u64)
+    } else {
+        let top = number
+            .iter()
+            .filter(|&k| k != none)
+            .map(|k| k as u64 + 1)
+            .max()
+            .unwrap_or(0);
+        width_of(top.max(*cells as u64))
+    };
     // Each row is formatted into one buffer of fixed-width fields: spaces first, then the
     // digits written from the right two at a time (a row of 10^4 numbers, 10^4 times).
     const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
@@ -516,6 +527,7 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 height,
                 number,
                 closed,
+                ..
             } => {
                 squares(&mut body, x0, *width, *height, |sq| {
                     number.get(sq) == number.ones()
@@ -652,6 +664,7 @@ mod tests {
             height: 3,
             number: Packed::from_slice(&[0, 3, 6, 9, 7, 10, 1, 4, 2, 5, 8, u32::MAX], 4),
             closed: false,
+            cells: 11,
         };
         assert_eq!(text_picture(&p), " 1  4  7 10\n 8 11  2  5\n 3  6  9  #\n");
         assert_eq!(

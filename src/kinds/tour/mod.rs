@@ -59,6 +59,7 @@ impl Model {
             height: self.board.height,
             number,
             closed: self.closed,
+            cells: self.cells,
         }
     }
 

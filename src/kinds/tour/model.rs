@@ -77,7 +77,9 @@ impl Model {
     pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
         // A board without holes is made afresh rather than cloned: its all-false hole map
         // then stays untouched zeroed memory, which on a board of 10^8 squares saves 100 MB.
-        let board = if spec.board().has_holes() {
+        // Each look at the hole map is a pass over the board (10^8 squares: 100 MB): one.
+        let holed = spec.board().has_holes();
+        let board = if holed {
             spec.board().clone()
         } else {
             Board::new(spec.board().width, spec.board().height)
@@ -117,7 +119,7 @@ impl Model {
                 Some(sq)
             }
         };
-        let plain_knight = piece.leaps == [(2, 1)] && !board.has_holes();
+        let plain_knight = piece.leaps == [(2, 1)] && !holed;
         let squares = board.squares();
         if squares > GRAPH_LIMIT && !plain_knight {
             return Err(spec.err_nowhere(
@@ -133,7 +135,11 @@ impl Model {
         for ((dx, dy), _) in piece.directions() {
             moves.push((dy, dx));
         }
-        let cells = board.cell_count();
+        let cells = if holed {
+            board.cell_count()
+        } else {
+            board.squares()
+        };
         let mut m = Model {
             symbol: ps.symbol,
             board,
@@ -354,7 +360,7 @@ impl Model {
         let mut target = vec![0u32; stripe];
         let mut found = vec![false; stripe];
         let last = (n - 1) as u32;
-        let holes = b.has_holes();
+        let holes = self.cells != b.squares();
         let mut first = None;
         for c0 in (0..w).step_by(stripe) {
             let c1 = (c0 + stripe).min(w);
@@ -509,7 +515,7 @@ impl Model {
                 .unwrap_or_default(),
             self.board.width,
             self.board.height,
-            if self.board.has_holes() {
+            if self.cells != self.board.squares() {
                 " with holes"
             } else {
                 ""
