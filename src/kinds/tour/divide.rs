@@ -204,17 +204,22 @@ impl Strategy<Model> for Divide {
             Some((s, e)) => [s, e],
             None => [m.start.unwrap_or(0); 2],
         };
+        // The top-left corner is where the walk starts, with 0: no first walk to find it.
         let mut found = [0u64; 2];
-        let walked = grid.walk(|i, j, plan, shape| {
-            for (&t, f) in targets.iter().zip(found.iter_mut()) {
-                if let Some(l) = grid.local(i, j, t) {
-                    *f = plan.number(shape, l);
+        if targets != [0, 0] {
+            let mut left = 2;
+            let walked = grid.walk(|i, j, plan, shape| {
+                for (&t, f) in targets.iter().zip(found.iter_mut()) {
+                    if let Some(l) = grid.local(i, j, t) {
+                        *f = plan.number(shape, l);
+                        left -= 1;
+                    }
                 }
+                left > 0
+            });
+            if let Err(e) = walked {
+                return Answer::none_because(e);
             }
-            true
-        });
-        if let Err(e) = walked {
-            return Answer::none_because(e);
         }
         let n = (w * h) as u64;
         // The walk numbers the tour as a cycle; the open block's path counts as closed by a
@@ -363,6 +368,12 @@ fn split_at(n: usize, at: usize) -> Vec<usize> {
     unreachable!("every odd side from 13 has a layout for every square (tested)")
 }
 
+/// `x` mod `len` for x < 2 len, without a division (several a block, twice a walk).
+#[inline]
+fn wrap(x: usize, len: usize) -> usize {
+    if x >= len { x - len } else { x }
+}
+
 /// The final numbering from the walk's: `zero` becomes 0, and with `down` the numbers run
 /// the other way round the cycle.
 #[derive(Clone, Copy)]
@@ -373,6 +384,34 @@ struct Turn {
 }
 
 impl Turn {
+    /// Numbers k, k + 1, ... at the offsets `at`, in order.
+    #[inline]
+    fn put(self, out: &mut [u32], at: &[u32], k: u64) {
+        if self.zero == 0 && !self.down {
+            for (i, &o) in at.iter().enumerate() {
+                out[o as usize] = (k + i as u64) as u32;
+            }
+        } else {
+            for (i, &o) in at.iter().enumerate() {
+                out[o as usize] = self.apply(k + i as u64);
+            }
+        }
+    }
+
+    /// Numbers k, k + 1, ... at the offsets `at` read from the end.
+    #[inline]
+    fn put_rev(self, out: &mut [u32], at: &[u32], k: u64) {
+        if self.zero == 0 && !self.down {
+            for (i, &o) in at.iter().rev().enumerate() {
+                out[o as usize] = (k + i as u64) as u32;
+            }
+        } else {
+            for (i, &o) in at.iter().rev().enumerate() {
+                out[o as usize] = self.apply(k + i as u64);
+            }
+        }
+    }
+
     #[inline]
     fn apply(self, k: u64) -> u32 {
         let v = if k >= self.zero {
@@ -426,8 +465,8 @@ impl Plan {
     fn new(shape: &Shape, e: Entry, kids: &[Option<Kid>; 2]) -> Result<Plan, String> {
         let len = shape.pos.len();
         let p = shape.pos[e.at as usize] as usize;
-        let next = (p + 1) % len;
-        let prev = (p + len - 1) % len;
+        let next = wrap(p + 1, len);
+        let prev = wrap(p + len - 1, len);
         let fwd = match e.away {
             None => true,
             Some(q) if shape.pos[q as usize] as usize == next => false,
@@ -437,9 +476,9 @@ impl Plan {
         let dist = |l: u16| {
             let q = shape.pos[l as usize] as usize;
             if fwd {
-                (q + len - p) % len
+                wrap(q + len - p, len)
             } else {
-                (p + len - q) % len
+                wrap(p + len - q, len)
             }
         };
         let mut cuts = [(usize::MAX, 0u64); 2];
@@ -488,9 +527,9 @@ impl Plan {
         let len = shape.pos.len();
         let q = shape.pos[l] as usize;
         let t = if self.fwd {
-            (q + len - self.p) % len
+            wrap(q + len - self.p, len)
         } else {
-            (self.p + len - q) % len
+            wrap(self.p + len - q, len)
         };
         let jumps: u64 = self.cuts[..self.ncuts]
             .iter()
@@ -500,26 +539,52 @@ impl Plan {
         self.base + t as u64 + jumps
     }
 
-    /// Write the block's final numbers into `out` at each square's board offset.
+    /// Write the block's final numbers into `out` at each square's board offset: runs of
+    /// consecutive numbers between the joins (at most three, each split at most once where
+    /// the cycle's order wraps), each a tight loop.
     fn fill(&self, shape: &Shape, out: &mut [u32], turn: Turn) {
         let len = shape.at.len();
-        let mut k = self.base;
-        let mut q = self.p;
-        let mut c = 0;
-        for t in 0..len {
-            out[shape.at[q] as usize] = turn.apply(k);
-            k += 1;
-            if c < self.ncuts && self.cuts[c].0 == t {
-                k += self.cuts[c].1;
-                c += 1;
-            }
-            q = if self.fwd {
-                if q + 1 == len { 0 } else { q + 1 }
-            } else if q == 0 {
-                len - 1
+        let (mut k, mut t0) = (self.base, 0);
+        for c in 0..=self.ncuts {
+            let (t1, jump) = if c < self.ncuts {
+                (self.cuts[c].0 + 1, self.cuts[c].1)
             } else {
-                q - 1
+                (len, 0)
             };
+            if self.fwd {
+                // Positions p + t0 .. p + t1, wrapping past len.
+                let (a, b) = (self.p + t0, self.p + t1);
+                let mut done = 0;
+                if a < len {
+                    turn.put(out, &shape.at[a..b.min(len)], k);
+                    done = (b.min(len) - a) as u64;
+                }
+                if b > len {
+                    let from = a.max(len) - len;
+                    turn.put(out, &shape.at[from..b - len], k + done);
+                }
+            } else {
+                // Positions p - t0 down to p - t1 + 1, wrapping below 0: as slices read
+                // backwards.
+                let (hi, lo) = (self.p as isize - t0 as isize, self.p as isize - t1 as isize);
+                // The part at 0 and above: lo + 1 ..= hi.
+                if hi >= 0 {
+                    let from = (lo + 1).max(0) as usize;
+                    turn.put_rev(out, &shape.at[from..=hi as usize], k);
+                }
+                if lo < -1 {
+                    // The wrapped part: len + lo + 1 ..= len + min(hi, -1).
+                    let top = (len as isize + hi.min(-1)) as usize;
+                    let done = (hi - hi.min(-1)) as u64;
+                    turn.put_rev(
+                        out,
+                        &shape.at[(len as isize + lo + 1) as usize..=top],
+                        k + done,
+                    );
+                }
+            }
+            k += (t1 - t0) as u64 + jump;
+            t0 = t1;
         }
     }
 }
