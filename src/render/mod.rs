@@ -175,7 +175,8 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
                 field[digits - 1] = b'#';
                 continue;
             }
-            let mut v = k as u64 + 1;
+            // k < none, so k + 1 fits; u32 divisions are the cheaper multiplications.
+            let mut v = k + 1;
             let mut i = digits;
             while v >= 100 {
                 let d = (v % 100) as usize * 2;

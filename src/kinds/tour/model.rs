@@ -358,7 +358,7 @@ impl Model {
         let sw = stripe + 2 * hpad;
         let mut rows = vec![none; (ring + 1) * sw];
         let mut target = vec![0u32; stripe];
-        let mut found = vec![false; stripe];
+        let mut found = vec![0u32; stripe];
         let last = (n - 1) as u32;
         let holes = self.cells != b.squares();
         let mut first = None;
@@ -418,10 +418,12 @@ impl Model {
                 let centre = &rows[(r % ring) * sw + hpad..][..cw];
                 // What each square needs next: k + 1, or 0 after the last move of a closed
                 // tour; holes and an open tour's last square need nothing.
+                // (All in u32 lanes, without branches, so the loops vectorise.)
+                let open = !self.closed as u32;
                 for ((t, f), &k) in target.iter_mut().zip(found.iter_mut()).zip(centre) {
-                    let end = k == none || (k == last && !self.closed);
-                    *t = if k == last { 0 } else { k.wrapping_add(1) };
-                    *f = end;
+                    let is_last = (k == last) as u32;
+                    *t = k.wrapping_add(1) & (is_last.wrapping_sub(1));
+                    *f = (k == none) as u32 | (is_last & open);
                 }
                 for &(dr, dc) in &moves {
                     let rr = r as isize + dr;
@@ -433,10 +435,11 @@ impl Model {
                     let from = (slot * sw + hpad) as isize + dc;
                     let src = &rows[from as usize..][..cw];
                     for ((f, &t), &v) in found.iter_mut().zip(&target[..cw]).zip(src) {
-                        *f |= v == t;
+                        *f |= (v == t) as u32;
                     }
                 }
-                if let Some(j) = found[..cw].iter().position(|&f| !f) {
+                if found[..cw].iter().fold(1, |a, &f| a & f) == 0 {
+                    let j = found.iter().position(|&f| f == 0).expect("one is missing");
                     return Err(self.no_successor(number, r * w + c0 + j, centre[j]));
                 }
             }
