@@ -259,8 +259,9 @@ impl Packed {
         let mut pos = from * b;
         for v in out.iter_mut() {
             let at = pos >> 3;
-            // pos <= (len - 1) * bits, so at + 8 <= the bytes held (see above).
-            let chunk: [u8; 8] = bytes[at..at + 8].try_into().expect("8 bytes");
+            // SAFETY: pos <= (len - 1) * bits, so at + 8 <= (len - 1) * bits / 8 + 8, within
+            // the ceil(len * bits / 64) words and the spare one.
+            let chunk = unsafe { (bytes.as_ptr().add(at) as *const [u8; 8]).read_unaligned() };
             *v = ((u64::from_le_bytes(chunk) >> (pos & 7)) & self.mask) as u32;
             pos += b;
         }

@@ -166,9 +166,11 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
                                 8081828384858687888990919293949596979899";
     let stride = digits + 1;
     let mut line = vec![b' '; stride * width];
+    let mut row = vec![0u32; *width];
     for r in 0..*height {
         line.fill(b' ');
-        for (c, k) in number.range(r * width, (r + 1) * width).enumerate() {
+        number.get_run(r * width, &mut row);
+        for (c, &k) in row.iter().enumerate() {
             let field = &mut line[c * stride..c * stride + digits];
             // Moves print from 1, right-aligned; holes print as '#'.
             if k == none {
