@@ -20,6 +20,9 @@ use super::model::Model;
 /// Slack for floating-point sums: a bound counts only when it clears an integer by this much.
 pub const EPS: f64 = 1e-6;
 
+/// Steps between checks that a node's bound is still on its way to pruning it.
+const PACE: usize = 8;
+
 /// How to improve the multipliers at a node.
 #[derive(Clone, Copy)]
 pub struct Steps {
@@ -32,6 +35,8 @@ pub struct Steps {
     /// The step factor to start with; halved after this many steps without progress.
     pub mu: f64,
     pub patience: usize,
+    /// Stop early when the pace of the last steps will not reach `enough` in time.
+    pub pace: bool,
 }
 
 pub struct Lagrange {
@@ -164,14 +169,25 @@ impl Lagrange {
             iters,
             mut mu,
             patience,
+            pace,
         } = plan;
         self.prepare(unc, alw);
         let mut cur = self.eval(lam);
         let mut best = cur;
         let mut stale = 0;
-        for _ in 0..iters {
+        let mut mark = best;
+        for it in 0..iters {
             if best > enough {
                 break;
+            }
+            // Every few steps: at the pace of the last few, would the rest reach `enough`?
+            // If not, stop: the node is branched on anyway, and its children go on from here.
+            if pace && it > 0 && it % PACE == 0 {
+                let left = (iters - it) as f64 / PACE as f64;
+                if best + (best - mark) * left < enough {
+                    break;
+                }
+                mark = best;
             }
             let mut norm = 0.0;
             {
