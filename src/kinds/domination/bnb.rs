@@ -17,15 +17,18 @@
 //!
 //! The first incumbent comes from the model's greedy heuristic improved by its tabu search,
 //! which finds the optimum of knights up to 20x20 on most sizes: the search then only has to
-//! prove it. The board's symmetries are broken as long as a symmetry maps the node's placed
-//! and excluded squares to themselves: a branch whose candidate is the image of an earlier
-//! sibling's candidate under such a symmetry is skipped, since the image of any placement
-//! below it lies in an earlier branch with the same size. (Only for minimize; counting needs
-//! every placement.)
+//! prove it. Symmetry (minimize only; counting needs every placement) is broken at the top
+//! by corner cells (see `corner_subtrees`): every placement falls in one combination of cells
+//! around the squares of one orbit, e.g. the four corners, and only the combinations that are
+//! the smallest of their images are searched, one subtree each. Below, and where no corner
+//! cells apply, a branch whose candidate is the image of an earlier sibling's candidate under
+//! a symmetry that maps the node's placed and excluded squares to themselves is skipped, since
+//! the image of any placement below it lies in an earlier branch with the same size.
 //!
-//! With `--threads` above 1, minimize explores the top of the tree down to a depth with at
-//! least 32 subtrees a worker, records them, and the workers claim them one at a time in
-//! search order, reading the shared incumbent's size at every node.
+//! With `--threads` above 1, minimize splits the corner subtrees one level further (or, with
+//! no corner cells, explores the top of the tree down to a depth with at least 32 subtrees a
+//! worker), and the workers claim the subtrees one at a time in order, reading the shared
+//! incumbent's size at every node.
 
 // Word loops index several bitsets in lockstep; explicit indices read clearer than zips.
 #![allow(clippy::needless_range_loop)]
@@ -296,6 +299,7 @@ impl<'m> Search<'m> {
             }
         }
         let (orbit, dl) = best?;
+        // Masks of D in a u32, and at most 2^6 + 1 cells a square of O.
         if dl.len() > 32 || dl.len() / orbit.len() > 7 {
             return None;
         }
@@ -325,6 +329,11 @@ impl<'m> Search<'m> {
                 v
             })
             .collect();
+        // Kings: 8 cells a corner, 4,096 combinations; far more would cost more than the
+        // symmetry saves.
+        if cells.iter().map(|c| c.len()).product::<usize>() > 1 << 16 {
+            return None;
+        }
         let clash: Vec<u32> = (0..dl.len())
             .map(|i| {
                 (0..dl.len())
