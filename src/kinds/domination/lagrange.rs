@@ -20,6 +20,9 @@ use super::model::Model;
 /// Slack for floating-point sums: a bound counts only when it clears an integer by this much.
 pub const EPS: f64 = 1e-6;
 
+/// Steps between checks that a node's bound is still on its way to pruning it.
+const PACE: usize = 8;
+
 /// How to improve the multipliers at a node.
 #[derive(Clone, Copy)]
 pub struct Steps {
@@ -32,6 +35,8 @@ pub struct Steps {
     /// The step factor to start with; halved after this many steps without progress.
     pub mu: f64,
     pub patience: usize,
+    /// Stop early when the pace of the last steps will not reach `enough` in time.
+    pub pace: bool,
 }
 
 pub struct Lagrange {
@@ -115,6 +120,16 @@ impl Lagrange {
     /// `rc`, and `taken[u]`: how many squares of negative reduced cost (the relaxation's
     /// choice) cover u.
     fn eval(&mut self, lam: &[f64]) -> f64 {
+        // Knights and kings (8 moves and the square itself) get a loop of fixed length.
+        match self.stride {
+            9 => self.eval_with::<9>(lam),
+            _ => self.eval_with::<0>(lam),
+        }
+    }
+
+    /// `eval` for lists of `S` squares (`S` = 0: of `self.stride`).
+    #[inline(always)]
+    fn eval_with<const S: usize>(&mut self, lam: &[f64]) -> f64 {
         // Borrowed apart so the loops keep their slices in registers.
         let Lagrange {
             stride,
@@ -125,7 +140,12 @@ impl Lagrange {
             clist,
             ..
         } = self;
-        let stride = *stride;
+        let stride = if S == 0 { *stride } else { S };
+        // Every entry of `cov` is a square or the pad `n`, and `lam` and `taken` have n + 1
+        // entries: the gathers below need no bounds checks (this loop is most of the
+        // search's time).
+        let n = rc.len();
+        assert!(lam.len() > n && taken.len() > n);
         let mut l = 0.0;
         for &u in ulist.iter() {
             l += lam[u as usize];
@@ -134,14 +154,31 @@ impl Lagrange {
         for &c in clist.iter() {
             let c = c as usize;
             let list = &cov[c * stride..(c + 1) * stride];
-            let s: f64 = list.iter().map(|&u| lam[u as usize]).sum();
-            let r = 1.0 - s;
+            // Two accumulators: half the chain of dependent additions.
+            let (mut a, mut b) = (0.0, 0.0);
+            let mut it = list.chunks_exact(2);
+            for q in &mut it {
+                // SAFETY: see the assert above; `Lagrange::new` fills `cov` with 0..=n.
+                unsafe {
+                    a += *lam.get_unchecked(q[0] as usize);
+                    b += *lam.get_unchecked(q[1] as usize);
+                }
+            }
+            for &u in it.remainder() {
+                // SAFETY: as above.
+                a += unsafe { *lam.get_unchecked(u as usize) };
+            }
+            let r = 1.0 - (a + b);
             rc[c] = r;
             if r < 0.0 {
                 l += r;
                 // Covered squares' counts are never read, and are reset before use.
                 for &u in list {
-                    taken[u as usize] = taken[u as usize].wrapping_add(1);
+                    // SAFETY: as above.
+                    unsafe {
+                        let t = taken.get_unchecked_mut(u as usize);
+                        *t = t.wrapping_add(1);
+                    }
                 }
             }
         }
@@ -164,25 +201,44 @@ impl Lagrange {
             iters,
             mut mu,
             patience,
+            pace,
         } = plan;
         self.prepare(unc, alw);
         let mut cur = self.eval(lam);
         let mut best = cur;
         let mut stale = 0;
-        for _ in 0..iters {
+        let mut mark = best;
+        for it in 0..iters {
             if best > enough {
                 break;
             }
+            // Every few steps: at the pace of the last few, would the rest reach `enough`?
+            // If not, stop: the node is branched on anyway, and its children go on from here.
+            if pace && it > 0 && it % PACE == 0 {
+                let left = (iters - it) as f64 / PACE as f64;
+                if best + (best - mark) * left < enough {
+                    break;
+                }
+                mark = best;
+            }
             let mut norm = 0.0;
             {
-                let (ulist, taken, g) = (&self.ulist, &self.taken, &mut self.g);
-                for (k, &u) in ulist.iter().enumerate() {
-                    let u = u as usize;
-                    let mut x = 1.0 - taken[u] as f64;
-                    if x < 0.0 && lam[u] <= 0.0 {
-                        x = 0.0;
-                    }
-                    g[k] = x;
+                let ulist = &self.ulist[..];
+                let taken = &self.taken[..];
+                let g = &mut self.g[..ulist.len()];
+                assert!(lam.len() >= taken.len());
+                for (gk, &u) in g.iter_mut().zip(ulist) {
+                    // SAFETY: `ulist` holds squares, below n < taken.len() <= lam.len().
+                    let (t, l) = unsafe {
+                        (
+                            *taken.get_unchecked(u as usize),
+                            *lam.get_unchecked(u as usize),
+                        )
+                    };
+                    let x = 1.0 - t as f64;
+                    // A square covered more than once pushes its multiplier down, not below 0.
+                    let x = if x < 0.0 && l <= 0.0 { 0.0 } else { x };
+                    *gk = x;
                     norm += x * x;
                 }
             }
@@ -192,8 +248,9 @@ impl Lagrange {
             }
             let t = mu * (target - cur).max(0.05) / norm;
             for (&u, &x) in self.ulist.iter().zip(&self.g) {
-                let u = u as usize;
-                lam[u] = (lam[u] + t * x).max(0.0);
+                // SAFETY: as above.
+                let l = unsafe { lam.get_unchecked_mut(u as usize) };
+                *l = (*l + t * x).max(0.0);
             }
             cur = self.eval(lam);
             if cur > best + 1e-9 {
