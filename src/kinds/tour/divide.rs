@@ -123,16 +123,7 @@ impl Strategy<Model> for Divide {
             Some(s) => (split_at(w, s % w), split_at(h, s / w)),
             None => (split(w), split(h)),
         };
-        let part_of = |parts: &[usize], at: usize| {
-            let mut end = 0;
-            parts
-                .iter()
-                .position(|&p| {
-                    end += p;
-                    at < end
-                })
-                .expect("the parts cover the side")
-        };
+        let part_of = super::strip::part_of;
         let (oi, oj) = match given {
             Some(s) => (part_of(&rows, s / w), part_of(&cols, s % w)),
             None => (rows.len() - 1, cols.len() - 1),

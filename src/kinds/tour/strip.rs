@@ -464,16 +464,16 @@ struct Choice {
     s: usize,
 }
 
-/// The block of `parts` that column `c` falls in.
-fn head_block(parts: &[usize], c: usize) -> usize {
+/// The part of `parts` (lengths laid end to end) that position `at` falls in.
+pub(super) fn part_of(parts: &[usize], at: usize) -> usize {
     let mut end = 0;
     parts
         .iter()
         .position(|&p| {
             end += p;
-            c < end
+            at < end
         })
-        .expect("the parts cover the strip")
+        .expect("the parts cover the side")
 }
 
 /// Choose patterns and block paths for the blocks `parts` (lengths along the strip), the
@@ -490,7 +490,7 @@ fn choose(
     let last = parts.len() - 1;
     let offset = |k: usize| parts[..k].iter().sum::<usize>();
     // The head block holds the start (block 0 when the start is free).
-    let s = start.map_or(0, |(_, c)| head_block(parts, c));
+    let s = start.map_or(0, |(_, c)| part_of(parts, c));
     let head_start = start.map(|(r, c)| (r, c - offset(s)));
     let cross = crossings(rows);
     // On 4 rows the outer lines' squares move only to the inner lines', and a square's
@@ -724,7 +724,7 @@ pub fn chain(
     let mut layouts = Vec::new();
     for parts in shifted {
         if let Some((_, c)) = start {
-            let s = head_block(&parts, c);
+            let s = part_of(&parts, c);
             let last = parts.len() - 1;
             let merged = |k: usize| {
                 let mut m = parts.clone();
