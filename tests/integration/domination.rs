@@ -373,3 +373,49 @@ fn blocks_is_refused_where_its_bound_is_empty() {
     assert!(!crate::applies(&t, "blocks"));
     assert!(crate::applies(&text("N", true), "blocks"));
 }
+
+/// OEIS A006075 and A342576, n = 17..21: beyond what the tests prove, the first incumbent
+/// (greedy rounds and the local search, before any branching) already has the published size.
+const KNIGHTS_LARGE: [(usize, usize, usize); 5] = [
+    (17, 46, 47),
+    (18, 52, 52),
+    (19, 57, 58),
+    (20, 62, 63),
+    (21, 68, 68),
+];
+
+#[test]
+fn local_search_finds_the_published_optimum_up_to_21x21() {
+    let n_piece = TestPiece::from_letters("N");
+    for (n, plain, independent) in KNIGHTS_LARGE {
+        for (indep, want) in [(false, plain), (true, independent)] {
+            let size = n.to_string();
+            let set = format!("rules.independent={indep}");
+            // One node: the search stops at the root, after the local search.
+            let (code, out, err) = run_cli(&[
+                &puzzle("knights8.toml"),
+                "--size",
+                &size,
+                "--set",
+                &set,
+                "--node-limit",
+                "1",
+                "--format",
+                "json",
+                "--quiet",
+            ]);
+            assert_eq!(code, 3, "n={n} independent={indep}: {out}{err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["proven"], false);
+            assert_eq!(v["optimum"], want, "n={n} independent={indep}");
+            let sol: Vec<usize> = v["solutions"][0]
+                .as_array()
+                .expect("a best so far")
+                .iter()
+                .map(|p| (p[0].as_u64().unwrap() * n as u64 + p[1].as_u64().unwrap()) as usize)
+                .collect();
+            assert_eq!(sol.len(), want);
+            check_domination(&TestBoard::square(n as i64), &n_piece, indep, n, &sol);
+        }
+    }
+}

@@ -15,9 +15,9 @@
 //! every such placement needs. Under plain minimize, a candidate is skipped when an earlier
 //! sibling covers all the uncovered squares it covers (dominance).
 //!
-//! The first incumbent comes from the model's greedy heuristic improved by its tabu search,
-//! which finds the optimum of knights up to 20x20 on most sizes: the search then only has to
-//! prove it. Symmetry (minimize only; counting needs every placement) is broken at the top
+//! The first incumbent comes from the model's greedy heuristic improved by a weighted local
+//! search (see `local`), which finds the optimum of knights on every size up to 21x21
+//! where OEIS gives it, both variants: the search then only has to prove it. Symmetry (minimize only; counting needs every placement) is broken at the top
 //! by corner cells (see `corner_subtrees`): every placement falls in one combination of cells
 //! around the squares of one orbit, e.g. the four corners, and only the combinations that are
 //! the smallest of their images are searched, one subtree each. Below, and where no corner
@@ -203,7 +203,7 @@ impl<'m> Search<'m> {
     fn search_minimum(&mut self, run: &mut Run) {
         self.mode = Mode::Minimize;
         self.symmetry = self.m.symmetries.len() > 1;
-        // A few greedy rounds give the tabu search a start; the tabu search does the rest.
+        // A few greedy rounds give the local search a start; the local search does the rest.
         if let Some(h) = self.m.heuristic(8, run) {
             self.bar = h.len();
             run.set_status(format!("best {} (heuristic)", h.len()));
@@ -212,14 +212,14 @@ impl<'m> Search<'m> {
         if let Some(h) = &self.best {
             // An optimal incumbent early spares the search most of its work (knights 16x16
             // independent: 420,000 nodes with 40 known, millions from 46), and the search's
-            // cost grows much faster with the board than the tabu search's: its patience
-            // doubles with every 24 squares, 10,000 moves at 144 (12x12, about 10 ms), 100,000
+            // cost grows much faster with the board than the local search's: its patience
+            // doubles with every 24 squares, 10,000 steps at 144 (12x12, about 10 ms), 100,000
             // at 16x16, and at most a million.
             let cells = self.m.cells.len() as f64;
             let patience = (10_000.0 * ((cells - 144.0) / 24.0).exp2()).clamp(2_000.0, 1e6) as u64;
-            if let Some(better) = self.m.tabu_search(h, patience, run) {
+            if let Some(better) = self.m.local_search(h, patience, run) {
                 self.bar = better.len();
-                run.set_status(format!("best {} (tabu search)", better.len()));
+                run.set_status(format!("best {} (local search)", better.len()));
                 self.best = Some(better);
             }
         }

@@ -11,6 +11,7 @@ mod blocks;
 mod bnb;
 mod dlx;
 mod lagrange;
+mod local;
 mod model;
 
 pub use model::{MAX_SQUARES, Model};
