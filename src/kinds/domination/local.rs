@@ -31,6 +31,9 @@ struct Placement {
     at: Vec<u32>,
     /// For a piece: the weight of the squares it alone covers (what lifting it loses).
     loss: Vec<u64>,
+    /// For a square: the XOR of the pieces covering it, so the one piece covering it alone
+    /// is at hand.
+    xor: Vec<u32>,
 }
 
 impl Placement {
@@ -48,10 +51,11 @@ impl Placement {
             unc,
             at,
             loss: vec![0; n],
+            xor: vec![0; n],
         }
     }
 
-    fn add(&mut self, p: usize, cov: &[Vec<u32>], cvr: &[Vec<u32>], weight: &[u64]) {
+    fn add(&mut self, p: usize, cov: &Lists, weight: &[u64]) {
         self.on[p] = true;
         self.pieces.push(p as u32);
         self.loss[p] = 0;
@@ -71,24 +75,15 @@ impl Placement {
                 }
                 2 => {
                     // The piece that covered v alone no longer does.
-                    let q = self.sole(v, p, cvr);
-                    self.loss[q] -= weight[v];
+                    self.loss[self.xor[v] as usize] -= weight[v];
                 }
                 _ => {}
             }
+            self.xor[v] ^= p as u32;
         }
     }
 
-    /// The piece other than `p` that covers `v` (`v` covered by exactly two, `p` one).
-    fn sole(&self, v: usize, p: usize, cvr: &[Vec<u32>]) -> usize {
-        cvr[v]
-            .iter()
-            .map(|&q| q as usize)
-            .find(|&q| q != p && self.on[q])
-            .expect("v is covered by another piece")
-    }
-
-    fn remove(&mut self, p: usize, cov: &[Vec<u32>], cvr: &[Vec<u32>], weight: &[u64]) {
+    fn remove(&mut self, p: usize, cov: &Lists, weight: &[u64]) {
         self.on[p] = false;
         let i = self
             .pieces
@@ -99,22 +94,20 @@ impl Placement {
         for &v in &cov[p] {
             let v = v as usize;
             self.cnt[v] -= 1;
+            self.xor[v] ^= p as u32;
             match self.cnt[v] {
                 0 => {
                     self.at[v] = self.unc.len() as u32;
                     self.unc.push(v as u32);
                 }
-                1 => {
-                    let q = self.sole(v, p, cvr);
-                    self.loss[q] += weight[v];
-                }
+                1 => self.loss[self.xor[v] as usize] += weight[v],
                 _ => {}
             }
         }
     }
 
     /// Every piece's loss from scratch (after the weights were scaled).
-    fn reckon(&mut self, cov: &[Vec<u32>], weight: &[u64]) {
+    fn reckon(&mut self, cov: &Lists, weight: &[u64]) {
         for &p in &self.pieces {
             let p = p as usize;
             self.loss[p] = cov[p]
@@ -123,6 +116,33 @@ impl Placement {
                 .map(|&v| weight[v as usize])
                 .sum();
         }
+    }
+}
+
+/// Lists of squares by square, in one array (the steps read them in their inner loops).
+struct Lists {
+    start: Vec<u32>,
+    data: Vec<u32>,
+}
+
+impl Lists {
+    fn new(n: usize, mut list: impl FnMut(usize) -> Vec<u32>) -> Lists {
+        let mut start = Vec::with_capacity(n + 1);
+        let mut data = Vec::new();
+        start.push(0);
+        for s in 0..n {
+            data.extend(list(s));
+            start.push(data.len() as u32);
+        }
+        Lists { start, data }
+    }
+}
+
+impl std::ops::Index<usize> for Lists {
+    type Output = [u32];
+    #[inline]
+    fn index(&self, s: usize) -> &[u32] {
+        &self.data[self.start[s] as usize..self.start[s + 1] as usize]
     }
 }
 
@@ -142,9 +162,9 @@ impl Rng {
 }
 
 struct Search<'a> {
-    cov: &'a [Vec<u32>],
-    cvr: &'a [Vec<u32>],
-    clash: &'a [Vec<u32>],
+    cov: &'a Lists,
+    cvr: &'a Lists,
+    clash: &'a Lists,
     st: Placement,
     weight: Vec<u64>,
     total: u64,
@@ -177,7 +197,7 @@ impl Search<'_> {
             }
         }
         if pick != usize::MAX {
-            self.st.remove(pick, self.cov, self.cvr, &self.weight);
+            self.st.remove(pick, self.cov, &self.weight);
             self.age[pick] = self.step;
             self.tabu_until[pick] = self.step + self.tenure;
         }
@@ -256,12 +276,12 @@ impl Search<'_> {
         }
         for &q in &self.clash[pick] {
             if self.st.on[q as usize] {
-                self.st.remove(q as usize, self.cov, self.cvr, &self.weight);
+                self.st.remove(q as usize, self.cov, &self.weight);
                 self.age[q as usize] = self.step;
                 self.tabu_until[q as usize] = self.step + self.tenure;
             }
         }
-        self.st.add(pick, self.cov, self.cvr, &self.weight);
+        self.st.add(pick, self.cov, &self.weight);
         self.age[pick] = self.step;
         Some(pick)
     }
@@ -300,18 +320,16 @@ impl Model {
                 .map(|t| t as u32)
                 .collect()
         };
-        let cov: Vec<Vec<u32>> = (0..n).map(|s| lists(&self.cover, s, false)).collect();
-        let cvr: Vec<Vec<u32>> = (0..n).map(|s| lists(&self.coverers, s, false)).collect();
+        let cov = Lists::new(n, |s| lists(&self.cover, s, false));
+        let cvr = Lists::new(n, |s| lists(&self.coverers, s, false));
         // Under `independent`, the squares a piece on s may not share the board with.
-        let clash: Vec<Vec<u32>> = (0..n)
-            .map(|s| {
-                if self.independent {
-                    lists(&self.conflict, s, true)
-                } else {
-                    Vec::new()
-                }
-            })
-            .collect();
+        let clash = Lists::new(n, |s| {
+            if self.independent {
+                lists(&self.conflict, s, true)
+            } else {
+                Vec::new()
+            }
+        });
         let mut weight = vec![0u64; n];
         for &c in &self.cells {
             weight[c] = 1;
@@ -333,7 +351,7 @@ impl Model {
             stamp: 0,
         };
         for &p in start {
-            s.st.add(p, &cov, &cvr, &s.weight);
+            s.st.add(p, &cov, &s.weight);
         }
         let mut best: Option<Vec<usize>> = None;
         let mut target = start.len() - 1;
@@ -369,5 +387,80 @@ impl Model {
             s.reweigh();
         }
         best.filter(|b| b.len() < start.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::engine::Limits;
+    use crate::spec::betza::Piece;
+
+    /// The incremental bookkeeping (uncovered set, each piece's loss, the XOR of coverers)
+    /// equals a recount after every one of many random moves, with random weights.
+    #[test]
+    fn placement_bookkeeping_matches_a_recount() {
+        let mut board = Board::new(9, 7);
+        board.holes[10] = true;
+        board.holes[33] = true;
+        let m = Model::new(board, Piece::parse("NW").unwrap(), 'X', false);
+        let n = m.board.squares();
+        let lists = |b: &crate::board::BitMatrix| {
+            Lists::new(n, |s| ones(b.row(s)).map(|t| t as u32).collect())
+        };
+        let (cov, cvr) = (lists(&m.cover), lists(&m.coverers));
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let weight: Vec<u64> = (0..n).map(|_| 1 + rng.next() % 50).collect();
+        let mut st = Placement::new(n, &m.cells);
+        for _ in 0..3000 {
+            let c = m.cells[rng.below(m.cells.len())];
+            if st.on[c] {
+                st.remove(c, &cov, &weight);
+            } else {
+                st.add(c, &cov, &weight);
+            }
+            for &v in &m.cells {
+                let by: Vec<usize> = cvr[v]
+                    .iter()
+                    .map(|&q| q as usize)
+                    .filter(|&q| st.on[q])
+                    .collect();
+                assert_eq!(st.cnt[v] as usize, by.len());
+                assert_eq!(st.at[v] != u32::MAX, by.is_empty());
+                if by.len() == 1 {
+                    assert_eq!(st.xor[v] as usize, by[0]);
+                }
+            }
+            for &p in &st.pieces {
+                let p = p as usize;
+                let alone: u64 = cov[p]
+                    .iter()
+                    .filter(|&&v| st.cnt[v as usize] == 1)
+                    .map(|&v| weight[v as usize])
+                    .sum();
+                assert_eq!(st.loss[p], alone, "piece {p}");
+            }
+        }
+    }
+
+    /// From a cover of every square, the search finds smaller covers that the model accepts,
+    /// independent ones where asked, on a holed board with an unusual piece.
+    #[test]
+    fn finds_smaller_valid_covers() {
+        for independent in [false, true] {
+            let mut board = Board::new(10, 9);
+            for h in [0, 11, 45, 46, 89] {
+                board.holes[h] = true;
+            }
+            let m = Model::new(board, Piece::parse("NF").unwrap(), 'X', independent);
+            let mut run = Run::new(Limits::default());
+            let start = m.heuristic(1, &mut run).expect("a cover");
+            let better = m
+                .local_search(&start, 20_000, &mut run)
+                .expect("the greedy cover is not the best");
+            assert!(better.len() < start.len());
+            m.check(&better).expect("a valid cover");
+        }
     }
 }
