@@ -67,5 +67,30 @@ fn domination(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, domination);
+/// The first incumbent of `bnb` (greedy rounds, then the local search with the patience
+/// `bnb` gives it) on boards the search does not prove: it must reach the published optimum.
+fn first_incumbent(c: &mut Criterion) {
+    let mut group = c.benchmark_group("domination-incumbent");
+    group.sample_size(10);
+    // (independent, n, optimum): A342576 and A006075.
+    for &(independent, n, opt) in &[(true, 17, 47), (false, 20, 62), (true, 20, 63)] {
+        let Model::Domination(m) = knights(n, independent) else {
+            unreachable!("knights8.toml is a domination puzzle")
+        };
+        let name = if independent { "independent" } else { "plain" };
+        group.bench_function(format!("local/knights-{name}{n}"), |b| {
+            b.iter(|| {
+                let mut run = Run::new(Limits::default());
+                let start = m.heuristic(8, &mut run).unwrap();
+                let best = m
+                    .local_search(&start, m.local_patience(), &mut run)
+                    .unwrap();
+                assert_eq!(best.len() as u64, opt);
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, domination, first_incumbent);
 criterion_main!(benches);

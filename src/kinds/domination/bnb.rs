@@ -210,13 +210,7 @@ impl<'m> Search<'m> {
             self.best = Some(h);
         }
         if let Some(h) = &self.best {
-            // An optimal incumbent early spares the search most of its work (knights 16x16
-            // independent: 420,000 nodes with 40 known, millions from 46), and the search's
-            // cost grows much faster with the board than the local search's: its patience
-            // doubles with every 24 squares, 10,000 steps at 144 (12x12, about 10 ms), 100,000
-            // at 16x16, and at most a million.
-            let cells = self.m.cells.len() as f64;
-            let patience = (10_000.0 * ((cells - 144.0) / 24.0).exp2()).clamp(2_000.0, 1e6) as u64;
+            let patience = self.m.local_patience();
             if let Some(better) = self.m.local_search(h, patience, run) {
                 self.bar = better.len();
                 run.set_status(format!("best {} (local search)", better.len()));
