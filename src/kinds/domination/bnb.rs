@@ -137,6 +137,9 @@ struct Search<'m> {
     shared: Option<&'m Incumbent>,
     /// Bound the root and return: its multipliers and bound are kept.
     root_only: bool,
+    /// The worker that keeps the progress line (parallel minimize), and its node count.
+    reporter: bool,
+    ticks: u32,
 }
 
 /// A node recorded for a worker: what `node` reads of it and of its parent.
@@ -151,10 +154,13 @@ struct Subtree {
     lam: Vec<f64>,
 }
 
-/// The best placement found by any worker; `bar` is its size, read at every node.
+/// The best placement found by any worker; `bar` is its size, read at every node. Also how
+/// many of the `total` subtrees are done, for the progress line.
 struct Incumbent {
     bar: AtomicUsize,
     best: Mutex<Option<Vec<usize>>>,
+    done: AtomicUsize,
+    total: usize,
 }
 
 impl<'m> Search<'m> {
@@ -197,6 +203,8 @@ impl<'m> Search<'m> {
             top: [(0, 0); 2],
             shared: None,
             root_only: false,
+            reporter: false,
+            ticks: 0,
         }
     }
 
@@ -452,6 +460,8 @@ impl<'m> Search<'m> {
         let incumbent = Incumbent {
             bar: AtomicUsize::new(self.bar),
             best: Mutex::new(None),
+            done: AtomicUsize::new(0),
+            total: subtrees.len(),
         };
         let next = AtomicUsize::new(0);
         let m = self.m;
@@ -465,16 +475,12 @@ impl<'m> Search<'m> {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(t) = subtrees.get(i) else { break };
                 if main {
-                    let best = incumbent.bar.load(Ordering::Relaxed);
-                    run.set_status(format!(
-                        "best {best}, bound {root_bound}, subtree {}/{}",
-                        i + 1,
-                        subtrees.len()
-                    ));
+                    s.pool_status(run);
                 }
                 if s.resume(t, run) {
                     break;
                 }
+                incumbent.done.fetch_add(1, Ordering::Relaxed);
             }
         };
         std::thread::scope(|scope| {
@@ -490,6 +496,7 @@ impl<'m> Search<'m> {
             let mut s = Search::worker(m, symmetry, levels, &incumbent);
             s.root_lam.clone_from(root_lam);
             s.root_bound = root_bound;
+            s.reporter = true;
             work(&mut s, run, true);
         });
         for child in children {
@@ -580,6 +587,13 @@ impl<'m> Search<'m> {
         }
         if let Some(shared) = self.shared {
             self.bar = self.bar.min(shared.bar.load(Ordering::Relaxed));
+            if self.reporter {
+                // One subtree can take most of a long run: the line follows the others too.
+                self.ticks = self.ticks.wrapping_add(1);
+                if self.ticks.is_multiple_of(1 << 14) {
+                    self.pool_status(run);
+                }
+            }
         }
         let w = self.w;
         let m = self.m;
@@ -906,6 +920,20 @@ impl<'m> Search<'m> {
                 run.solution(&self.placed);
                 true
             }
+        }
+    }
+
+    /// The progress line of parallel minimize: the best size among the workers, the root
+    /// bound, the subtrees done.
+    fn pool_status(&self, run: &mut Run) {
+        if let Some(shared) = self.shared {
+            run.set_status(format!(
+                "best {}, bound {}, subtrees done {}/{}",
+                shared.bar.load(Ordering::Relaxed),
+                self.root_bound,
+                shared.done.load(Ordering::Relaxed),
+                shared.total
+            ));
         }
     }
 
