@@ -175,9 +175,10 @@ struct Search<'a> {
     tenure: u64,
     rng: Rng,
     step: u64,
-    /// Scratch for `gain`: a square's last stamp.
+    /// Scratch for `gain`: a square's last stamp, the pieces a placement would displace.
     mark: Vec<u64>,
     stamp: u64,
+    displaced: Vec<u32>,
 }
 
 impl Search<'_> {
@@ -212,52 +213,49 @@ impl Search<'_> {
             .filter(|&&v| st.cnt[v as usize] == 0)
             .map(|&v| weight[v as usize] as i64)
             .sum();
-        let clash = self.clash;
-        if clash[c].iter().any(|&q| st.on[q as usize]) {
+        self.displaced.clear();
+        self.displaced
+            .extend(self.clash[c].iter().filter(|&&q| st.on[q as usize]));
+        if !self.displaced.is_empty() {
             // Squares c covers, and squares already counted, carry this step's stamp.
             self.stamp += 1;
             let stamp = self.stamp;
             for &v in &cov[c] {
                 self.mark[v as usize] = stamp;
             }
-            for &q in &clash[c] {
-                if st.on[q as usize] {
-                    for &v in &cov[q as usize] {
-                        st.cnt[v as usize] -= 1;
+            for &q in &self.displaced {
+                for &v in &cov[q as usize] {
+                    st.cnt[v as usize] -= 1;
+                }
+            }
+            for &q in &self.displaced {
+                for &v in &cov[q as usize] {
+                    let v = v as usize;
+                    if st.cnt[v] == 0 && self.mark[v] != stamp {
+                        self.mark[v] = stamp;
+                        score -= weight[v] as i64;
                     }
                 }
             }
-            for &q in &clash[c] {
-                if st.on[q as usize] {
-                    for &v in &cov[q as usize] {
-                        let v = v as usize;
-                        if st.cnt[v] == 0 && self.mark[v] != stamp {
-                            self.mark[v] = stamp;
-                            score -= weight[v] as i64;
-                        }
-                    }
-                }
-            }
-            for &q in &clash[c] {
-                if st.on[q as usize] {
-                    for &v in &cov[q as usize] {
-                        st.cnt[v as usize] += 1;
-                    }
+            for &q in &self.displaced {
+                for &v in &cov[q as usize] {
+                    st.cnt[v as usize] += 1;
                 }
             }
         }
         score
     }
 
-    /// Place a piece on a coverer of a random uncovered square; returns the square.
-    fn place(&mut self) -> Option<usize> {
+    /// Place a piece on a coverer of a random uncovered square (none of which holds a piece);
+    /// returns the square.
+    fn place(&mut self) -> usize {
         let u = self.st.unc[self.rng.below(self.st.unc.len())] as usize;
         let cvr = self.cvr;
         let mut pick = usize::MAX;
         let mut best = (i64::MIN, u64::MAX);
         for &c in &cvr[u] {
             let c = c as usize;
-            if self.st.on[c] || self.tabu_until[c] > self.step {
+            if self.tabu_until[c] > self.step {
                 continue;
             }
             let g = self.gain(c);
@@ -270,9 +268,6 @@ impl Search<'_> {
         if pick == usize::MAX {
             // Every coverer is tabu: take one at random (the weights move on anyway).
             pick = cvr[u][self.rng.below(cvr[u].len())] as usize;
-            if self.st.on[pick] {
-                return None;
-            }
         }
         for &q in &self.clash[pick] {
             if self.st.on[q as usize] {
@@ -283,7 +278,7 @@ impl Search<'_> {
         }
         self.st.add(pick, self.cov, &self.weight);
         self.age[pick] = self.step;
-        Some(pick)
+        pick
     }
 
     /// Uncovered squares gain weight; all weights fade once their mean is high.
@@ -360,6 +355,7 @@ impl Model {
             step: 1,
             mark: vec![0; n],
             stamp: 0,
+            displaced: Vec::new(),
         };
         for &p in start {
             s.st.add(p, &cov, &s.weight);
@@ -392,9 +388,7 @@ impl Model {
                 // the count stays at the target.
                 s.lift_one(last);
             }
-            if let Some(p) = s.place() {
-                last = p;
-            }
+            last = s.place();
             s.reweigh();
         }
         best.filter(|b| b.len() < start.len())
