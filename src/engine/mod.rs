@@ -295,7 +295,13 @@ impl<'a> Run<'a> {
             self.last_progress = now;
             let elapsed = now.duration_since(self.start);
             if let Some(p) = self.progress.as_mut() {
-                p.update(&self.stats, elapsed, &self.status);
+                // The nodes of every parallel child too (they publish to the shared count):
+                // the line shows the whole search, not this thread's share.
+                let shown = Stats {
+                    nodes: total.max(self.stats.nodes),
+                    ..self.stats.clone()
+                };
+                p.update(&shown, elapsed, &self.status);
             }
         }
         false
