@@ -16,11 +16,12 @@
 //! sibling covers all the uncovered squares it covers (dominance).
 //!
 //! The first incumbent comes from the model's greedy heuristic improved by a weighted local
-//! search (see `local`), which finds the optimum of knights on every size up to 21x21
-//! where OEIS gives it, both variants: the search then only has to prove it. Symmetry (minimize only; counting needs every placement) is broken at the top
-//! by corner cells (see `corner_subtrees`): every placement falls in one combination of cells
-//! around the squares of one orbit, e.g. the four corners, and only the combinations that are
-//! the smallest of their images are searched, one subtree each. Below, and where no corner
+//! search (see `local`), which finds the optimum of knights on every size up to 21x21 where
+//! OEIS gives it, both variants: the search then only has to prove it. Symmetry (minimize
+//! only; counting needs every placement) is broken at the top by corner cells (see
+//! `corner_subtrees`): every placement falls in one combination of cells around the squares
+//! of one orbit, e.g. the four corners, and only the combinations that are the smallest of
+//! their images are searched, one subtree each. Below, and where no corner
 //! cells apply, a branch whose candidate is the image of an earlier sibling's candidate under
 //! a symmetry that maps the node's placed and excluded squares to themselves is skipped, since
 //! the image of any placement below it lies in an earlier branch with the same size.
@@ -470,11 +471,11 @@ impl<'m> Search<'m> {
         let root_bound = self.root_bound;
         let root_lam = &self.root_lam;
         let mut children: Vec<Run<'static>> = (1..threads).map(|_| run.child()).collect();
-        let work = |s: &mut Search, run: &mut Run, main: bool| {
+        let work = |s: &mut Search, run: &mut Run| {
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(t) = subtrees.get(i) else { break };
-                if main {
+                if s.reporter {
                     s.pool_status(run);
                 }
                 if s.resume(t, run) {
@@ -490,14 +491,14 @@ impl<'m> Search<'m> {
                 scope.spawn(move || {
                     let mut s = Search::worker(m, symmetry, levels, incumbent);
                     s.root_lam.clone_from(root_lam);
-                    work(&mut s, child, false);
+                    work(&mut s, child);
                 });
             }
             let mut s = Search::worker(m, symmetry, levels, &incumbent);
             s.root_lam.clone_from(root_lam);
             s.root_bound = root_bound;
             s.reporter = true;
-            work(&mut s, run, true);
+            work(&mut s, run);
         });
         for child in children {
             run.absorb(child);
