@@ -66,6 +66,14 @@ struct Common {
     /// Count classes under the board's symmetries instead of all solutions
     #[arg(long)]
     unique: bool,
+    /// Search only part I of N of the tree (minimize, domination bnb); the N parts, run
+    /// anywhere, together prove the optimum
+    #[arg(long, value_name = "I/N")]
+    part: Option<String>,
+    /// Estimate the size of the search tree by this many random probes (Knuth) instead of
+    /// searching it (minimize, domination bnb)
+    #[arg(long, value_name = "PROBES")]
+    estimate: Option<u64>,
 }
 
 #[derive(Parser, Debug)]
@@ -234,10 +242,16 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
     if !(1..=1024).contains(&threads) {
         return Err(format!("--threads {threads}: accepted: 1 to 1024"));
     }
+    let part = common.part.as_deref().map(parse_part).transpose()?;
+    if common.estimate == Some(0) || (common.estimate.is_some() && part.is_some()) {
+        return Err("--estimate: accepted: a number of probes, at least 1, without --part".into());
+    }
     let task = Task {
         goal,
         unique: common.unique || spec.solve.unique,
         threads,
+        part,
+        estimate: common.estimate,
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;
     let strategy = common
@@ -274,6 +288,18 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
         strategy,
         changes,
     })
+}
+
+/// `--part I/N`: part I (1-based) of N.
+fn parse_part(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--part {s}: accepted: I/N with 1 <= I <= N <= 100000, e.g. 3/8");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let i: usize = i.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if i == 0 || i > n || n > 100_000 {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 fn resolve_strategy(l: &Loaded) -> Result<String, String> {

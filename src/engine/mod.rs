@@ -63,6 +63,11 @@ pub struct Task {
     pub unique: bool,
     /// Worker threads a strategy may use (1 = sequential).
     pub threads: usize,
+    /// Search only part `i` of `n` (1-based) of a tree a strategy splits into a fixed list of
+    /// subtrees: the parts of one puzzle, run anywhere, together prove what one run proves.
+    pub part: Option<(usize, usize)>,
+    /// Estimate the search tree by this many random probes instead of searching it.
+    pub estimate: Option<u64>,
 }
 
 impl Default for Task {
@@ -71,7 +76,17 @@ impl Default for Task {
             goal: Goal::Count,
             unique: false,
             threads: 1,
+            part: None,
+            estimate: None,
         }
+    }
+}
+
+impl Task {
+    /// Whether the task asks for a split or estimated search (`--part`, `--estimate`), which
+    /// only some strategies serve.
+    pub fn partial(&self) -> bool {
+        self.part.is_some() || self.estimate.is_some()
     }
 }
 
@@ -418,13 +433,14 @@ impl<'a> Run<'a> {
         if answer.count.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
         }
-        let status = if limited.is_some() && !answer.proven_despite_limit {
-            Status::Limit
-        } else if answer.no_solution() {
-            Status::NoSolution
-        } else {
-            Status::Solved
-        };
+        let status =
+            if answer.partial.is_some() || (limited.is_some() && !answer.proven_despite_limit) {
+                Status::Limit
+            } else if answer.no_solution() {
+                Status::NoSolution
+            } else {
+                Status::Solved
+            };
         Outcome {
             status,
             strategy: strategy.to_string(),
@@ -450,6 +466,9 @@ pub struct Answer {
     pub reason: Option<String>,
     /// The answer was proven before a limit struck (e.g. an optimum whose bound closed).
     pub proven_despite_limit: bool,
+    /// The search covered only part of the tree (`--part`) or estimated it (`--estimate`):
+    /// what was done, for the answer line. Such an answer is never proven on its own.
+    pub partial: Option<String>,
     /// Free-form notes for the summary ("8-fold symmetry", "handed over to divide").
     pub notes: Vec<String>,
     /// A solution too large to pass through the sink as `usize`s, in the model's compact

@@ -22,6 +22,23 @@ pub trait Strategy<M>: Sync {
     /// (a piece it cannot represent, a goal it does not serve, a job beyond its reach).
     fn applies(&self, model: &M, task: &Task) -> Result<(), String>;
     fn solve(&self, model: &M, task: &Task, run: &mut Run) -> Answer;
+    /// Whether the strategy serves `--part` and `--estimate` (a search split into a fixed
+    /// list of subtrees).
+    fn splits(&self) -> bool {
+        false
+    }
+}
+
+/// Why a strategy cannot take the task, beyond its own `applies`.
+fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
+    if task.partial() && !s.splits() {
+        return Err(
+            "--part and --estimate: accepted only by strategies that split their search into \
+             a fixed list of subtrees (domination: bnb)"
+                .into(),
+        );
+    }
+    s.applies(m, task)
 }
 
 /// Refuse a board of more than `max` squares up front, for a kind whose model keeps a bitset
@@ -96,7 +113,7 @@ impl Model {
                 .map(|s| StrategyStatus {
                     name: s.name(),
                     about: s.about(),
-                    applies: s.applies(m, task),
+                    applies: task_fits(*s, m, task),
                 })
                 .collect()
         }
@@ -141,7 +158,7 @@ impl Model {
                     names.join(", ")
                 )
             })?;
-            s.applies(m, task)
+            task_fits(*s, m, task)
                 .map_err(|why| format!("strategy \"{name}\" does not apply: {why}"))?;
             Ok(s.solve(m, task, run))
         }

@@ -272,8 +272,12 @@ pub fn duration(secs: f64) -> String {
         format!("{:.1} µs", secs * 1e6)
     } else if secs < 1.0 {
         format!("{:.1} ms", secs * 1e3)
-    } else {
+    } else if secs < 3600.0 {
         format!("{secs:.2} s")
+    } else if secs < 48.0 * 3600.0 {
+        format!("{:.1} h", secs / 3600.0)
+    } else {
+        format!("{:.0} days", secs / 86400.0)
     }
 }
 
@@ -321,6 +325,9 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
         if let Some(r) = &o.answer.reason {
             let _ = write!(s, ": {r}");
         }
+    }
+    if let Some(p) = &o.answer.partial {
+        let _ = write!(s, " [{p}]");
     }
     if let (Status::Limit, Some(r)) = (o.status, o.stopped) {
         let _ = write!(s, " [{}]", r.describe());
@@ -397,6 +404,7 @@ pub fn json_report(h: &Header, o: &Outcome, solutions: &[Picture]) -> String {
         "proven": o.proven,
         "reason": o.answer.reason,
         "stopped": o.stopped.map(|r| r.describe()),
+        "partial": o.answer.partial,
         "solutions": solutions.iter().map(picture_json).collect::<Vec<_>>(),
         "stats": stats,
     });

@@ -36,6 +36,7 @@ pub fn solve(
         goal,
         unique,
         threads,
+        ..Task::default()
     };
     let found = Arc::new(Mutex::new(Vec::new()));
     let mut run = Run::new(Limits {

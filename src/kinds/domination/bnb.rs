@@ -35,8 +35,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::lagrange::{EPS, Lagrange, Steps};
+use super::local::Rng;
 use super::model::{Mode, Model, Searcher, Tally, drive};
-use crate::engine::{Answer, Run, Task};
+use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -62,11 +63,17 @@ impl Strategy<Model> for Bnb {
     fn about(&self) -> &'static str {
         "branch and bound on bitsets: fewest-coverers branching, Lagrangian bound and fixing, symmetry breaking"
     }
-    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
+    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+        if task.partial() && task.goal != Goal::Minimize {
+            return Err("--part and --estimate: accepted with goal minimize only".into());
+        }
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         drive(&mut Search::new(m, task), task, run)
+    }
+    fn splits(&self) -> bool {
+        true
     }
 }
 
@@ -86,6 +93,9 @@ impl<'m> Searcher<'m> for Search<'m> {
         self.mode = Mode::First;
         self.start(run);
         self.first_size
+    }
+    fn partial(&self) -> Option<String> {
+        self.partial.clone()
     }
     fn notes(&self) -> Vec<String> {
         // 0 until the root is bounded: a run stopped before that has no bound to report.
@@ -141,6 +151,23 @@ struct Search<'m> {
     /// The worker that keeps the progress line (parallel minimize), and its node count.
     reporter: bool,
     ticks: u32,
+    /// `--part i/n` (1-based) and `--estimate probes`, from the task.
+    part: Option<(usize, usize)>,
+    estimate: Option<u64>,
+    /// While probing the tree (`--estimate`): one random path at a time.
+    probe: Option<Probe>,
+    /// What a split or estimated search did, for the answer line.
+    partial: Option<String>,
+}
+
+/// Knuth's estimator: a probe follows one random branch a node, and a node met at depth d
+/// stands for the product of the branch counts above it, so the sum along the path is an
+/// unbiased estimate of the number of nodes (D. E. Knuth, Estimating the efficiency of
+/// backtrack programs, Math. Comp. 29, 1975).
+struct Probe {
+    rng: Rng,
+    weight: f64,
+    sum: f64,
 }
 
 /// A node recorded for a worker: what `node` reads of it and of its parent.
@@ -206,6 +233,10 @@ impl<'m> Search<'m> {
             root_only: false,
             reporter: false,
             ticks: 0,
+            part: task.part,
+            estimate: task.estimate,
+            probe: None,
+            partial: None,
         }
     }
 
@@ -234,10 +265,11 @@ impl<'m> Search<'m> {
             // Stopped, or nothing to branch on, or the root's bound proves the incumbent.
             return;
         }
-        match self.corner_subtrees() {
-            Some(subtrees) if self.threads > 1 => {
+        let split = self.threads > 1 || self.part.is_some() || self.estimate.is_some();
+        let subtrees = match self.corner_subtrees() {
+            Some(subtrees) if split => {
                 // A few corner combinations hold most of the work: their children, recorded
-                // one level down, balance the workers' load.
+                // one level down, balance the workers' load (and the parts').
                 self.subtrees.clear();
                 for t in &subtrees {
                     self.split = Some(t.depth + 1);
@@ -247,14 +279,52 @@ impl<'m> Search<'m> {
                     }
                 }
                 self.split = None;
-                let children = std::mem::take(&mut self.subtrees);
-                self.pool(children, run);
+                std::mem::take(&mut self.subtrees)
             }
-            Some(subtrees) => self.pool(subtrees, run),
-            None if self.threads > 1 => self.parallel(run),
+            Some(subtrees) => subtrees,
+            None if split => match self.top_subtrees(run) {
+                Some(subtrees) => subtrees,
+                None => return,
+            },
             None => {
                 self.start(run);
+                return;
             }
+        };
+        let total = subtrees.len();
+        let mine: Vec<Subtree> = match self.part {
+            // Every n-th subtree: neighbours in the list tend to be alike in size.
+            Some((i, n)) => subtrees
+                .into_iter()
+                .enumerate()
+                .filter(|(j, _)| j % n == i - 1)
+                .map(|(_, t)| t)
+                .collect(),
+            None => subtrees,
+        };
+        let bar = self.bar;
+        let what = match self.part {
+            Some((i, n)) => format!(
+                "part {i}/{n}: {} of {total} subtrees below {bar}",
+                mine.len()
+            ),
+            None => format!("{total} subtrees below {bar}"),
+        };
+        if let Some(probes) = self.estimate {
+            let note = self.estimate_tree(&mine, probes, run);
+            self.partial = Some(format!("estimate, {what}: {note}"));
+            return;
+        }
+        self.pool(mine, run);
+        if self.part.is_some() {
+            self.partial = Some(if run.is_stopped() {
+                format!("{what}, not all searched")
+            } else {
+                format!(
+                    "{what} searched: none smaller than {} in them",
+                    self.bar.min(bar)
+                )
+            });
         }
     }
 
@@ -429,29 +499,84 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// Minimize on `threads` workers: the top of the tree is explored here down to a depth
-    /// that leaves enough subtrees to balance the load, the subtrees are recorded, and the
-    /// workers (this thread among them, so the progress line stays live) claim them one at a
-    /// time in search order, sharing the incumbent.
-    fn parallel(&mut self, run: &mut Run) {
-        let threads = self.threads;
+    /// The top of the tree explored down to a depth that leaves enough subtrees to balance
+    /// the workers' load (with `--part` or `--estimate`, a number that does not depend on
+    /// the threads, so that every part sees the same list); `None` when a limit stopped it.
+    fn top_subtrees(&mut self, run: &mut Run) -> Option<Vec<Subtree>> {
+        let enough = if self.part.is_some() || self.estimate.is_some() {
+            256
+        } else {
+            32 * self.threads
+        };
         let mut depth = 1;
         loop {
             self.split = Some(depth);
             self.subtrees.clear();
             if self.start(run) {
                 self.split = None;
-                return;
+                return None;
             }
-            // Deep enough when every worker has many subtrees, or the tree is too thin.
-            if self.subtrees.len() >= 32 * threads || depth >= 6 || self.subtrees.is_empty() {
+            // Deep enough when there are many subtrees, or the tree is too thin.
+            if self.subtrees.len() >= enough || depth >= 6 || self.subtrees.is_empty() {
                 break;
             }
             depth += 1;
         }
         self.split = None;
-        let subtrees = std::mem::take(&mut self.subtrees);
-        self.pool(subtrees, run);
+        Some(std::mem::take(&mut self.subtrees))
+    }
+
+    /// Knuth's estimate of the nodes below `subtrees`: `probes` random paths, each from a
+    /// subtree drawn at random. Said as the mean, its standard error, and the time it means
+    /// at the rate the probes ran.
+    fn estimate_tree(&mut self, subtrees: &[Subtree], probes: u64, run: &mut Run) -> String {
+        if subtrees.is_empty() {
+            return "nothing to search".into();
+        }
+        let clock = std::time::Instant::now();
+        let nodes0 = run.stats.nodes;
+        let (mut sum, mut sq, mut done) = (0.0f64, 0.0f64, 0u64);
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..probes {
+            let t = &subtrees[rng.below(subtrees.len())];
+            self.probe = Some(Probe {
+                rng,
+                weight: subtrees.len() as f64,
+                sum: 0.0,
+            });
+            let stopped = self.resume(t, run);
+            let p = self.probe.take().expect("the probe is kept while it runs");
+            rng = p.rng;
+            if stopped {
+                break;
+            }
+            sum += p.sum;
+            sq += p.sum * p.sum;
+            done += 1;
+        }
+        if done == 0 {
+            return "stopped before the first probe ended".into();
+        }
+        let mean = sum / done as f64;
+        let var = (sq / done as f64 - mean * mean).max(0.0);
+        let err = if done > 1 && mean > 0.0 {
+            (var / (done - 1) as f64).sqrt() / mean
+        } else {
+            f64::INFINITY
+        };
+        let secs = clock.elapsed().as_secs_f64().max(1e-9);
+        let rate = (run.stats.nodes - nodes0) as f64 / secs;
+        let secs = mean / (rate * self.threads as f64);
+        format!(
+            "about {} nodes (Knuth, {done} probes, standard error {:.0}%), {} on {} \
+             thread{} at the probes' {} nodes/s a thread",
+            sci(mean),
+            err * 100.0,
+            crate::render::duration(secs),
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
+            sci(rate)
+        )
     }
 
     /// Explore `subtrees` on `threads` workers (this thread among them, so the progress line
@@ -585,6 +710,9 @@ impl<'m> Search<'m> {
         }
         if run.node() {
             return true;
+        }
+        if let Some(p) = self.probe.as_mut() {
+            p.sum += p.weight;
         }
         if let Some(shared) = self.shared {
             self.bar = self.bar.min(shared.bar.load(Ordering::Relaxed));
@@ -768,6 +896,9 @@ impl<'m> Search<'m> {
         // at n = 14 and 15, but 3% and 11% more at n = 16, independent and plain.)
         self.cands[co..co + nc].sort_by_key(|&s| std::cmp::Reverse(gain(s)));
         let dominance = self.mode == Mode::Minimize && !m.independent;
+        if self.probe.is_some() {
+            return self.probe_branch(depth, sym, nc, dominance, run);
+        }
         for j in 0..nc {
             let c = self.cands[co + j];
             if j > 0 {
@@ -775,45 +906,9 @@ impl<'m> Search<'m> {
                 let p = self.cands[co + j - 1];
                 self.allowed[uo + (p >> 6)] &= !(1u64 << (p & 63));
             }
-            // Dominance (plain minimize): an earlier sibling that covers every uncovered
-            // square c covers can replace c in any placement below this branch, and that
-            // placement lies in the sibling's branch, so this one adds nothing.
-            if dominance {
-                let row = m.cover.row(c);
-                let dominated = self.cands[co..co + j].iter().any(|&e| {
-                    let other = m.cover.row(e);
-                    (0..w).all(|i| row[i] & self.uncovered[uo + i] & !other[i] == 0)
-                });
-                if dominated {
-                    continue;
-                }
-            }
-            let mut child_sym = 0u32;
-            if sym != 0 {
-                let earlier = &self.cands[co..co + j];
-                let mut skip = false;
-                let mut bits = sym;
-                while bits != 0 {
-                    let g = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let perm = &m.symmetries[g];
-                    let image = perm[c] as usize;
-                    if earlier.contains(&image) {
-                        skip = true;
-                        break;
-                    }
-                    if image == c
-                        && earlier
-                            .iter()
-                            .all(|&e| earlier.contains(&(perm[e] as usize)))
-                    {
-                        child_sym |= 1 << g;
-                    }
-                }
-                if skip {
-                    continue;
-                }
-            }
+            let Some(child_sym) = self.branch(depth, sym, j, dominance) else {
+                continue;
+            };
             if depth < 2 && self.shared.is_none() && self.mode == Mode::Minimize {
                 // Where the search is, for the progress line: branch j of nc at the top two
                 // levels.
@@ -837,6 +932,86 @@ impl<'m> Search<'m> {
             }
         }
         false
+    }
+
+    /// Whether the node's j-th candidate is a branch of its own, and if so the symmetries
+    /// its child keeps; `None` when an earlier sibling's branch holds its placements (or
+    /// their images).
+    fn branch(&self, depth: usize, sym: u32, j: usize, dominance: bool) -> Option<u32> {
+        let m = self.m;
+        let (w, uo, co) = (self.w, depth * self.w, depth * self.stride);
+        let c = self.cands[co + j];
+        // Dominance (plain minimize): an earlier sibling that covers every uncovered
+        // square c covers can replace c in any placement below this branch, and that
+        // placement lies in the sibling's branch, so this one adds nothing.
+        if dominance {
+            let row = m.cover.row(c);
+            let dominated = self.cands[co..co + j].iter().any(|&e| {
+                let other = m.cover.row(e);
+                (0..w).all(|i| row[i] & self.uncovered[uo + i] & !other[i] == 0)
+            });
+            if dominated {
+                return None;
+            }
+        }
+        let mut child_sym = 0u32;
+        if sym != 0 {
+            let earlier = &self.cands[co..co + j];
+            let mut bits = sym;
+            while bits != 0 {
+                let g = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let perm = &m.symmetries[g];
+                let image = perm[c] as usize;
+                if earlier.contains(&image) {
+                    return None;
+                }
+                if image == c
+                    && earlier
+                        .iter()
+                        .all(|&e| earlier.contains(&(perm[e] as usize)))
+                {
+                    child_sym |= 1 << g;
+                }
+            }
+        }
+        Some(child_sym)
+    }
+
+    /// A probe's step (`--estimate`): one of the node's branches at random, standing for
+    /// all of them.
+    fn probe_branch(
+        &mut self,
+        depth: usize,
+        sym: u32,
+        nc: usize,
+        dominance: bool,
+        run: &mut Run,
+    ) -> bool {
+        let (uo, co) = (depth * self.w, depth * self.stride);
+        let branches: Vec<(usize, u32)> = (0..nc)
+            .filter_map(|j| self.branch(depth, sym, j, dominance).map(|g| (j, g)))
+            .collect();
+        if branches.is_empty() {
+            return false;
+        }
+        let p = self.probe.as_mut().expect("probing");
+        let (j, child_sym) = branches[p.rng.below(branches.len())];
+        let weight = p.weight;
+        p.weight *= branches.len() as f64;
+        // The j-th branch leaves the candidates before it empty, as in the search.
+        for &e in &self.cands[co..co + j] {
+            self.allowed[uo + (e >> 6)] &= !(1u64 << (e & 63));
+        }
+        let c = self.cands[co + j];
+        self.make_child(depth, c);
+        self.placed.push(c);
+        let stop = self.node(depth + 1, child_sym, run);
+        self.placed.pop();
+        if let Some(p) = self.probe.as_mut() {
+            p.weight = weight;
+        }
+        stop
     }
 
     /// The state of the child that places a piece on `c`.
@@ -1020,6 +1195,19 @@ impl<'m> Search<'m> {
     }
 }
 
+/// A positive number in three significant figures, in scientific notation from 10^6 on.
+fn sci(x: f64) -> String {
+    if !x.is_finite() {
+        "unbounded".into()
+    } else if x >= 1e6 {
+        format!("{x:.2e}")
+    } else if x >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1037,6 +1225,7 @@ mod tests {
             goal: crate::engine::Goal::Minimize,
             unique: false,
             threads,
+            ..Task::default()
         };
         let mut s = Search::new(m, &task);
         if !symmetry {
@@ -1131,6 +1320,7 @@ mod tests {
                     goal: crate::engine::Goal::Minimize,
                     unique: false,
                     threads: 2,
+                    ..Task::default()
                 };
                 let mut s = Search::new(&m, &task);
                 s.mode = Mode::Minimize;

@@ -147,16 +147,16 @@ impl std::ops::Index<usize> for Lists {
 }
 
 /// A xorshift generator: the search is deterministic for a given start.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
-    fn below(&mut self, k: usize) -> usize {
+    pub(super) fn below(&mut self, k: usize) -> usize {
         (self.next() % k as u64) as usize
     }
 }

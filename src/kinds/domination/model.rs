@@ -363,6 +363,10 @@ pub trait Searcher<'m> {
     fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m>;
     /// The first covering placement met, reported to the run; its size.
     fn first(&mut self, run: &mut Run) -> Option<usize>;
+    /// What a split or estimated minimize did (`--part`, `--estimate`), for the answer line.
+    fn partial(&self) -> Option<String> {
+        None
+    }
     /// Notes for the summary after minimize (a bound, say).
     fn notes(&self) -> Vec<String> {
         Vec::new()
@@ -386,6 +390,7 @@ pub fn drive<'m>(s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answe
         }
         _ => {
             let mut a = minimum_answer(s.minimize(run));
+            a.partial = s.partial();
             a.notes.extend(s.notes());
             a
         }
