@@ -419,3 +419,86 @@ fn local_search_finds_the_published_optimum_up_to_21x21() {
         }
     }
 }
+
+/// `--part I/N`: each part is searched on its own, says so on the answer line, and is not
+/// proven alone (exit 3); the parts see one subtree list whatever the threads.
+#[test]
+fn parts_split_one_subtree_list_and_are_not_proven_alone() {
+    let n_piece = TestPiece::from_letters("N");
+    let mut listed = Vec::new();
+    for (part, threads) in [("1/3", "1"), ("2/3", "2"), ("3/3", "1")] {
+        let (code, out, err) = run_cli(&[
+            &puzzle("knights8.toml"),
+            "--size",
+            "14",
+            "--set",
+            "rules.independent=false",
+            "--part",
+            part,
+            "--threads",
+            threads,
+            "--format",
+            "json",
+            "--quiet",
+        ]);
+        assert_eq!(code, 3, "{out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["proven"], false);
+        assert_eq!(v["optimum"], 32);
+        let note = v["partial"].as_str().expect("the part says what it did");
+        assert!(note.starts_with(&format!("part {part}: ")), "{note}");
+        assert!(
+            note.ends_with("searched: none smaller than 32 in them"),
+            "{note}"
+        );
+        // "part 1/3: 53 of 159 subtrees below 32 ..."
+        let words: Vec<&str> = note.split(' ').collect();
+        listed.push((words[2].parse::<usize>().unwrap(), words[4].to_string()));
+        let sol: Vec<usize> = v["solutions"][0]
+            .as_array()
+            .expect("the best placement")
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap() * 14 + p[1].as_u64().unwrap()) as usize)
+            .collect();
+        check_domination(&TestBoard::square(14), &n_piece, false, 14, &sol);
+    }
+    let total: usize = listed[0].1.parse().unwrap();
+    assert!(listed.iter().all(|(_, t)| *t == listed[0].1));
+    assert_eq!(listed.iter().map(|(k, _)| k).sum::<usize>(), total);
+}
+
+#[test]
+fn parts_and_estimates_report_and_bad_ones_are_refused() {
+    let (code, out, err) = run_cli(&[
+        &puzzle("knights8.toml"),
+        "--size",
+        "12",
+        "--estimate",
+        "500",
+        "--quiet",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("[estimate, "), "{out}");
+    assert!(out.contains("nodes (Knuth, 500 probes"), "{out}");
+    for (args, says) in [
+        (vec!["--part", "0/3"], "--part 0/3: accepted: I/N"),
+        (vec!["--part", "4/3"], "--part 4/3: accepted: I/N"),
+        (vec!["--part", "x"], "--part x: accepted: I/N"),
+        (vec!["--estimate", "0"], "--estimate: accepted"),
+        (
+            vec!["--part", "1/2", "--goal", "count"],
+            "goal minimize only",
+        ),
+        (
+            vec!["--part", "1/2", "--strategy", "dlx"],
+            "accepted only by strategies that split",
+        ),
+    ] {
+        let mut a = vec![puzzle("knights8.toml")];
+        a.extend(args.iter().map(|s| s.to_string()));
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let (code, out, err) = run_cli(&a);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -160,6 +160,15 @@ struct Search<'m> {
     partial: Option<String>,
 }
 
+/// What `--estimate` found: the nodes below the subtrees, the standard error of that mean
+/// (relative), the probes that ended, and the nodes a second the probes ran at.
+struct Estimate {
+    nodes: f64,
+    error: f64,
+    probes: u64,
+    rate: f64,
+}
+
 /// Knuth's estimator: a probe follows one random branch a node, and a node met at depth d
 /// stands for the product of the branch counts above it, so the sum along the path is an
 /// unbiased estimate of the number of nodes (D. E. Knuth, Estimating the efficiency of
@@ -257,6 +266,12 @@ impl<'m> Search<'m> {
                 self.best = Some(better);
             }
         }
+        self.prove(run);
+    }
+
+    /// Minimize from the incumbent (`bar`): the root, then the subtrees, split among the
+    /// threads, cut to one part, or estimated, as the task asks.
+    fn prove(&mut self, run: &mut Run) {
         // The root's bound and multipliers first: every subtree below starts from them.
         self.root_only = true;
         let stopped = self.start(run);
@@ -311,7 +326,20 @@ impl<'m> Search<'m> {
             None => format!("{total} subtrees below {bar}"),
         };
         if let Some(probes) = self.estimate {
-            let note = self.estimate_tree(&mine, probes, run);
+            let note = match self.estimate_tree(&mine, probes, run) {
+                None => "stopped before the first probe ended".to_string(),
+                Some(e) => format!(
+                    "about {} nodes (Knuth, {} probes, standard error {:.0}%), {} on {} \
+                     thread{} at the probes' {} nodes/s a thread",
+                    sci(e.nodes),
+                    e.probes,
+                    e.error * 100.0,
+                    crate::render::duration(e.nodes / (e.rate * self.threads as f64)),
+                    self.threads,
+                    if self.threads == 1 { "" } else { "s" },
+                    sci(e.rate)
+                ),
+            };
             self.partial = Some(format!("estimate, {what}: {note}"));
             return;
         }
@@ -527,11 +555,20 @@ impl<'m> Search<'m> {
     }
 
     /// Knuth's estimate of the nodes below `subtrees`: `probes` random paths, each from a
-    /// subtree drawn at random. Said as the mean, its standard error, and the time it means
-    /// at the rate the probes ran.
-    fn estimate_tree(&mut self, subtrees: &[Subtree], probes: u64, run: &mut Run) -> String {
+    /// subtree drawn at random; `None` when a limit stopped the first probe.
+    fn estimate_tree(
+        &mut self,
+        subtrees: &[Subtree],
+        probes: u64,
+        run: &mut Run,
+    ) -> Option<Estimate> {
         if subtrees.is_empty() {
-            return "nothing to search".into();
+            return Some(Estimate {
+                nodes: 0.0,
+                error: 0.0,
+                probes: 0,
+                rate: 1.0,
+            });
         }
         let clock = std::time::Instant::now();
         let nodes0 = run.stats.nodes;
@@ -555,28 +592,22 @@ impl<'m> Search<'m> {
             done += 1;
         }
         if done == 0 {
-            return "stopped before the first probe ended".into();
+            return None;
         }
         let mean = sum / done as f64;
         let var = (sq / done as f64 - mean * mean).max(0.0);
-        let err = if done > 1 && mean > 0.0 {
+        let error = if done > 1 && mean > 0.0 {
             (var / (done - 1) as f64).sqrt() / mean
         } else {
             f64::INFINITY
         };
         let secs = clock.elapsed().as_secs_f64().max(1e-9);
-        let rate = (run.stats.nodes - nodes0) as f64 / secs;
-        let secs = mean / (rate * self.threads as f64);
-        format!(
-            "about {} nodes (Knuth, {done} probes, standard error {:.0}%), {} on {} \
-             thread{} at the probes' {} nodes/s a thread",
-            sci(mean),
-            err * 100.0,
-            crate::render::duration(secs),
-            self.threads,
-            if self.threads == 1 { "" } else { "s" },
-            sci(rate)
-        )
+        Some(Estimate {
+            nodes: mean,
+            error,
+            probes: done,
+            rate: ((run.stats.nodes - nodes0) as f64 / secs).max(1.0),
+        })
     }
 
     /// Explore `subtrees` on `threads` workers (this thread among them, so the progress line
@@ -1326,11 +1357,83 @@ mod tests {
                 s.mode = Mode::Minimize;
                 s.symmetry = true;
                 let mut run = Run::new(Limits::default());
-                s.parallel(&mut run);
+                let subtrees = s.top_subtrees(&mut run).expect("no limit");
+                s.pool(subtrees, &mut run);
                 let best = s.best.take().expect("a placement");
                 assert_eq!(best.len(), want, "independent={independent} n={}", 6 + i);
                 m.check(&best).expect("a valid placement");
             }
+        }
+    }
+
+    /// A search of knights n x n from no incumbent at all, as `--part` or `--estimate` asks.
+    fn from_scratch(m: &Model, part: Option<(usize, usize)>, estimate: Option<u64>) -> Search<'_> {
+        let task = Task {
+            goal: crate::engine::Goal::Minimize,
+            part,
+            estimate,
+            ..Task::default()
+        };
+        let mut s = Search::new(m, &task);
+        s.mode = Mode::Minimize;
+        s.symmetry = true;
+        s
+    }
+
+    #[test]
+    fn parts_together_find_and_prove_the_optimum() {
+        // OEIS A006075 and A342576, n = 7..9; no incumbent, so the parts must find it.
+        for (independent, table) in [(false, [10, 12, 14]), (true, [13, 14, 14])] {
+            for (i, &want) in table.iter().enumerate() {
+                let m = knights(7 + i, independent);
+                let mut sizes = Vec::new();
+                for p in 1..=3 {
+                    let mut s = from_scratch(&m, Some((p, 3)), None);
+                    s.prove(&mut Run::new(Limits::default()));
+                    let note = s.partial.take().expect("a part says what it did");
+                    assert!(note.starts_with(&format!("part {p}/3: ")), "{note}");
+                    assert!(note.contains("searched: none smaller than"), "{note}");
+                    if let Some(b) = s.best.take() {
+                        m.check(&b).expect("a valid placement");
+                        sizes.push(b.len());
+                    }
+                }
+                assert_eq!(
+                    sizes.iter().min(),
+                    Some(&want),
+                    "independent={independent} n={}",
+                    7 + i
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn knuth_estimate_is_near_the_nodes_the_search_takes() {
+        for (n, independent) in [(12, false), (13, true), (14, false)] {
+            let m = knights(n, independent);
+            let want = minimum(&m, true, 1).len();
+            // The tree below the subtrees when the optimum is known from the start.
+            let mut s = from_scratch(&m, None, Some(4000));
+            s.bar = want + 1;
+            let mut run = Run::new(Limits::default());
+            s.prove(&mut run);
+            let note = s.partial.take().expect("an estimate");
+            let mut exact = from_scratch(&m, Some((1, 1)), None);
+            exact.bar = want + 1;
+            let mut run2 = Run::new(Limits::default());
+            exact.prove(&mut run2);
+            let nodes = run2.stats.nodes as f64;
+            let est: f64 = note
+                .split("about ")
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .and_then(|x| x.parse().ok())
+                .unwrap_or_else(|| panic!("a number in {note}"));
+            assert!(
+                est > nodes / 2.0 && est < nodes * 2.0,
+                "n={n}: estimated {est}, searched {nodes}: {note}"
+            );
         }
     }
 }
