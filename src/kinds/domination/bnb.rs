@@ -572,25 +572,55 @@ impl<'m> Search<'m> {
         }
         let clock = std::time::Instant::now();
         let nodes0 = run.stats.nodes;
-        let (mut sum, mut sq, mut done) = (0.0f64, 0.0f64, 0u64);
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-        for _ in 0..probes {
-            let t = &subtrees[rng.below(subtrees.len())];
-            self.probe = Some(Probe {
-                rng,
-                weight: subtrees.len() as f64,
-                sum: 0.0,
+        let threads = self.threads;
+        // Each worker its own share of the probes and its own random stream.
+        let share =
+            |i: usize| probes / threads as u64 + u64::from((i as u64) < probes % threads as u64);
+        let seed =
+            |i: usize| Rng(0x9e37_79b9_7f4a_7c15 ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
+        let (sum, sq, done) = if threads == 1 {
+            self.probes(subtrees, probes, seed(0), true, run)
+        } else {
+            let incumbent = Incumbent {
+                bar: AtomicUsize::new(self.bar),
+                best: Mutex::new(None),
+                done: AtomicUsize::new(0),
+                total: subtrees.len(),
+            };
+            let (m, symmetry, levels) = (self.m, self.symmetry, self.levels());
+            let root_lam = &self.root_lam;
+            let mut children: Vec<Run<'static>> = (1..threads).map(|_| run.child()).collect();
+            let totals = std::thread::scope(|scope| {
+                let handles: Vec<_> = children
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, child)| {
+                        let incumbent = &incumbent;
+                        scope.spawn(move || {
+                            let mut s = Search::worker(m, symmetry, levels, incumbent);
+                            s.root_lam.clone_from(root_lam);
+                            s.probes(subtrees, share(i + 1), seed(i + 1), false, child)
+                        })
+                    })
+                    .collect();
+                let mut s = Search::worker(m, symmetry, levels, &incumbent);
+                s.root_lam.clone_from(root_lam);
+                let mut t = s.probes(subtrees, share(0), seed(0), true, run);
+                for h in handles {
+                    let (a, b, c) = h.join().expect("no worker panicked");
+                    t = (t.0 + a, t.1 + b, t.2 + c);
+                }
+                t
             });
-            let stopped = self.resume(t, run);
-            let p = self.probe.take().expect("the probe is kept while it runs");
-            rng = p.rng;
-            if stopped {
-                break;
+            for child in children {
+                run.absorb(child);
             }
-            sum += p.sum;
-            sq += p.sum * p.sum;
-            done += 1;
-        }
+            if let Some(b) = incumbent.best.into_inner().expect("no worker panicked") {
+                self.bar = b.len();
+                self.best = Some(b);
+            }
+            totals
+        };
         if done == 0 {
             return None;
         }
@@ -606,8 +636,42 @@ impl<'m> Search<'m> {
             nodes: mean,
             error,
             probes: done,
-            rate: ((run.stats.nodes - nodes0) as f64 / secs).max(1.0),
+            rate: ((run.stats.nodes - nodes0) as f64 / secs / threads as f64).max(1.0),
         })
+    }
+
+    /// `count` probes from subtrees drawn with `rng`: the sum of their estimates, of their
+    /// squares, and how many ended before a limit struck.
+    fn probes(
+        &mut self,
+        subtrees: &[Subtree],
+        count: u64,
+        mut rng: Rng,
+        report: bool,
+        run: &mut Run,
+    ) -> (f64, f64, u64) {
+        let (mut sum, mut sq, mut done) = (0.0f64, 0.0f64, 0u64);
+        for _ in 0..count {
+            let t = &subtrees[rng.below(subtrees.len())];
+            self.probe = Some(Probe {
+                rng,
+                weight: subtrees.len() as f64,
+                sum: 0.0,
+            });
+            let stopped = self.resume(t, run);
+            let p = self.probe.take().expect("the probe is kept while it runs");
+            rng = p.rng;
+            if stopped {
+                break;
+            }
+            sum += p.sum;
+            sq += p.sum * p.sum;
+            done += 1;
+            if report && done.is_multiple_of(64) {
+                run.set_status(format!("probes {done}/{count} (this worker's)"));
+            }
+        }
+        (sum, sq, done)
     }
 
     /// Explore `subtrees` on `threads` workers (this thread among them, so the progress line
@@ -1413,12 +1477,16 @@ mod tests {
         for (n, independent) in [(12, false), (13, true), (14, false)] {
             let m = knights(n, independent);
             let want = minimum(&m, true, 1).len();
-            // The tree below the subtrees when the optimum is known from the start.
+            // The tree below the subtrees when the optimum is known from the start; the
+            // probes on one worker and shared between two.
+            let threads = 1 + n % 2;
             let mut s = from_scratch(&m, None, Some(4000));
             s.bar = want + 1;
+            s.threads = threads;
             let mut run = Run::new(Limits::default());
             s.prove(&mut run);
             let note = s.partial.take().expect("an estimate");
+            assert!(note.contains(&format!("on {threads} thread")), "{note}");
             let mut exact = from_scratch(&m, Some((1, 1)), None);
             exact.bar = want + 1;
             let mut run2 = Run::new(Limits::default());
