@@ -166,17 +166,24 @@ struct Estimate {
     nodes: f64,
     error: f64,
     probes: u64,
-    rate: f64,
+    /// Seconds of one thread the whole tree would take (each node's own time, estimated).
+    work: f64,
 }
 
 /// Knuth's estimator: a probe follows one random branch a node, and a node met at depth d
 /// stands for the product of the branch counts above it, so the sum along the path is an
 /// unbiased estimate of the number of nodes (D. E. Knuth, Estimating the efficiency of
 /// backtrack programs, Math. Comp. 29, 1975).
+/// Node costs differ (a node near the root takes more subgradient steps), so the time is
+/// estimated the same way: each node's own time (without its child's) times its weight.
 struct Probe {
     rng: Rng,
     weight: f64,
     sum: f64,
+    /// The estimate of the time, in seconds of one thread.
+    time: f64,
+    /// The whole time of the last child call (for its parent to take out of its own).
+    child: f64,
 }
 
 /// A node recorded for a worker: what `node` reads of it and of its parent.
@@ -329,15 +336,15 @@ impl<'m> Search<'m> {
             let note = match self.estimate_tree(&mine, probes, run) {
                 None => "stopped before the first probe ended".to_string(),
                 Some(e) => format!(
-                    "about {} nodes (Knuth, {} probes, standard error {:.0}%), {} on {} \
-                     thread{} at the probes' {} nodes/s a thread",
+                    "about {} nodes (Knuth, {} probes, standard error {:.0}%), {} of one \
+                     thread's work, {} on {} thread{}",
                     sci(e.nodes),
                     e.probes,
                     e.error * 100.0,
-                    crate::render::duration(e.nodes / (e.rate * self.threads as f64)),
+                    crate::render::duration(e.work),
+                    crate::render::duration(e.work / self.threads as f64),
                     self.threads,
                     if self.threads == 1 { "" } else { "s" },
-                    sci(e.rate)
                 ),
             };
             self.partial = Some(format!("estimate, {what}: {note}"));
@@ -567,18 +574,16 @@ impl<'m> Search<'m> {
                 nodes: 0.0,
                 error: 0.0,
                 probes: 0,
-                rate: 1.0,
+                work: 0.0,
             });
         }
-        let clock = std::time::Instant::now();
-        let nodes0 = run.stats.nodes;
         let threads = self.threads;
         // Each worker its own share of the probes and its own random stream.
         let share =
             |i: usize| probes / threads as u64 + u64::from((i as u64) < probes % threads as u64);
         let seed =
             |i: usize| Rng(0x9e37_79b9_7f4a_7c15 ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
-        let (sum, sq, done) = if threads == 1 {
+        let (sum, sq, done, time) = if threads == 1 {
             self.probes(subtrees, probes, seed(0), true, run)
         } else {
             let incumbent = Incumbent {
@@ -607,8 +612,8 @@ impl<'m> Search<'m> {
                 s.root_lam.clone_from(root_lam);
                 let mut t = s.probes(subtrees, share(0), seed(0), true, run);
                 for h in handles {
-                    let (a, b, c) = h.join().expect("no worker panicked");
-                    t = (t.0 + a, t.1 + b, t.2 + c);
+                    let (a, b, c, d) = h.join().expect("no worker panicked");
+                    t = (t.0 + a, t.1 + b, t.2 + c, t.3 + d);
                 }
                 t
             });
@@ -631,12 +636,11 @@ impl<'m> Search<'m> {
         } else {
             f64::INFINITY
         };
-        let secs = clock.elapsed().as_secs_f64().max(1e-9);
         Some(Estimate {
             nodes: mean,
             error,
             probes: done,
-            rate: ((run.stats.nodes - nodes0) as f64 / secs / threads as f64).max(1.0),
+            work: time / done as f64,
         })
     }
 
@@ -649,29 +653,34 @@ impl<'m> Search<'m> {
         mut rng: Rng,
         report: bool,
         run: &mut Run,
-    ) -> (f64, f64, u64) {
-        let (mut sum, mut sq, mut done) = (0.0f64, 0.0f64, 0u64);
+    ) -> (f64, f64, u64, f64) {
+        let (mut sum, mut sq, mut done, mut time) = (0.0f64, 0.0f64, 0u64, 0.0f64);
         for _ in 0..count {
             let t = &subtrees[rng.below(subtrees.len())];
             self.probe = Some(Probe {
                 rng,
                 weight: subtrees.len() as f64,
                 sum: 0.0,
+                time: 0.0,
+                child: 0.0,
             });
+            let clock = std::time::Instant::now();
             let stopped = self.resume(t, run);
-            let p = self.probe.take().expect("the probe is kept while it runs");
+            let mut p = self.probe.take().expect("the probe is kept while it runs");
+            p.time += p.weight * (clock.elapsed().as_secs_f64() - p.child);
             rng = p.rng;
             if stopped {
                 break;
             }
             sum += p.sum;
             sq += p.sum * p.sum;
+            time += p.time;
             done += 1;
             if report && done.is_multiple_of(64) {
                 run.set_status(format!("probes {done}/{count} (this worker's)"));
             }
         }
-        (sum, sq, done)
+        (sum, sq, done, time)
     }
 
     /// Explore `subtrees` on `threads` workers (this thread among them, so the progress line
@@ -1101,9 +1110,17 @@ impl<'m> Search<'m> {
         let c = self.cands[co + j];
         self.make_child(depth, c);
         self.placed.push(c);
+        if let Some(p) = self.probe.as_mut() {
+            p.child = 0.0;
+        }
+        let clock = std::time::Instant::now();
         let stop = self.node(depth + 1, child_sym, run);
         self.placed.pop();
         if let Some(p) = self.probe.as_mut() {
+            // The child's own time: its call less its own child's.
+            let all = clock.elapsed().as_secs_f64();
+            p.time += p.weight * (all - p.child);
+            p.child = all;
             p.weight = weight;
         }
         stop
