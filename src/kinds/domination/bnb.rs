@@ -584,47 +584,16 @@ impl<'m> Search<'m> {
         let seed =
             |i: usize| Rng(0x9e37_79b9_7f4a_7c15 ^ (i as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
         let (sum, sq, done, time) = if threads == 1 {
-            self.probes(subtrees, probes, seed(0), true, run)
+            self.probes(subtrees, probes, seed(0), run)
         } else {
-            let incumbent = Incumbent {
-                bar: AtomicUsize::new(self.bar),
-                best: Mutex::new(None),
-                done: AtomicUsize::new(0),
-                total: subtrees.len(),
-            };
-            let (m, symmetry, levels) = (self.m, self.symmetry, self.levels());
-            let root_lam = &self.root_lam;
-            let mut children: Vec<Run<'static>> = (1..threads).map(|_| run.child()).collect();
-            let totals = std::thread::scope(|scope| {
-                let handles: Vec<_> = children
-                    .iter_mut()
-                    .enumerate()
-                    .map(|(i, child)| {
-                        let incumbent = &incumbent;
-                        scope.spawn(move || {
-                            let mut s = Search::worker(m, symmetry, levels, incumbent);
-                            s.root_lam.clone_from(root_lam);
-                            s.probes(subtrees, share(i + 1), seed(i + 1), false, child)
-                        })
-                    })
-                    .collect();
-                let mut s = Search::worker(m, symmetry, levels, &incumbent);
-                s.root_lam.clone_from(root_lam);
-                let mut t = s.probes(subtrees, share(0), seed(0), true, run);
-                for h in handles {
-                    let (a, b, c, d) = h.join().expect("no worker panicked");
-                    t = (t.0 + a, t.1 + b, t.2 + c, t.3 + d);
-                }
-                t
+            let parts = self.on_workers(subtrees.len(), run, |i, s, run| {
+                s.probes(subtrees, share(i), seed(i), run)
             });
-            for child in children {
-                run.absorb(child);
-            }
-            if let Some(b) = incumbent.best.into_inner().expect("no worker panicked") {
-                self.bar = b.len();
-                self.best = Some(b);
-            }
-            totals
+            parts
+                .into_iter()
+                .fold((0.0, 0.0, 0, 0.0), |t, (a, b, c, d)| {
+                    (t.0 + a, t.1 + b, t.2 + c, t.3 + d)
+                })
         };
         if done == 0 {
             return None;
@@ -651,9 +620,9 @@ impl<'m> Search<'m> {
         subtrees: &[Subtree],
         count: u64,
         mut rng: Rng,
-        report: bool,
         run: &mut Run,
     ) -> (f64, f64, u64, f64) {
+        let report = self.shared.is_none() || self.reporter;
         let (mut sum, mut sq, mut done, mut time) = (0.0f64, 0.0f64, 0u64, 0.0f64);
         for _ in 0..count {
             let t = &subtrees[rng.below(subtrees.len())];
@@ -686,21 +655,8 @@ impl<'m> Search<'m> {
     /// Explore `subtrees` on `threads` workers (this thread among them, so the progress line
     /// stays live), which claim them one at a time in order, sharing the incumbent.
     fn pool(&mut self, subtrees: Vec<Subtree>, run: &mut Run) {
-        let threads = self.threads;
-        let incumbent = Incumbent {
-            bar: AtomicUsize::new(self.bar),
-            best: Mutex::new(None),
-            done: AtomicUsize::new(0),
-            total: subtrees.len(),
-        };
         let next = AtomicUsize::new(0);
-        let m = self.m;
-        let symmetry = self.symmetry;
-        let levels = self.levels();
-        let root_bound = self.root_bound;
-        let root_lam = &self.root_lam;
-        let mut children: Vec<Run<'static>> = (1..threads).map(|_| run.child()).collect();
-        let work = |s: &mut Search, run: &mut Run| {
+        self.on_workers(subtrees.len(), run, |_, s, run| {
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(t) = subtrees.get(i) else { break };
@@ -710,24 +666,54 @@ impl<'m> Search<'m> {
                 if s.resume(t, run) {
                     break;
                 }
-                incumbent.done.fetch_add(1, Ordering::Relaxed);
+                let shared = s.shared.expect("a worker shares the incumbent");
+                shared.done.fetch_add(1, Ordering::Relaxed);
             }
+        });
+    }
+
+    /// Run `work` on `threads` workers that share the incumbent (this thread is worker 0 and
+    /// keeps the progress line); the children's statistics are absorbed and the best
+    /// placement any worker found becomes this search's. The workers' results, in order.
+    fn on_workers<T: Send>(
+        &mut self,
+        subtrees: usize,
+        run: &mut Run,
+        work: impl for<'a> Fn(usize, &mut Search<'a>, &mut Run) -> T + Sync,
+    ) -> Vec<T> {
+        let incumbent = Incumbent {
+            bar: AtomicUsize::new(self.bar),
+            best: Mutex::new(None),
+            done: AtomicUsize::new(0),
+            total: subtrees,
         };
-        std::thread::scope(|scope| {
-            for child in children.iter_mut() {
-                let incumbent = &incumbent;
-                let work = &work;
-                scope.spawn(move || {
-                    let mut s = Search::worker(m, symmetry, levels, incumbent);
-                    s.root_lam.clone_from(root_lam);
-                    work(&mut s, child);
-                });
-            }
-            let mut s = Search::worker(m, symmetry, levels, &incumbent);
+        let (m, symmetry, levels) = (self.m, self.symmetry, self.levels());
+        let (root_bound, root_lam) = (self.root_bound, &self.root_lam);
+        let make = |incumbent| {
+            let mut s = Search::worker(m, symmetry, levels, incumbent);
             s.root_lam.clone_from(root_lam);
             s.root_bound = root_bound;
+            s
+        };
+        let mut children: Vec<Run<'static>> = (1..self.threads).map(|_| run.child()).collect();
+        let out = std::thread::scope(|scope| {
+            let handles: Vec<_> = children
+                .iter_mut()
+                .enumerate()
+                .map(|(i, child)| {
+                    let (incumbent, work, make) = (&incumbent, &work, &make);
+                    scope.spawn(move || work(i + 1, &mut make(incumbent), child))
+                })
+                .collect();
+            let mut s = make(&incumbent);
             s.reporter = true;
-            work(&mut s, run);
+            let mut out = vec![work(0, &mut s, run)];
+            out.extend(
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("no worker panicked")),
+            );
+            out
         });
         for child in children {
             run.absorb(child);
@@ -736,6 +722,7 @@ impl<'m> Search<'m> {
             self.bar = b.len();
             self.best = Some(b);
         }
+        out
     }
 
     /// A worker for [`Search::parallel`]: minimize, the incumbent shared.
@@ -820,7 +807,7 @@ impl<'m> Search<'m> {
         }
         if let Some(shared) = self.shared {
             self.bar = self.bar.min(shared.bar.load(Ordering::Relaxed));
-            if self.reporter {
+            if self.reporter && self.probe.is_none() {
                 // One subtree can take most of a long run: the line follows the others too.
                 self.ticks = self.ticks.wrapping_add(1);
                 if self.ticks.is_multiple_of(1 << 14) {
@@ -1093,16 +1080,21 @@ impl<'m> Search<'m> {
         run: &mut Run,
     ) -> bool {
         let (uo, co) = (depth * self.w, depth * self.stride);
-        let branches: Vec<(usize, u32)> = (0..nc)
-            .filter_map(|j| self.branch(depth, sym, j, dominance).map(|g| (j, g)))
-            .collect();
-        if branches.is_empty() {
+        // Counted, then the drawn one found again: no list per node.
+        let count = (0..nc)
+            .filter(|&j| self.branch(depth, sym, j, dominance).is_some())
+            .count();
+        if count == 0 {
             return false;
         }
         let p = self.probe.as_mut().expect("probing");
-        let (j, child_sym) = branches[p.rng.below(branches.len())];
+        let pick = p.rng.below(count);
         let weight = p.weight;
-        p.weight *= branches.len() as f64;
+        p.weight *= count as f64;
+        let (j, child_sym) = (0..nc)
+            .filter_map(|j| self.branch(depth, sym, j, dominance).map(|g| (j, g)))
+            .nth(pick)
+            .expect("the drawn branch is one of those counted");
         // The j-th branch leaves the candidates before it empty, as in the search.
         for &e in &self.cands[co..co + j] {
             self.allowed[uo + (e >> 6)] &= !(1u64 << (e & 63));
