@@ -310,11 +310,21 @@ fn resolve_strategy(l: &Loaded) -> Result<String, String> {
         .auto_strategy(&l.task)
         .map(str::to_string)
         .ok_or_else(|| {
-            let why: Vec<String> = l
-                .model
-                .strategies(&l.task)
-                .into_iter()
-                .filter_map(|s| s.applies.err().map(|e| format!("{}: {e}", s.name)))
+            let all = l.model.strategies(&l.task);
+            let reasons: Vec<&String> = all
+                .iter()
+                .filter_map(|s| s.applies.as_ref().err())
+                .collect();
+            // One reason for all of them (an option no strategy of the kind takes): once.
+            if let Some(first) = reasons.first()
+                && reasons.len() == all.len()
+                && reasons.iter().all(|r| r == first)
+            {
+                return format!("no strategy applies to this puzzle: {first}");
+            }
+            let why: Vec<String> = all
+                .iter()
+                .filter_map(|s| s.applies.as_ref().err().map(|e| format!("{}: {e}", s.name)))
                 .collect();
             format!(
                 "no strategy applies to this puzzle:\n  {}",
