@@ -161,7 +161,7 @@ struct Search<'m> {
 }
 
 /// What `--estimate` found: the nodes below the subtrees, the standard error of that mean
-/// (relative), the probes that ended, and the nodes a second the probes ran at.
+/// (relative), the probes that ended, and the work they stand for.
 struct Estimate {
     nodes: f64,
     error: f64,
@@ -174,6 +174,7 @@ struct Estimate {
 /// stands for the product of the branch counts above it, so the sum along the path is an
 /// unbiased estimate of the number of nodes (D. E. Knuth, Estimating the efficiency of
 /// backtrack programs, Math. Comp. 29, 1975).
+///
 /// Node costs differ (a node near the root takes more subgradient steps), so the time is
 /// estimated the same way: each node's own time (without its child's) times its weight.
 struct Probe {
@@ -725,7 +726,7 @@ impl<'m> Search<'m> {
         out
     }
 
-    /// A worker for [`Search::parallel`]: minimize, the incumbent shared.
+    /// A worker for [`Search::on_workers`]: minimize, the incumbent shared.
     fn worker(m: &'m Model, symmetry: bool, levels: usize, shared: &'m Incumbent) -> Search<'m> {
         let mut s = Search::new(m, &Task::default());
         s.mode = Mode::Minimize;
