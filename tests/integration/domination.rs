@@ -7,7 +7,7 @@ use boardsolve::engine::{Goal, Outcome, Status};
 use crate::validate::{TestBoard, TestPiece};
 use crate::{puzzle, run_cli, solve};
 
-const STRATEGIES: [&str; 3] = ["bnb", "dlx", "blocks"];
+const STRATEGIES: [&str; 4] = ["bnb", "bands", "dlx", "blocks"];
 
 /// OEIS A006075: knights covering n x n, n = 1..16.
 const KNIGHTS: [usize; 16] = [1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40];
@@ -188,6 +188,32 @@ fn bnb_on_two_threads_matches_oeis() {
                 &best,
             );
         }
+    }
+}
+
+/// The band bound's search (one thread and two) gives the published optima of both knight
+/// variants and the counts of optimal placements, every placement validated.
+#[test]
+fn bands_match_oeis() {
+    let piece = TestPiece::from_letters("N");
+    for (independent, table) in [(false, &KNIGHTS), (true, &KNIGHTS_INDEPENDENT)] {
+        let t = text("N", independent);
+        for n in 1..=12 {
+            let want = table[n - 1];
+            for threads in [1, 2] {
+                let (o, _, _) = solve(&t, Some(n), "bands", Goal::Minimize, false, threads);
+                let best = o.answer.best.clone().expect("a placement");
+                assert_eq!(o.status, Status::Solved, "n={n}");
+                assert_eq!(best.len(), want, "independent={independent} n={n}");
+                assert_eq!(o.answer.optimum, Some(want as u64));
+                check_domination(&TestBoard::square(n as i64), &piece, independent, n, &best);
+            }
+        }
+    }
+    let t = text("N", false);
+    for n in 1..=10 {
+        let o = counted(&t, n, "bands", false);
+        assert_eq!(o.answer.count, Some(KNIGHT_PLACEMENTS[n - 1]), "n={n}");
     }
 }
 

@@ -7,6 +7,7 @@
 //! `first` returns the first covering placement the strategy meets, quickly and without a
 //! claim of minimality (its size is printed).
 
+mod band;
 mod blocks;
 mod bnb;
 mod dlx;
@@ -19,7 +20,8 @@ pub use model::{MAX_SQUARES, Model};
 use super::Strategy;
 use crate::render::Picture;
 
-pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&bnb::Bnb, &dlx::Dlx, &blocks::Blocks];
+pub static STRATEGIES: &[&dyn Strategy<Model>] =
+    &[&bnb::Bnb, &bnb::BnbBands, &dlx::Dlx, &blocks::Blocks];
 
 /// `auto` takes the first of these that applies.
 pub const PREFERENCE: &[&str] = &["bnb"];
