@@ -1,7 +1,7 @@
 //! Domination: knights on n x n, plain and independent, one entry per strategy and size.
 //! Optima are asserted so a fast wrong answer cannot pass for a speed-up. bnb also runs on
-//! two threads (`bnb-2t`). Larger boards (16, 20) are timed with hyperfine through the
-//! binary; see the README.
+//! two threads (`bnb-2t`); `bands` is bnb with the band bound. Larger boards (16, 20) are
+//! timed with hyperfine through the binary; see the README.
 
 use boardsolve::engine::{Goal, Limits, Run, Task};
 use boardsolve::kinds::Model;
@@ -45,6 +45,9 @@ fn domination(c: &mut Criterion) {
         ("bnb", 1, false, 14, 32),
         ("bnb", 2, false, 14, 32),
         ("bnb", 1, false, 15, 36),
+        ("bands", 1, true, 12, 24),
+        ("bands", 1, false, 12, 24),
+        ("bands", 1, false, 14, 32),
         ("dlx", 1, true, 6, 8),
         ("dlx", 1, true, 8, 14),
         ("dlx", 1, false, 6, 8),

@@ -232,12 +232,20 @@ impl Bands {
     /// The band bound at a node with uncovered squares `unc`, allowed squares `alw` and
     /// multipliers `lam` (one per square and a trailing 0, as in `lagrange`): the best sum
     /// of the bands' optima met, which is a lower bound on the pieces still needed. Stops
-    /// as soon as it exceeds `plan.enough`.
+    /// as soon as it exceeds `plan.enough`, or when `stop` says so before a band's program
+    /// (a root of 20x20 takes half a minute).
     ///
     /// (A child starting from its parent's final split, solving again only the bands its
     /// piece changed, took 5 times more nodes than a fresh split from its own multipliers
     /// on knights 14x14: the multipliers move more than the split keeps up with.)
-    pub fn bound(&mut self, unc: &[u64], alw: &[u64], lam: &[f64], plan: Plan) -> f64 {
+    pub fn bound(
+        &mut self,
+        unc: &[u64],
+        alw: &[u64],
+        lam: &[f64],
+        plan: Plan,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> f64 {
         let bit = |set: &[u64], s: usize| set[s >> 6] >> (s & 63) & 1 != 0;
         let w = self.width;
         // The uncovered squares of each band, column by column.
@@ -307,7 +315,9 @@ impl Bands {
         let mut mu = plan.mu;
         let mut last = f64::NEG_INFINITY;
         for it in 0..=plan.iters {
-            let total = self.evaluate(lam, plan.enough);
+            let Some(total) = self.evaluate(lam, plan.enough, stop) else {
+                break;
+            };
             best = best.max(total);
             if best > plan.enough {
                 return best;
@@ -401,7 +411,12 @@ impl Bands {
     /// The sum of the bands' optima at the current prices, each solved only as far as the
     /// node needs: a band that reaches the room the others leave ends the evaluation with
     /// a value above `enough`. Marks the slots each band's optimum takes.
-    fn evaluate(&mut self, lam: &[f64], enough: f64) -> f64 {
+    fn evaluate(
+        &mut self,
+        lam: &[f64],
+        enough: f64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<f64> {
         let w = self.width;
         // Each band's own Lagrangian bound at these prices: its floor.
         for (bi, band) in self.bands.iter().enumerate() {
@@ -440,15 +455,18 @@ impl Bands {
                 } else {
                     enough - rest
                 };
+                if stop() {
+                    return None;
+                }
                 let v = self.solve_band(bi, lam, cap);
                 self.value[bi] = v;
                 total = rest + v;
                 if total > enough {
-                    return total;
+                    return Some(total);
                 }
             }
         }
-        total
+        Some(total)
     }
 
     /// Band `bi`'s cheapest cover at the current prices, or a lower bound on it no smaller
@@ -808,7 +826,7 @@ mod tests {
             for trial in 0..40 {
                 let (unc, alw, lam) = node(&m, &mut rng, trial % 4, trial % 7);
                 let want = fewest(&m, &unc, &alw);
-                let got = bands.bound(&unc, &alw, &lam, NO_STOP);
+                let got = bands.bound(&unc, &alw, &lam, NO_STOP, &mut || false);
                 match want {
                     Some(k) => assert!(
                         (got - k as f64).abs() < 1e-6,
@@ -851,7 +869,7 @@ mod tests {
                         iters,
                         mu: 1.0,
                     };
-                    let got = bands.bound(&unc, &alw, &lam, plan);
+                    let got = bands.bound(&unc, &alw, &lam, plan, &mut || false);
                     assert!(
                         got <= k as f64 + 1e-6,
                         "{moves} {width}x{height} trial {trial}: band {got} above the optimum {k} \

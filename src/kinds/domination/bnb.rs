@@ -946,9 +946,13 @@ impl<'m> Search<'m> {
                         },
                         mu: 1.0,
                     },
+                    &mut || run.check(),
                 );
                 run.stats.add_counter("band solves", bands.solves - solves);
                 run.stats.add_counter("band states", bands.states - states);
+                if run.is_stopped() {
+                    return true;
+                }
                 best = best.max(v);
             }
             if depth == 0 {
