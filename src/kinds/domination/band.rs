@@ -658,6 +658,8 @@ struct Program {
     table: Vec<u32>,
     arena: Vec<(u32, u32)>,
     dominated: Vec<bool>,
+    /// 64 minus the log of the table's size.
+    shift: u32,
 }
 
 impl Program {
@@ -696,6 +698,7 @@ impl Program {
         let want = (self.ent.len() * 4).next_power_of_two().max(1024);
         if self.table.len() != want {
             self.table = vec![0; want];
+            self.shift = 64 - want.trailing_zeros();
         } else {
             self.table.fill(0);
         }
@@ -709,7 +712,10 @@ impl Program {
     #[inline]
     fn find(&self, state: u32) -> usize {
         let mask = self.table.len() - 1;
-        let mut slot = (state.wrapping_mul(0x9e37_79b9) >> 7) as usize & mask;
+        // The product's high bits: every bit of the state stirs them (the low bits of a
+        // state are mostly alike).
+        let mut slot = ((u64::from(state) | 1 << 40).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            >> self.shift) as usize;
         loop {
             let at = self.table[slot];
             if at == 0 || self.ent[at as usize - 1].state == state {
