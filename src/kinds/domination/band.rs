@@ -118,6 +118,8 @@ pub struct Plan {
     /// Subgradient steps on the split after the first evaluation.
     pub iters: usize,
     pub mu: f64,
+    /// Give up once the deficit exceeds this much a step left.
+    pub pace: Option<f64>,
 }
 
 impl Bands {
@@ -323,6 +325,13 @@ impl Bands {
                 return best;
             }
             if it == plan.iters {
+                break;
+            }
+            // Steps on the split raise the bound by a few hundredths each: when the steps
+            // left cannot close the deficit at that pace, the node is branched on anyway.
+            if let Some(pace) = plan.pace
+                && plan.enough - total > pace * (plan.iters - it) as f64
+            {
                 break;
             }
             if total <= last + 1e-9 {
@@ -813,6 +822,7 @@ mod tests {
         enough: 1e9,
         iters: 0,
         mu: 1.0,
+        pace: None,
     };
 
     /// On a board of at most 4 rows the one band is the whole board: the program's answer
@@ -874,6 +884,7 @@ mod tests {
                         enough,
                         iters,
                         mu: 1.0,
+                        pace: None,
                     };
                     let got = bands.bound(&unc, &alw, &lam, plan, &mut || false);
                     assert!(
