@@ -102,6 +102,8 @@ pub struct Bands {
     exact: Vec<bool>,
     dp: Program,
     lam_win: Vec<f64>,
+    lam_lo: Vec<f64>,
+    lam_hi: Vec<f64>,
     future: Vec<f64>,
     negrc: Vec<f64>,
     /// States the programs met (statistics).
@@ -224,6 +226,8 @@ impl Bands {
             exact: vec![false; nb],
             dp: Program::default(),
             lam_win: vec![0.0; win_bits],
+            lam_lo: Vec::new(),
+            lam_hi: Vec::new(),
             future: Vec::new(),
             negrc: Vec::new(),
             states: 0,
@@ -497,6 +501,8 @@ impl Bands {
             exact,
             dp,
             lam_win,
+            lam_lo,
+            lam_hi,
             future,
             negrc,
             states,
@@ -574,6 +580,21 @@ impl Bands {
             for (pos, &s) in wins.iter().enumerate() {
                 lam_win[pos] = lam[s as usize];
             }
+            // The multipliers of any set of window squares in two lookups: the low and the
+            // high half of the window, each table built from its smaller entries.
+            let half = *win_bits / 2;
+            for (tab, from, bits) in [
+                (&mut *lam_lo, 0, half),
+                (&mut *lam_hi, half, *win_bits - half),
+            ] {
+                tab.clear();
+                tab.push(0.0);
+                for x in 1usize..1 << bits {
+                    let v = tab[x & (x - 1)] + lam_win[from + x.trailing_zeros() as usize];
+                    tab.push(v);
+                }
+            }
+            let low_mask = (1u32 << half) - 1;
             dp.rehash();
             for k in band.col_start[j]..band.col_start[j + 1] {
                 if !live[k] {
@@ -589,19 +610,16 @@ impl Bands {
                     if hit == 0 && price >= 0.0 {
                         continue;
                     }
-                    let mut p = e.pot + price;
-                    let mut bits = hit;
-                    while bits != 0 {
-                        p -= lam_win[bits.trailing_zeros() as usize];
-                        bits &= bits - 1;
-                    }
+                    let p = e.pot + price
+                        - lam_lo[(hit & low_mask) as usize]
+                        - lam_hi[(hit >> half) as usize];
                     if p + bound > limit {
                         continue;
                     }
                     let state = e.state & !mask;
                     let cost = e.cost + price;
                     let slot = dp.find(state);
-                    let at = dp.table[slot];
+                    let at = dp.at(slot);
                     if at != 0 && dp.ent[at as usize - 1].cost <= cost {
                         continue;
                     }
@@ -617,7 +635,7 @@ impl Bands {
                         dp.ent[at as usize - 1] = new;
                     } else {
                         dp.ent.push(new);
-                        dp.table[slot] = dp.ent.len() as u32;
+                        dp.table[slot] = u64::from(state) << 32 | dp.ent.len() as u64;
                         if dp.ent.len() * 2 > dp.table.len() {
                             dp.rehash();
                         }
@@ -664,7 +682,9 @@ impl Bands {
 #[derive(Default)]
 struct Program {
     ent: Vec<Entry>,
-    table: Vec<u32>,
+    /// Open addressing: a state in the high half, its entry's index plus 1 in the low half
+    /// (0: empty).
+    table: Vec<u64>,
     arena: Vec<(u32, u32)>,
     dominated: Vec<bool>,
     /// 64 minus the log of the table's size.
@@ -684,7 +704,7 @@ impl Program {
             while bits != 0 {
                 let b = bits & bits.wrapping_neg();
                 bits ^= b;
-                let at = self.table[self.find(e.state ^ b)];
+                let at = self.at(self.find(e.state ^ b));
                 if at != 0 && self.ent[at as usize - 1].cost <= e.cost {
                     dominated = true;
                     break;
@@ -712,9 +732,16 @@ impl Program {
             self.table.fill(0);
         }
         for i in 0..self.ent.len() {
-            let slot = self.find(self.ent[i].state);
-            self.table[slot] = i as u32 + 1;
+            let state = self.ent[i].state;
+            let slot = self.find(state);
+            self.table[slot] = u64::from(state) << 32 | (i as u64 + 1);
         }
+    }
+
+    /// The entry (plus 1) at a table slot, 0 when the slot is empty.
+    #[inline]
+    fn at(&self, slot: usize) -> u32 {
+        self.table[slot] as u32
     }
 
     /// The table slot of `state`: where it is, or the empty slot where it would go.
@@ -726,8 +753,9 @@ impl Program {
         let mut slot = ((u64::from(state) | 1 << 40).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             >> self.shift) as usize;
         loop {
-            let at = self.table[slot];
-            if at == 0 || self.ent[at as usize - 1].state == state {
+            // The state beside its entry's index: no look into the entries to compare.
+            let t = self.table[slot];
+            if t as u32 == 0 || (t >> 32) as u32 == state {
                 return slot;
             }
             slot = (slot + 1) & mask;
