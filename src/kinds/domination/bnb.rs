@@ -78,7 +78,7 @@ impl Strategy<Model> for BnbBands {
         "bands"
     }
     fn about(&self) -> &'static str {
-        "bnb with the band bound: bands of rows covered exactly by dynamic programs, far fewer nodes, each far dearer"
+        "bnb with the band bound: bands of rows covered exactly by dynamic programs; fewer nodes, each dearer"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         Bnb.applies(m, task)?;
