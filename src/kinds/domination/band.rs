@@ -354,21 +354,8 @@ impl Bands {
     fn step(&mut self, gap: f64, mu: f64) -> bool {
         let mut norm = 0.0;
         for s in 0..self.occ_start.len() - 1 {
-            let slots = &self.occ[self.occ_start[s]..self.occ_start[s + 1]];
-            if slots.len() < 2 {
-                continue;
-            }
-            let (mut live, mut took) = (0, 0);
-            for &k in slots {
-                let k = k as usize;
-                if self.live[k] {
-                    live += 1;
-                    took += usize::from(self.taken[k]);
-                }
-            }
-            if live >= 2 {
-                let mean = took as f64 / live as f64;
-                for &k in slots {
+            if let Some((slots, _, mean)) = self.shared(s) {
+                for &k in &self.occ[slots] {
                     let k = k as usize;
                     if self.live[k] {
                         let g = f64::from(u8::from(self.taken[k])) - mean;
@@ -382,24 +369,11 @@ impl Bands {
         }
         let t = mu * gap.max(0.05) / norm;
         for s in 0..self.occ_start.len() - 1 {
-            let slots = &self.occ[self.occ_start[s]..self.occ_start[s + 1]];
-            if slots.len() < 2 {
+            let Some((slots, live, mean)) = self.shared(s) else {
                 continue;
-            }
-            let (mut live, mut took) = (0, 0);
-            for &k in slots {
-                let k = k as usize;
-                if self.live[k] {
-                    live += 1;
-                    took += usize::from(self.taken[k]);
-                }
-            }
-            if live < 2 {
-                continue;
-            }
-            let mean = took as f64 / live as f64;
+            };
             let mut sum = 0.0;
-            for &k in slots {
+            for &k in &self.occ[slots.clone()] {
                 let k = k as usize;
                 if self.live[k] {
                     let g = f64::from(u8::from(self.taken[k])) - mean;
@@ -407,7 +381,7 @@ impl Bands {
                     sum += self.price[k];
                 }
             }
-            for &k in slots {
+            for &k in &self.occ[slots] {
                 let k = k as usize;
                 if self.live[k] {
                     self.price[k] = if sum > 0.0 {
@@ -419,6 +393,21 @@ impl Bands {
             }
         }
         true
+    }
+
+    /// For a square whose cost two bands or more share: the range of its slots in `occ`,
+    /// how many are live, and the share of those its bands' optima take.
+    fn shared(&self, s: usize) -> Option<(std::ops::Range<usize>, usize, f64)> {
+        let slots = self.occ_start[s]..self.occ_start[s + 1];
+        let (mut live, mut took) = (0, 0);
+        for &k in &self.occ[slots.clone()] {
+            let k = k as usize;
+            if self.live[k] {
+                live += 1;
+                took += usize::from(self.taken[k]);
+            }
+        }
+        (live >= 2).then(|| (slots, live, took as f64 / live as f64))
     }
 
     /// The sum of the bands' optima at the current prices, each solved only as far as the
@@ -853,54 +842,77 @@ mod tests {
         pace: None,
     };
 
+    /// Random nodes of each board with the exhaustive optimum (`None`: no cover at all),
+    /// handed to `check` with the board's bands.
+    fn each_node(
+        boards: &[(&str, usize, usize)],
+        seed: u64,
+        trials: usize,
+        min_pieces: usize,
+        mut check: impl FnMut(&str, usize, &mut Bands, &[u64], &[u64], &[f64], Option<usize>),
+    ) {
+        let mut rng = Rng(seed);
+        for &(moves, width, height) in boards {
+            let m = model(moves, width, height);
+            let mut bands = Bands::new(&m).expect("a short piece");
+            for trial in 0..trials {
+                let (unc, alw, lam) = node(&m, &mut rng, min_pieces + trial % 5, trial % 9);
+                let want = fewest(&m, &unc, &alw);
+                let name = format!("{moves} {width}x{height}");
+                check(&name, trial, &mut bands, &unc, &alw, &lam, want);
+            }
+        }
+    }
+
     /// On a board of at most 4 rows the one band is the whole board: the program's answer
     /// is the exact optimum, whatever the multipliers.
     #[test]
     fn one_band_is_solved_exactly() {
-        let mut rng = Rng(0x1234_5678_9abc_def1);
-        for (moves, width, height) in [
+        let boards = [
             ("N", 9, 4),
             ("N", 7, 3),
             ("K", 8, 4),
             ("N", 6, 1),
             ("WD", 7, 4),
-        ] {
-            let m = model(moves, width, height);
-            let mut bands = Bands::new(&m).expect("a short piece");
-            for trial in 0..40 {
-                let (unc, alw, lam) = node(&m, &mut rng, trial % 4, trial % 7);
-                let want = fewest(&m, &unc, &alw);
-                let got = bands.bound(&unc, &alw, &lam, NO_STOP, &mut || false);
+        ];
+        each_node(
+            &boards,
+            0x1234_5678_9abc_def1,
+            40,
+            0,
+            |name, trial, bands, unc, alw, lam, want| {
+                let got = bands.bound(unc, alw, lam, NO_STOP, &mut || false);
                 match want {
                     Some(k) => assert!(
                         (got - k as f64).abs() < 1e-6,
-                        "{moves} {width}x{height} trial {trial}: band {got}, optimum {k}"
+                        "{name} trial {trial}: band {got}, optimum {k}"
                     ),
                     // No cover at all: the band says so with a value past any room.
-                    None => assert!(got > 1e8, "{moves} trial {trial}: {got}"),
+                    None => assert!(got > 1e8, "{name} trial {trial}: {got}"),
                 }
-            }
-        }
+            },
+        );
     }
 
     /// On taller boards the sum over the bands never exceeds the optimum, with or without
     /// steps on the split, and with a stopping point anywhere.
     #[test]
     fn the_band_bound_never_exceeds_the_optimum() {
-        let mut rng = Rng(0x0dd_ba11_5eed_cafe);
-        for (moves, width, height) in [
+        let boards = [
             ("N", 8, 8),
             ("N", 7, 9),
             ("N", 7, 5),
             ("K", 8, 7),
             ("NA", 6, 8),
-        ] {
-            let m = model(moves, width, height);
-            let mut bands = Bands::new(&m).expect("a short piece");
-            for trial in 0..30 {
-                let (unc, alw, lam) = node(&m, &mut rng, 2 + trial % 5, trial % 9);
-                let Some(k) = fewest(&m, &unc, &alw) else {
-                    continue;
+        ];
+        each_node(
+            &boards,
+            0x0dd_ba11_5eed_cafe,
+            30,
+            2,
+            |name, trial, bands, unc, alw, lam, want| {
+                let Some(k) = want else {
+                    return;
                 };
                 for (enough, iters) in [
                     (1e9, 0),
@@ -914,15 +926,15 @@ mod tests {
                         mu: 1.0,
                         pace: None,
                     };
-                    let got = bands.bound(&unc, &alw, &lam, plan, &mut || false);
+                    let got = bands.bound(unc, alw, lam, plan, &mut || false);
                     assert!(
                         got <= k as f64 + 1e-6,
-                        "{moves} {width}x{height} trial {trial}: band {got} above the optimum {k} \
-                         (enough {enough}, {iters} steps)"
+                        "{name} trial {trial}: band {got} above the optimum {k} \
+                     (enough {enough}, {iters} steps)"
                     );
                 }
-            }
-        }
+            },
+        );
     }
 
     /// The bands cover every row once, none taller than 4 (a 5-row board once got two
