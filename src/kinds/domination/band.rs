@@ -5,7 +5,7 @@
 //! the gap sits along the edges, where a piece covers fewer squares than in the middle and
 //! fractional pieces make up for it. The band bound solves pieces of the board exactly.
 //!
-//! The rows are cut into bands of 4 (or 5) rows. Band b asks for the cheapest set of allowed
+//! The rows are cut into bands of at most 4 rows. Band b asks for the cheapest set of allowed
 //! squares (candidates) that covers the uncovered squares of b, each candidate at a price
 //! `w_b(c)`. The prices of one candidate split its cost between the bands it reaches:
 //! `sum over b of w_b(c) = 1`. Any covering placement P of the whole board covers every
@@ -21,17 +21,20 @@
 //! candidates go column by column (in a column, top to bottom); a piece reaches at most `R`
 //! columns either side (2 for knights), so while column j is decided only the band squares
 //! of columns j-R..j+R are open: a state is the set of those still uncovered (at most
-//! 5 x 5 bits, in a u32), with the cheapest price that reaches it. Column j-R is final once
+//! 5 x 4 bits, in a u32), with the cheapest price that reaches it. Column j-R is final once
 //! column j is decided: states leaving a square of it uncovered die.
 //!
-//! What keeps it fast is a threshold. The node is pruned as soon as the sum of the bands
-//! exceeds the room left; so a band only needs to be solved up to its share of that room,
-//! `T_b` = room minus the bands already solved minus the lower bounds of those still to
-//! come. A state whose price plus a lower bound on what it still needs (the multipliers of
-//! its uncovered squares and of the columns to come, less the negative reduced costs of the
-//! candidates to come: the Lagrangian bound of the rest) exceeds `T_b` is dropped; if no
-//! state survives, the band alone proves the node hopeless. Near the optimum almost every
-//! partial cover is that much dearer than the relaxation, so few states live.
+//! Two things keep the states few. A threshold: the node is pruned as soon as the sum of the
+//! bands exceeds the room left, so a band only needs solving up to a cap `T_b` (first its
+//! share of the deficit, then, if it reached that, all the room the other bands leave); a
+//! state whose price plus a lower bound on what it still needs (the multipliers of its
+//! uncovered squares and of the columns to come, less the negative reduced costs of the
+//! candidates to come: the Lagrangian bound of the rest) exceeds `T_b` is dropped, and a
+//! band none of whose states survives is worth `T_b`. And dominance: at each column's end a
+//! state is dropped when one with a single uncovered square fewer costs no more. Even so a
+//! program keeps a few hundred states a column (the multipliers leave many candidates with
+//! reduced costs near 0, and partial covers built of them tie), and a band bound costs about
+//! a millisecond on 14x14, twenty times a `bnb` node.
 
 use super::model::Model;
 
