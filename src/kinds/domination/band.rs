@@ -45,6 +45,8 @@ const BAND_ROWS: usize = 4;
 /// States of one band's program, beyond which the band gives up and falls back to its own
 /// Lagrangian bound (valid, only weaker).
 const MAX_STATES: usize = 1 << 18;
+/// Choices recorded by one band's program (8 bytes each), beyond which it gives up alike.
+const MAX_CHOICES: usize = 1 << 23;
 /// Slack on the threshold: a state is dropped only when it clears the threshold by this
 /// much, so rounding never drops one that could reach it.
 const SLACK: f64 = 1e-7;
@@ -633,7 +635,7 @@ impl Bands {
                         }
                     }
                 }
-                if dp.ent.len() > MAX_STATES {
+                if dp.ent.len() > MAX_STATES || dp.arena.len() > MAX_CHOICES {
                     // Too many states to finish: the band's own Lagrangian bound stands.
                     exact[bi] = false;
                     return own[bi];
