@@ -111,6 +111,7 @@ pub struct Bands {
     lam_hi: Vec<f64>,
     future: Vec<f64>,
     negrc: Vec<f64>,
+    reach_low: Vec<u32>,
     /// States the programs met (statistics).
     pub states: u64,
     /// Bands solved (statistics).
@@ -182,6 +183,10 @@ impl Bands {
                         steps.push(Step { sq: s as u32, mask });
                     }
                 }
+                // Those that cover squares of column j - R first: after them a state that
+                // still leaves one uncovered is dead, and the others skip it.
+                let low = (1u32 << h) - 1;
+                steps[col_start[j]..].sort_by_key(|st| st.mask & low == 0);
                 col_start.push(steps.len());
                 for pos in 0..win_bits {
                     let (dc, r) = (pos / h, top + pos % h);
@@ -235,6 +240,7 @@ impl Bands {
             lam_hi: Vec::new(),
             future: Vec::new(),
             negrc: Vec::new(),
+            reach_low: Vec::new(),
             states: 0,
             solves: 0,
         })
@@ -499,6 +505,7 @@ impl Bands {
             lam_hi,
             future,
             negrc,
+            reach_low,
             states,
             solves,
             ..
@@ -589,14 +596,27 @@ impl Bands {
                 }
             }
             let low_mask = (1u32 << half) - 1;
+            // Column j - R's squares the candidates from k on can still cover: a state
+            // leaving another one uncovered is dead already and gets no children.
+            let (from, to) = (band.col_start[j], band.col_start[j + 1]);
+            reach_low.clear();
+            reach_low.resize(to - from + 1, 0);
+            for k in (from..to).rev() {
+                let m = if live[k] { steps[k].mask & low } else { 0 };
+                reach_low[k - from] = reach_low[k + 1 - from] | m;
+            }
             dp.rehash();
-            for k in band.col_start[j]..band.col_start[j + 1] {
+            for k in from..to {
                 if !live[k] {
                     continue;
                 }
                 let mask = steps[k].mask;
                 let price = price[k];
                 let bound = future[j] + negrc[k + 1 - first];
+                let dead = low & !reach_low[k - from];
+                // A child that leaves a square of column j - R to the candidates after k
+                // when none of them covers it is not worth keeping.
+                let dead_after = low & !reach_low[k + 1 - from];
                 let count = dp.ent.len();
                 for i in 0..count {
                     let e = dp.ent[i];
@@ -604,13 +624,22 @@ impl Bands {
                     if hit == 0 && price >= 0.0 {
                         continue;
                     }
-                    let p = e.pot + price
-                        - lam_lo[(hit & low_mask) as usize]
-                        - lam_hi[(hit >> half) as usize];
+                    let state = e.state & !mask;
+                    if e.state & dead != 0 || state & dead_after != 0 {
+                        continue;
+                    }
+                    // SAFETY: the halves of a window mask index tables of 2^half and
+                    // 2^(win_bits - half) entries.
+                    let (gain_lo, gain_hi) = unsafe {
+                        (
+                            *lam_lo.get_unchecked((hit & low_mask) as usize),
+                            *lam_hi.get_unchecked((hit >> half) as usize),
+                        )
+                    };
+                    let p = e.pot + price - gain_lo - gain_hi;
                     if p + bound > limit {
                         continue;
                     }
-                    let state = e.state & !mask;
                     let cost = e.cost + price;
                     let slot = dp.find(state);
                     let at = dp.at(slot);
