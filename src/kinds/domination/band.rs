@@ -602,7 +602,7 @@ impl Bands {
             }
             let low_mask = (1u32 << half) - 1;
             // Column j - R's squares the candidates from k on can still cover: a state
-            // leaving another one uncovered is dead already and gets no children.
+            // leaving another one uncovered is dead, and none is made.
             let (from, to) = (band.col_start[j], band.col_start[j + 1]);
             reach_low.clear();
             reach_low.resize(to - from + 1, 0);
@@ -618,9 +618,7 @@ impl Bands {
                 let mask = steps[k].mask;
                 let price = price[k];
                 let bound = future[j] + negrc[k + 1 - first];
-                let dead = low & !reach_low[k - from];
-                // A child that leaves a square of column j - R to the candidates after k
-                // when none of them covers it is not worth keeping.
+                // (A dead state's children are dead too: k does not cover what it lacks.)
                 let dead_after = low & !reach_low[k + 1 - from];
                 let count = dp.ent.len();
                 for i in 0..count {
@@ -630,7 +628,7 @@ impl Bands {
                         continue;
                     }
                     let state = e.state & !mask;
-                    if e.state & dead != 0 || state & dead_after != 0 {
+                    if state & dead_after != 0 {
                         continue;
                     }
                     // SAFETY: the halves of a window mask index tables of 2^half and
