@@ -112,8 +112,8 @@ pub struct Bands {
     exact: Vec<bool>,
     dp: Program,
     lam_win: Vec<f64>,
-    lam_lo: Vec<f64>,
-    lam_hi: Vec<f64>,
+    /// The multipliers of any set of the window's squares in a third of it, by third.
+    lam_part: [Vec<f64>; 3],
     future: Vec<f64>,
     negrc: Vec<f64>,
     reach_low: Vec<u32>,
@@ -241,8 +241,7 @@ impl Bands {
             exact: vec![false; nb],
             dp: Program::default(),
             lam_win: vec![0.0; win_bits],
-            lam_lo: Vec::new(),
-            lam_hi: Vec::new(),
+            lam_part: Default::default(),
             future: Vec::new(),
             negrc: Vec::new(),
             reach_low: Vec::new(),
@@ -506,8 +505,7 @@ impl Bands {
             exact,
             dp,
             lam_win,
-            lam_lo,
-            lam_hi,
+            lam_part,
             future,
             negrc,
             reach_low,
@@ -586,13 +584,14 @@ impl Bands {
             for (pos, &s) in wins.iter().enumerate() {
                 lam_win[pos] = lam[s as usize];
             }
-            // The multipliers of any set of window squares in two lookups: the low and the
-            // high half of the window, each table built from its smaller entries.
-            let half = *win_bits / 2;
-            for (tab, from, bits) in [
-                (&mut *lam_lo, 0, half),
-                (&mut *lam_hi, half, *win_bits - half),
-            ] {
+            // The multipliers of any set of window squares in three lookups, one a third of
+            // the window, each table built from its smaller entries (halves of a 5 x 5
+            // window took 12,288 entries a column to build, thirds take 1,024).
+            let third = win_bits.div_ceil(3);
+            let part_mask = (1u32 << third) - 1;
+            for (i, tab) in lam_part.iter_mut().enumerate() {
+                let from = (i * third).min(*win_bits);
+                let bits = (*win_bits - from).min(third);
                 tab.clear();
                 tab.push(0.0);
                 for x in 1usize..1 << bits {
@@ -600,7 +599,7 @@ impl Bands {
                     tab.push(v);
                 }
             }
-            let low_mask = (1u32 << half) - 1;
+            let [lam_a, lam_b, lam_c] = &*lam_part;
             // Column j - R's squares the candidates from k on can still cover: a state
             // leaving another one uncovered is dead, and none is made.
             let (from, to) = (band.col_start[j], band.col_start[j + 1]);
@@ -631,15 +630,14 @@ impl Bands {
                     if state & dead_after != 0 {
                         continue;
                     }
-                    // SAFETY: the halves of a window mask index tables of 2^half and
-                    // 2^(win_bits - half) entries.
-                    let (gain_lo, gain_hi) = unsafe {
-                        (
-                            *lam_lo.get_unchecked((hit & low_mask) as usize),
-                            *lam_hi.get_unchecked((hit >> half) as usize),
-                        )
+                    // SAFETY: a window mask has `win_bits` bits; its thirds index tables of
+                    // 2^third entries (the last one's, of what is left).
+                    let gain = unsafe {
+                        *lam_a.get_unchecked((hit & part_mask) as usize)
+                            + *lam_b.get_unchecked((hit >> third & part_mask) as usize)
+                            + *lam_c.get_unchecked((hit >> (2 * third)) as usize)
                     };
-                    let p = e.pot + price - gain_lo - gain_hi;
+                    let p = e.pot + price - gain;
                     if p + bound > limit {
                         continue;
                     }
