@@ -16,6 +16,7 @@
 //! with an LP solver.)
 
 use super::model::Model;
+use super::stencil::Grid;
 
 /// Slack for floating-point sums: a bound counts only when it clears an integer by this much.
 pub const EPS: f64 = 1e-6;
@@ -52,6 +53,8 @@ pub struct Lagrange {
     /// lists: the steps touch only these (deep in the tree, a fraction of the board).
     ulist: Vec<u32>,
     clist: Vec<u32>,
+    /// The same steps as stencils on a padded grid, for leapers (see `stencil`).
+    grid: Option<Grid>,
 }
 
 /// The set bits of a bitset, in order.
@@ -93,7 +96,21 @@ impl Lagrange {
             taken: vec![0; n + 1],
             ulist: Vec::with_capacity(n),
             clist: Vec::with_capacity(n),
+            grid: Grid::new(m),
         }
+    }
+
+    /// The same relaxation without the grid, whatever the piece (the grid's tests compare).
+    #[cfg(test)]
+    pub fn lists_only(m: &Model) -> Lagrange {
+        let mut l = Lagrange::new(m);
+        l.grid = None;
+        l
+    }
+
+    #[cfg(test)]
+    pub fn has_grid(&self) -> bool {
+        self.grid.is_some()
     }
 
     /// Lists the node's uncovered squares and the allowed squares that cover one of them;
@@ -185,6 +202,39 @@ impl Lagrange {
         l
     }
 
+    /// L on the grid or the lists, whichever the piece has.
+    fn eval_any(&mut self, lam: &[f64]) -> f64 {
+        match self.grid.as_mut() {
+            Some(g) => g.eval(),
+            None => self.eval(lam),
+        }
+    }
+
+    /// The subgradient at the last evaluation, by position in `ulist`, in `g`; its squared
+    /// norm.
+    fn gradient(&mut self, lam: &[f64]) -> f64 {
+        let mut norm = 0.0;
+        let ulist = &self.ulist[..];
+        let taken = &self.taken[..];
+        let g = &mut self.g[..ulist.len()];
+        assert!(lam.len() >= taken.len());
+        for (gk, &u) in g.iter_mut().zip(ulist) {
+            // SAFETY: `ulist` holds squares, below n < taken.len() <= lam.len().
+            let (t, l) = unsafe {
+                (
+                    *taken.get_unchecked(u as usize),
+                    *lam.get_unchecked(u as usize),
+                )
+            };
+            let x = 1.0 - t as f64;
+            // A square covered more than once pushes its multiplier down, not below 0.
+            let x = if x < 0.0 && l <= 0.0 { 0.0 } else { x };
+            *gk = x;
+            norm += x * x;
+        }
+        norm
+    }
+
     /// Subgradient steps as `plan` says, on the node with uncovered squares `unc` and
     /// allowed squares `alw`. Returns the best L met and the L of the final multipliers,
     /// whose reduced costs are left in `rc` for every allowed square.
@@ -203,8 +253,11 @@ impl Lagrange {
             patience,
             pace,
         } = plan;
-        self.prepare(unc, alw);
-        let mut cur = self.eval(lam);
+        match self.grid.as_mut() {
+            Some(g) => g.load(unc, alw, lam),
+            None => self.prepare(unc, alw),
+        }
+        let mut cur = self.eval_any(lam);
         let mut best = cur;
         let mut stale = 0;
         let mut mark = best;
@@ -221,38 +274,26 @@ impl Lagrange {
                 }
                 mark = best;
             }
-            let mut norm = 0.0;
-            {
-                let ulist = &self.ulist[..];
-                let taken = &self.taken[..];
-                let g = &mut self.g[..ulist.len()];
-                assert!(lam.len() >= taken.len());
-                for (gk, &u) in g.iter_mut().zip(ulist) {
-                    // SAFETY: `ulist` holds squares, below n < taken.len() <= lam.len().
-                    let (t, l) = unsafe {
-                        (
-                            *taken.get_unchecked(u as usize),
-                            *lam.get_unchecked(u as usize),
-                        )
-                    };
-                    let x = 1.0 - t as f64;
-                    // A square covered more than once pushes its multiplier down, not below 0.
-                    let x = if x < 0.0 && l <= 0.0 { 0.0 } else { x };
-                    *gk = x;
-                    norm += x * x;
-                }
-            }
+            let norm = match self.grid.as_mut() {
+                Some(g) => g.gradient(),
+                None => self.gradient(lam),
+            };
             if norm == 0.0 {
                 // The relaxed choice covers every square exactly: L is optimal here.
                 break;
             }
             let t = mu * (target - cur).max(0.05) / norm;
-            for (&u, &x) in self.ulist.iter().zip(&self.g) {
-                // SAFETY: as above.
-                let l = unsafe { lam.get_unchecked_mut(u as usize) };
-                *l = (*l + t * x).max(0.0);
+            match self.grid.as_mut() {
+                Some(g) => g.step(t),
+                None => {
+                    for (&u, &x) in self.ulist.iter().zip(&self.g) {
+                        // SAFETY: `ulist` holds squares, below n < lam.len().
+                        let l = unsafe { lam.get_unchecked_mut(u as usize) };
+                        *l = (*l + t * x).max(0.0);
+                    }
+                }
             }
-            cur = self.eval(lam);
+            cur = self.eval_any(lam);
             if cur > best + 1e-9 {
                 best = cur;
                 stale = 0;
@@ -263,6 +304,9 @@ impl Lagrange {
                     stale = 0;
                 }
             }
+        }
+        if let Some(g) = &self.grid {
+            g.store(lam, &mut self.rc);
         }
         (best, cur)
     }

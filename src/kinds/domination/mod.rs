@@ -14,6 +14,7 @@ mod dlx;
 mod lagrange;
 mod local;
 mod model;
+mod stencil;
 
 pub use model::{MAX_SQUARES, Model};
 
