@@ -6,8 +6,9 @@
 //! the count of chosen squares covering each square. On a grid padded by the piece's reach,
 //! with zero multipliers off the board, both are a few passes of contiguous subtractions and
 //! additions over whole rows: no gathers, no branches, and the compiler vectorises them.
-//! Measured against the lists of `lagrange` (one gather per square covered, 9 for knights)
-//! on knights 16x16 plain, where a step touches some 220 candidates and 175 squares.
+//! Against the lists of `lagrange` (one gather per square covered, 9 for knights), on knights
+//! 16x16 plain, where a step touches some 220 candidates and 175 squares: `bnb` 13.3 s to
+//! 5.5 s on one thread with AVX2; in SSE2 alone the passes were no faster than the gathers.
 
 use super::model::Model;
 
