@@ -24,6 +24,10 @@ pub const EPS: f64 = 1e-6;
 /// Steps between checks that a node's bound is still on its way to pruning it.
 const PACE: usize = 8;
 
+/// How near pruning the grid's f32 bound must come for an exact one: far above its
+/// rounding (about 1e-5 on 20x20), so no prune is missed for it.
+const CHECK: f64 = 1e-3;
+
 /// How to improve the multipliers at a node.
 #[derive(Clone, Copy)]
 pub struct Steps {
@@ -257,12 +261,28 @@ impl Lagrange {
             Some(g) => g.load(unc, alw, lam),
             None => self.prepare(unc, alw),
         }
+        // On the grid the steps run in f32: their L steers the steps, and an exact one (f64,
+        // at the same multipliers) is taken where it could prune, at every new best where no
+        // pace is kept (the root), and at the end. `proven`: the best exact L; `last`: the
+        // exact L at the current multipliers, if taken.
+        let on_grid = self.grid.is_some();
         let mut cur = self.eval_any(lam);
         let mut best = cur;
+        let (mut proven, mut last) = if on_grid {
+            (f64::NEG_INFINITY, None)
+        } else {
+            (cur, Some(cur))
+        };
+        if let Some(g) = self.grid.as_mut()
+            && (cur > enough - CHECK || !pace)
+        {
+            let e = g.exact();
+            (proven, last) = (e, Some(e));
+        }
         let mut stale = 0;
         let mut mark = best;
         for it in 0..iters {
-            if best > enough {
+            if proven > enough {
                 break;
             }
             // Every few steps: at the pace of the last few, would the rest reach `enough`?
@@ -294,7 +314,17 @@ impl Lagrange {
                 }
             }
             cur = self.eval_any(lam);
-            if cur > best + 1e-9 {
+            let better = cur > best + 1e-9;
+            last = None;
+            match self.grid.as_mut() {
+                Some(g) if cur > enough - CHECK || (!pace && better) => {
+                    let e = g.exact();
+                    (proven, last) = (proven.max(e), Some(e));
+                }
+                Some(_) => {}
+                None => (proven, last) = (proven.max(cur), Some(cur)),
+            }
+            if better {
                 best = cur;
                 stale = 0;
             } else {
@@ -305,9 +335,14 @@ impl Lagrange {
                 }
             }
         }
-        if let Some(g) = &self.grid {
+        if let Some(g) = self.grid.as_mut() {
+            let e = match last {
+                Some(e) => e,
+                None => g.exact(),
+            };
+            (proven, last) = (proven.max(e), Some(e));
             g.store(lam, &mut self.rc);
         }
-        (best, cur)
+        (proven, last.expect("the final multipliers' exact L"))
     }
 }

@@ -11,9 +11,126 @@
 //! 5.5 s on one thread with AVX2; in SSE2 alone the passes were no faster than the gathers.
 
 use super::model::Model;
+use std::ops::{Add, AddAssign, Mul, Sub};
 
 /// The farthest reach (in rows or columns) for which the padding stays cheap.
 const MAX_PAD: usize = 3;
+
+/// The numbers of a layer: f32 for the steps (eight lanes to a 256-bit register), f64 for
+/// the bound that counts.
+pub trait Real:
+    Copy + PartialOrd + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + AddAssign
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn wide(self) -> f64;
+}
+
+impl Real for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+    fn wide(self) -> f64 {
+        f64::from(self)
+    }
+}
+
+impl Real for f64 {
+    const ZERO: f64 = 0.0;
+    const ONE: f64 = 1.0;
+    fn wide(self) -> f64 {
+        self
+    }
+}
+
+/// The grid's arrays in one precision.
+struct Layer<F> {
+    lam: Vec<F>,
+    rc: Vec<F>,
+    /// 1 where the square is allowed and its reduced cost negative (the relaxation takes
+    /// it); after `gradient`, the subgradient.
+    neg: Vec<F>,
+    taken: Vec<F>,
+    /// 1 on uncovered squares, on allowed squares.
+    unc: Vec<F>,
+    alw: Vec<F>,
+}
+
+impl<F: Real> Layer<F> {
+    fn new(size: usize) -> Layer<F> {
+        let v = || vec![F::ZERO; size];
+        Layer {
+            lam: v(),
+            rc: v(),
+            neg: v(),
+            taken: v(),
+            unc: v(),
+            alw: v(),
+        }
+    }
+
+    /// L at the layer's multipliers; fills `rc`, `neg` and `taken`. `c` and `u`: the
+    /// entries of the coverers' rows and of the uncovered squares' rows.
+    #[inline(always)]
+    fn eval(&mut self, offs: &[isize], c: (usize, usize), u: (usize, usize)) -> f64 {
+        let rc = &mut self.rc[c.0..c.1];
+        sum_shifted(rc, &self.lam, c.0, offs, 1);
+        for r in rc.iter_mut() {
+            *r = F::ONE - *r;
+        }
+        // L: the multipliers, and the negative reduced costs of allowed squares.
+        let alw = &self.alw[c.0..c.1];
+        let neg = &mut self.neg[c.0..c.1];
+        for ((n, &r), &a) in neg.iter_mut().zip(rc.iter()).zip(alw) {
+            *n = if r < F::ZERO { a } else { F::ZERO };
+        }
+        let chosen = dot(rc, neg);
+        let lam = &self.lam[u.0..u.1];
+        let total = dot(lam, &self.unc[u.0..u.1]);
+        // How many chosen squares cover each uncovered one (the offsets reversed).
+        sum_shifted(&mut self.taken[u.0..u.1], &self.neg, u.0, offs, -1);
+        total.wide() + chosen.wide()
+    }
+
+    /// The subgradient's squared norm; its entries go to `neg` (free until the next `eval`).
+    #[inline(always)]
+    fn gradient(&mut self, u: (usize, usize)) -> f64 {
+        let g = &mut self.neg[u.0..u.1];
+        let (unc, taken, lam) = (
+            &self.unc[u.0..u.1],
+            &self.taken[u.0..u.1],
+            &self.lam[u.0..u.1],
+        );
+        for (((g, &u), &t), &l) in g.iter_mut().zip(unc).zip(taken).zip(lam) {
+            let x = u * (F::ONE - t);
+            // A square covered more than once pushes its multiplier down, not below 0.
+            *g = if x < F::ZERO && l <= F::ZERO {
+                F::ZERO
+            } else {
+                x
+            };
+        }
+        dot(g, g).wide()
+    }
+}
+
+/// Sum of products in 8 running sums (lanes the compiler can keep in one or two registers;
+/// the order of the additions is fixed, whatever the instruction set).
+#[inline(always)]
+fn dot<F: Real>(a: &[F], b: &[F]) -> F {
+    let mut acc = [F::ZERO; 8];
+    let mut a8 = a.chunks_exact(8);
+    let mut b8 = b.chunks_exact(8);
+    for (x, y) in (&mut a8).zip(&mut b8) {
+        let (x, y): (&[F; 8], &[F; 8]) = (x.try_into().unwrap(), y.try_into().unwrap());
+        for i in 0..8 {
+            acc[i] += x[i] * y[i];
+        }
+    }
+    for (&x, &y) in a8.remainder().iter().zip(b8.remainder()) {
+        acc[0] += x * y;
+    }
+    ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]))
+}
 
 pub struct Grid {
     /// Padded width; the board's square (r, c) sits at `pad + (r + pad) * pw + c + pad` (the
@@ -26,14 +143,10 @@ pub struct Grid {
     offs: Vec<isize>,
     /// Each square's place in the padded grid.
     at: Vec<usize>,
-    pub lam: Vec<f64>,
-    pub rc: Vec<f64>,
-    /// 1 where the square is allowed and its reduced cost negative (the relaxation takes it).
-    neg: Vec<f64>,
-    taken: Vec<f64>,
-    /// 1 on uncovered squares, on allowed squares.
-    unc: Vec<f64>,
-    alw: Vec<f64>,
+    /// The steps run on `fast`; `exact` evaluates its multipliers (widened) for the bound and
+    /// the reduced costs that prune and fix.
+    fast: Layer<f32>,
+    exact: Layer<f64>,
     /// The padded rows that hold uncovered squares, and those that hold their coverers.
     urows: (usize, usize),
     crows: (usize, usize),
@@ -99,12 +212,8 @@ impl Grid {
             height,
             offs,
             at,
-            lam: vec![0.0; size],
-            rc: vec![0.0; size],
-            neg: vec![0.0; size],
-            taken: vec![0.0; size],
-            unc: vec![0.0; size],
-            alw: vec![0.0; size],
+            fast: Layer::new(size),
+            exact: Layer::new(size),
             urows: (0, 0),
             crows: (0, 0),
             #[cfg(target_arch = "x86_64")]
@@ -114,7 +223,8 @@ impl Grid {
         })
     }
 
-    /// Loads a node: its uncovered and allowed squares and its multipliers (by square).
+    /// Loads a node: its uncovered and allowed squares and its multipliers (by square;
+    /// rounded to f32 for the steps, and exact from there on).
     pub fn load(&mut self, unc: &[u64], alw: &[u64], lam: &[f64]) {
         let bit = |set: &[u64], s: usize| set[s >> 6] >> (s & 63) & 1 != 0;
         let (mut top, mut bottom) = (usize::MAX, 0);
@@ -125,9 +235,12 @@ impl Grid {
                 top = top.min(r);
                 bottom = bottom.max(r);
             }
-            self.unc[p] = f64::from(u8::from(u));
-            self.alw[p] = f64::from(u8::from(bit(alw, s)));
-            self.lam[p] = if u { lam[s] } else { 0.0 };
+            let (u, a) = (u8::from(u), u8::from(bit(alw, s)));
+            self.fast.unc[p] = f32::from(u);
+            self.fast.alw[p] = f32::from(a);
+            self.exact.unc[p] = f64::from(u);
+            self.exact.alw[p] = f64::from(a);
+            self.fast.lam[p] = if u != 0 { lam[s] as f32 } else { 0.0 };
         }
         if top == usize::MAX {
             self.urows = (0, 0);
@@ -141,16 +254,17 @@ impl Grid {
         self.crows = (ctop + self.pad, cbottom + self.pad + 1);
     }
 
-    /// Hands the multipliers and reduced costs back by square (`rc` for every square the
-    /// rows of coverers hold; 1 elsewhere: a piece there covers nothing uncovered).
+    /// Hands back, by square, the multipliers and the reduced costs of the last `exact`
+    /// (`rc` for every square the rows of coverers hold; 1 elsewhere: a piece there covers
+    /// nothing uncovered).
     pub fn store(&self, lam: &mut [f64], rc: &mut [f64]) {
         let (lo, hi) = self.span(self.crows);
         for (s, &p) in self.at.iter().enumerate() {
-            if self.unc[p] != 0.0 {
-                lam[s] = self.lam[p];
+            if self.exact.unc[p] != 0.0 {
+                lam[s] = self.exact.lam[p];
             }
             rc[s] = if (lo..hi).contains(&p) {
-                self.rc[p]
+                self.exact.rc[p]
             } else {
                 1.0
             };
@@ -162,17 +276,33 @@ impl Grid {
         (self.pad + rows.0 * self.pw, self.pad + rows.1 * self.pw)
     }
 
-    /// L at the loaded multipliers; fills `rc`, `neg` and `taken`.
+    /// L at the step multipliers, in f32: near the exact value (within about 1e-5 on a
+    /// 20x20 board), for the steps' schedule only.
     pub fn eval(&mut self) -> f64 {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: the processor has AVX2 (`Grid::new` asked it).
-            return unsafe { self.eval_avx2() };
+            return unsafe { self.eval_avx2(false) };
         }
-        self.eval_portable()
+        self.eval_portable(false)
     }
 
-    /// The subgradient's squared norm (its entries go to `neg`, free until the next `eval`).
+    /// L exactly (f64) at the step multipliers; `store` hands out these multipliers and
+    /// their reduced costs.
+    pub fn exact(&mut self) -> f64 {
+        // All of it: the stencil reads the rows beside the uncovered ones too.
+        for (w, &x) in self.exact.lam.iter_mut().zip(&self.fast.lam) {
+            *w = f64::from(x);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: as in `eval`.
+            return unsafe { self.eval_avx2(true) };
+        }
+        self.eval_portable(true)
+    }
+
+    /// The subgradient's squared norm at the last `eval`.
     pub fn gradient(&mut self) -> f64 {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
@@ -182,13 +312,13 @@ impl Grid {
         self.gradient_portable()
     }
 
-    // The same loops compiled for AVX2 (four lanes of f64 instead of two): the passes above
-    // are most of a node's time. The operations and their order are the same, and so are
-    // the results, bit for bit, on any machine.
+    // The same loops compiled for AVX2 (eight lanes of f32, four of f64, against SSE2's four
+    // and two): the passes above are most of a node's time. The operations and their order
+    // are the same, and so are the results, bit for bit, on any machine.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn eval_avx2(&mut self) -> f64 {
-        self.eval_portable()
+    fn eval_avx2(&mut self, exact: bool) -> f64 {
+        self.eval_portable(exact)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -198,111 +328,54 @@ impl Grid {
     }
 
     #[inline(always)]
-    fn eval_portable(&mut self) -> f64 {
+    fn eval_portable(&mut self, exact: bool) -> f64 {
         if self.urows == (0, 0) {
             return 0.0;
         }
-        let (clo, chi) = self.span(self.crows);
-        let (ulo, uhi) = self.span(self.urows);
-        let rc = &mut self.rc[clo..chi];
-        sum_shifted(rc, &self.lam, clo, &self.offs, 1);
-        for r in rc.iter_mut() {
-            *r = 1.0 - *r;
+        let (c, u) = (self.span(self.crows), self.span(self.urows));
+        if exact {
+            self.exact.eval(&self.offs, c, u)
+        } else {
+            self.fast.eval(&self.offs, c, u)
         }
-        // L: the multipliers, and the negative reduced costs of allowed squares.
-        let mut acc = [0.0f64; 4];
-        let alw = &self.alw[clo..chi];
-        let neg = &mut self.neg[clo..chi];
-        for ((n, &r), &a) in neg.iter_mut().zip(rc.iter()).zip(alw) {
-            *n = if r < 0.0 { a } else { 0.0 };
-        }
-        let mut r4 = rc.chunks_exact(4);
-        let mut n4 = neg.chunks_exact(4);
-        for (r, n) in (&mut r4).zip(&mut n4) {
-            let (r, n): (&[f64; 4], &[f64; 4]) = (r.try_into().unwrap(), n.try_into().unwrap());
-            for i in 0..4 {
-                acc[i] += r[i] * n[i];
-            }
-        }
-        for (&r, &n) in r4.remainder().iter().zip(n4.remainder()) {
-            acc[0] += r * n;
-        }
-        let lam = &self.lam[ulo..uhi];
-        let mut lacc = [0.0f64; 4];
-        for l4 in lam.chunks_exact(4) {
-            for i in 0..4 {
-                lacc[i] += l4[i];
-            }
-        }
-        for &x in lam.chunks_exact(4).remainder() {
-            lacc[0] += x;
-        }
-        // How many chosen squares cover each uncovered one (the offsets reversed).
-        sum_shifted(&mut self.taken[ulo..uhi], &self.neg, ulo, &self.offs, -1);
-        (lacc[0] + lacc[1]) + (lacc[2] + lacc[3]) + ((acc[0] + acc[1]) + (acc[2] + acc[3]))
     }
 
     #[inline(always)]
     fn gradient_portable(&mut self) -> f64 {
-        let (ulo, uhi) = self.span(self.urows);
-        let mut acc = [0.0f64; 4];
-        let g = &mut self.neg[ulo..uhi];
-        let (unc, taken, lam) = (
-            &self.unc[ulo..uhi],
-            &self.taken[ulo..uhi],
-            &self.lam[ulo..uhi],
-        );
-        for (((g, &u), &t), &l) in g.iter_mut().zip(unc).zip(taken).zip(lam) {
-            *g = subgradient(u, t, l);
-        }
-        let mut g4 = g.chunks_exact(4);
-        for g in &mut g4 {
-            let g: &[f64; 4] = g.try_into().unwrap();
-            for i in 0..4 {
-                acc[i] += g[i] * g[i];
-            }
-        }
-        for &x in g4.remainder() {
-            acc[0] += x * x;
-        }
-        (acc[0] + acc[1]) + (acc[2] + acc[3])
+        let u = self.span(self.urows);
+        self.fast.gradient(u)
     }
 
-    /// Moves the multipliers by `t` times the subgradient `gradient` left.
+    /// Moves the step multipliers by `t` times the subgradient `gradient` left.
     pub fn step(&mut self, t: f64) {
-        let (ulo, uhi) = self.span(self.urows);
-        let g = &self.neg[ulo..uhi];
-        for (l, &x) in self.lam[ulo..uhi].iter_mut().zip(g) {
+        let (lo, hi) = self.span(self.urows);
+        let t = t as f32;
+        let g = &self.fast.neg[lo..hi];
+        for (l, &x) in self.fast.lam[lo..hi].iter_mut().zip(g) {
             *l = (*l + t * x).max(0.0);
         }
     }
-}
-
-/// A square's entry of the subgradient: 1 less the times it is covered, where uncovered; a
-/// square covered more than once pushes its multiplier down, not below 0.
-#[inline(always)]
-fn subgradient(unc: f64, taken: f64, lam: f64) -> f64 {
-    let x = unc * (1.0 - taken);
-    if x < 0.0 && lam <= 0.0 { 0.0 } else { x }
 }
 
 /// `dst[i] = sum over offsets d of src[from + i + sign * d]`, in one pass (a pass an offset
 /// would load and store `dst` once each). Knights and kings have 9 offsets, and get a loop
 /// of fixed length the compiler vectorises.
 #[inline(always)]
-fn sum_shifted(dst: &mut [f64], src: &[f64], from: usize, offs: &[isize], sign: isize) {
+fn sum_shifted<F: Real>(dst: &mut [F], src: &[F], from: usize, offs: &[isize], sign: isize) {
     let at = |d: isize| (from as isize + sign * d) as usize;
     if let Ok(offs) = <&[isize; 9]>::try_from(offs) {
-        let srcs: [&[f64]; 9] = std::array::from_fn(|k| &src[at(offs[k])..at(offs[k]) + dst.len()]);
+        let srcs: [&[F]; 9] = std::array::from_fn(|k| &src[at(offs[k])..at(offs[k]) + dst.len()]);
         for (i, x) in dst.iter_mut().enumerate() {
-            let mut a = 0.0;
+            let mut a = F::ZERO;
             for s in &srcs {
                 a += s[i];
             }
             *x = a;
         }
     } else {
-        dst.fill(0.0);
+        for x in dst.iter_mut() {
+            *x = F::ZERO;
+        }
         for &d in offs {
             let s = &src[at(d)..at(d) + dst.len()];
             for (x, &y) in dst.iter_mut().zip(s) {
@@ -378,16 +451,26 @@ mod tests {
                     let got = grid.improve(&unc, &alw, &mut a, plan);
                     let want = lists.improve(&unc, &alw, &mut b, plan);
                     let name = format!("{moves} {width}x{height} trial {trial}, {iters} steps");
+                    // The steps ran in f32: near the lists' steps.
                     assert!(
-                        (got.0 - want.0).abs() < 1e-9,
+                        (got.0 - want.0).abs() < 1e-4,
                         "{name}: best {got:?} {want:?}"
                     );
                     assert!(
-                        (got.1 - want.1).abs() < 1e-9,
+                        (got.1 - want.1).abs() < 1e-4,
                         "{name}: last {got:?} {want:?}"
                     );
+                    assert!(got.0 >= got.1, "{name}: {got:?}");
                     for s in 0..n {
-                        assert!((a[s] - b[s]).abs() < 1e-9, "{name}: multiplier of {s}");
+                        assert!((a[s] - b[s]).abs() < 1e-5, "{name}: multiplier of {s}");
+                    }
+                    // What counts is exact: the final L and reduced costs are the lists' own
+                    // at the multipliers handed back.
+                    let mut c = a.clone();
+                    let again = Steps { iters: 0, ..plan };
+                    let exact = lists.improve(&unc, &alw, &mut c, again);
+                    assert!((got.1 - exact.1).abs() < 1e-9, "{name}: {got:?} {exact:?}");
+                    for s in 0..n {
                         if alw[s >> 6] >> (s & 63) & 1 != 0 {
                             let (x, y) = (grid.rc[s], lists.rc[s]);
                             assert!((x - y).abs() < 1e-9, "{name}: rc of {s}: {x} {y}");
@@ -424,6 +507,8 @@ mod tests {
             for _ in 0..5 {
                 let (a, b) = (fast.eval(), plain.eval());
                 assert_eq!(a.to_bits(), b.to_bits(), "trial {trial}: {a} {b}");
+                let (a, b) = (fast.exact(), plain.exact());
+                assert_eq!(a.to_bits(), b.to_bits(), "trial {trial}: exact {a} {b}");
                 let (a, b) = (fast.gradient(), plain.gradient());
                 assert_eq!(a.to_bits(), b.to_bits(), "trial {trial}: norm {a} {b}");
                 fast.step(0.3 / a.max(1.0));
