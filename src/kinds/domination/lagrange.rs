@@ -7,6 +7,8 @@
 //! for any multipliers, so they are improved by subgradient steps and handed down the tree
 //! as they are: a child starts from its parent's. At its best L equals the linear
 //! relaxation's value (28.9 for knights on 14x14, where a greedy fractional packing reaches 23).
+//! For leapers the steps run as stencils on a padded grid, in f32, with the bound that counts
+//! evaluated exactly (see `stencil`); other pieces use the lists below.
 //!
 //! Reduced costs also fix squares: a placement using c needs at least `L + rc[c]` pieces, one
 //! leaving c empty at least `L - rc[c]`; when that exceeds the room left, c is excluded or
