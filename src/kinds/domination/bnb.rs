@@ -1227,6 +1227,24 @@ impl<'m> Search<'m> {
     /// Candidate counts of the uncovered squares (into `count`): the square with the fewest
     /// and how many are uncovered; `None` when one has no candidate left.
     fn counts(&mut self, uo: usize) -> Option<(usize, usize)> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has POPCNT.
+            return unsafe { self.counts_popcnt(uo) };
+        }
+        self.counts_portable(uo)
+    }
+
+    /// `counts` with the POPCNT instruction (the baseline x86-64 target counts bits with a
+    /// dozen instructions a word; this loop is a tenth of a node's time).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn counts_popcnt(&mut self, uo: usize) -> Option<(usize, usize)> {
+        self.counts_portable(uo)
+    }
+
+    #[inline(always)]
+    fn counts_portable(&mut self, uo: usize) -> Option<(usize, usize)> {
         let w = self.w;
         let m = self.m;
         let mut best_sq = usize::MAX;

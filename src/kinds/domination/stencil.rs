@@ -354,6 +354,22 @@ impl Grid {
 
     /// Moves the step multipliers by `t` times the subgradient `gradient` left.
     pub fn step(&mut self, t: f64) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: as in `eval`.
+            return unsafe { self.step_avx2(t) };
+        }
+        self.step_portable(t)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn step_avx2(&mut self, t: f64) {
+        self.step_portable(t)
+    }
+
+    #[inline(always)]
+    fn step_portable(&mut self, t: f64) {
         let (lo, hi) = self.span(self.urows);
         let t = t as f32;
         let g = &self.fast.neg[lo..hi];
