@@ -477,9 +477,14 @@ fn parts_split_one_subtree_list_and_are_not_proven_alone() {
             note.ends_with("searched: none smaller than 32 in them"),
             "{note}"
         );
-        // "part 1/3: 53 of 159 subtrees below 32 ..."
+        // "part 1/3: 53 of 159 subtrees below 32 (list 0123456789abcdef) searched: ..."
         let words: Vec<&str> = note.split(' ').collect();
-        listed.push((words[2].parse::<usize>().unwrap(), words[4].to_string()));
+        assert_eq!(words[8], "(list", "{note}");
+        listed.push((
+            words[2].parse::<usize>().unwrap(),
+            words[4].to_string(),
+            words[9].to_string(),
+        ));
         let sol: Vec<usize> = v["solutions"][0]
             .as_array()
             .expect("the best placement")
@@ -489,8 +494,13 @@ fn parts_split_one_subtree_list_and_are_not_proven_alone() {
         check_domination(&TestBoard::square(14), &n_piece, false, 14, &sol);
     }
     let total: usize = listed[0].1.parse().unwrap();
-    assert!(listed.iter().all(|(_, t)| *t == listed[0].1));
-    assert_eq!(listed.iter().map(|(k, _)| k).sum::<usize>(), total);
+    // One list whatever the threads: the same count and the same fingerprint.
+    assert!(listed.iter().all(|(_, t, _)| *t == listed[0].1));
+    assert!(
+        listed.iter().all(|(_, _, f)| *f == listed[0].2),
+        "{listed:?}"
+    );
+    assert_eq!(listed.iter().map(|(k, _, _)| k).sum::<usize>(), total);
 }
 
 #[test]

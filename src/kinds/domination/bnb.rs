@@ -367,6 +367,7 @@ impl<'m> Search<'m> {
             }
         };
         let total = subtrees.len();
+        let list = fingerprint(&subtrees);
         let mine: Vec<Subtree> = match self.part {
             // Every n-th subtree: neighbours in the list tend to be alike in size.
             Some((i, n)) => subtrees
@@ -380,7 +381,7 @@ impl<'m> Search<'m> {
         let bar = self.bar;
         let what = match self.part {
             Some((i, n)) => format!(
-                "part {i}/{n}: {} of {total} subtrees below {bar}",
+                "part {i}/{n}: {} of {total} subtrees below {bar} (list {list:016x})",
                 mine.len()
             ),
             None => format!("{total} subtrees below {bar}"),
@@ -1409,6 +1410,28 @@ impl<'m> Search<'m> {
 }
 
 /// A positive number in three significant figures, in scientific notation from 10^6 on.
+/// A fingerprint of the subtree list (FNV-1a over each subtree's placed pieces, symmetries,
+/// uncovered and allowed squares): parts of one proof must search one list, and two binaries
+/// (or machines) that print the same fingerprint cut the tree the same way, so their parts
+/// can be mixed. The multipliers are left out: they only steer the search below.
+fn fingerprint(subtrees: &[Subtree]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |x: u64| {
+        for b in x.to_le_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    eat(subtrees.len() as u64);
+    for t in subtrees {
+        eat(t.depth as u64);
+        eat(u64::from(t.sym));
+        eat(t.placed.len() as u64);
+        t.placed.iter().for_each(|&p| eat(p as u64));
+        t.uncovered.iter().chain(&t.allowed).for_each(|&x| eat(x));
+    }
+    h
+}
+
 fn sci(x: f64) -> String {
     if !x.is_finite() {
         "unbounded".into()
@@ -1565,16 +1588,20 @@ mod tests {
     #[test]
     fn parts_together_find_and_prove_the_optimum() {
         // OEIS A006075 and A342576, n = 7..9; no incumbent, so the parts must find it.
+        let mut all_lists = Vec::new();
         for (independent, table) in [(false, [10, 12, 14]), (true, [13, 14, 14])] {
             for (i, &want) in table.iter().enumerate() {
                 let m = knights(7 + i, independent);
                 let mut sizes = Vec::new();
+                let mut lists = Vec::new();
                 for p in 1..=3 {
                     let mut s = from_scratch(&m, Some((p, 3)), None);
                     s.prove(&mut Run::new(Limits::default()));
                     let note = s.partial.take().expect("a part says what it did");
                     assert!(note.starts_with(&format!("part {p}/3: ")), "{note}");
                     assert!(note.contains("searched: none smaller than"), "{note}");
+                    let list = note.split("(list ").nth(1).expect("a fingerprint");
+                    lists.push(list[..16].to_string());
                     if let Some(b) = s.best.take() {
                         m.check(&b).expect("a valid placement");
                         sizes.push(b.len());
@@ -1586,8 +1613,14 @@ mod tests {
                     "independent={independent} n={}",
                     7 + i
                 );
+                // All parts search one list; another board's list is another.
+                assert!(lists.iter().all(|l| l == &lists[0]), "{lists:?}");
+                all_lists.push(lists[0].clone());
             }
         }
+        all_lists.sort();
+        all_lists.dedup();
+        assert_eq!(all_lists.len(), 6, "{all_lists:?}");
     }
 
     #[test]
