@@ -1,23 +1,37 @@
 #!/usr/bin/env bash
 # Parts of a long knights domination proof (`solve --part I/N`), one after another on
-# $THREADS threads (default 2) until a deadline, each part's answer line appended to a log. The N parts, run in
-# any sessions or on any machines, together prove what one run proves, provided all report
-# the same subtree count and bar (see the README, "For proofs too long for one run").
+# $THREADS threads (default 2) until a deadline, each part's answer line appended to a log.
+# The N parts, run in any sessions or on any machines, together prove what one run proves,
+# provided all report the same subtree count, bar and list fingerprint (see the README, "For
+# proofs too long for one run", and proofs/README.md).
 # Usage: benches/proof-parts.sh SIZE INDEPENDENT N DEADLINE LOG I...
-#   e.g. benches/proof-parts.sh 20 true 102 "12:40 UTC" proofs/knights20-independent.log 1 2 3
-# THREADS=1 leaves the other core free. Run it from a clone checked out at the proof's commit
-# (every part of one proof from the same binary: the subtree list comes from the root's
-# search, which another commit may cut differently).
-# A part still running at the deadline is stopped by --time-limit; its line then says so.
+#   e.g. THREADS=1 benches/proof-parts.sh 20 true 102 "12:40 UTC" \
+#            proofs/knights20-independent.log $(seq 1 102)
+# Run it from a clone checked out at the proof's commit, so that building elsewhere does not
+# change the binary under it. Parts the log already holds as searched are skipped, so the
+# same list can be given again in the next session; two runners (one a core, THREADS=1)
+# may share a log: each claims a part before it starts it (LOG.claims/I, void after that
+# runner's deadline), and the other skips it. A part still running at the deadline is stopped
+# by --time-limit; its line then says "not all searched", and it is run again later.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 size=$1 independent=$2 n=$3 deadline=$(date -d "$4" +%s) log=$5
 shift 5
 cargo build --release --quiet
 commit=$(git rev-parse --short HEAD)
+claims="$log.claims"
+mkdir -p "$claims"
 for i in "$@"; do
+    if grep -F "part $i/$n: " "$log" 2>/dev/null | grep -qF "searched: none smaller than"; then
+        continue
+    fi
     left=$((deadline - $(date +%s)))
     [ "$left" -lt 60 ] && break
+    if ! mkdir "$claims/$i" 2>/dev/null; then
+        until=$(cat "$claims/$i/until" 2>/dev/null || echo 0)
+        [ "$until" -gt "$(date +%s)" ] && continue
+    fi
+    echo "$deadline" > "$claims/$i/until"
     start=$(date -u +%Y-%m-%dT%H:%M:%SZ)
     tmp=$(mktemp)
     /usr/bin/time -f "%e s wall, %U s user" target/release/solve puzzles/knights8.toml \
@@ -28,4 +42,5 @@ for i in "$@"; do
     out="$(grep -F "[part $i/$n" "$tmp" | tail -1) | $(tail -1 "$tmp")"
     rm -f "$tmp"
     echo "$size independent=$independent part $i/$n, commit $commit, from $start, exit $rc: $out" >> "$log"
+    rm -rf "${claims:?}/$i"
 done
