@@ -5,6 +5,7 @@
 # provided all report the same subtree count, bar and list fingerprint (see the README, "For
 # proofs too long for one run", and proofs/README.md).
 # Usage: benches/proof-parts.sh SIZE INDEPENDENT N DEADLINE LOG I...
+#   (an I of the form I,J/M runs part J of M of part I's descendants: `--part I/N,J/M`)
 #   e.g. THREADS=1 benches/proof-parts.sh 20 true 102 "12:40 UTC" \
 #            proofs/knights20-independent.log $(seq 1 102)
 # Run it from a clone checked out at the proof's commit, so that building elsewhere does not
@@ -22,25 +23,31 @@ commit=$(git rev-parse --short HEAD)
 claims="$log.claims"
 mkdir -p "$claims"
 for i in "$@"; do
-    if grep -F "part $i/$n: " "$log" 2>/dev/null | grep -qF "searched: none smaller than"; then
+    # I, or I,J/M for part J of M of part I's descendants (a part too long for one run).
+    case $i in
+        *,*) part="${i%%,*}/$n,${i#*,}" ;;
+        *) part="$i/$n" ;;
+    esac
+    if grep -F "part $part: " "$log" 2>/dev/null | grep -qF "searched: none smaller than"; then
         continue
     fi
     left=$((deadline - $(date +%s)))
     [ "$left" -lt 60 ] && break
-    if ! mkdir "$claims/$i" 2>/dev/null; then
-        until=$(cat "$claims/$i/until" 2>/dev/null || echo 0)
+    claim="$claims/${i//\//_}"
+    if ! mkdir "$claim" 2>/dev/null; then
+        until=$(cat "$claim/until" 2>/dev/null || echo 0)
         [ "$until" -gt "$(date +%s)" ] && continue
     fi
-    echo "$deadline" > "$claims/$i/until"
+    echo "$deadline" > "$claim/until"
     start=$(date -u +%Y-%m-%dT%H:%M:%SZ)
     tmp=$(mktemp)
     /usr/bin/time -f "%e s wall, %U s user" target/release/solve puzzles/knights8.toml \
-        --size "$size" --set "rules.independent=$independent" --threads "${THREADS:-2}" --part "$i/$n" \
+        --size "$size" --set "rules.independent=$independent" --threads "${THREADS:-2}" --part "$part" \
         --time-limit "$left" --quiet > "$tmp" 2>&1
     rc=$?
     # The answer line (a part exits 3 even when done: alone it proves nothing) and the times.
-    out="$(grep -F "[part $i/$n" "$tmp" | tail -1) | $(tail -1 "$tmp")"
+    out="$(grep -F "[part $part: " "$tmp" | tail -1) | $(tail -1 "$tmp")"
     rm -f "$tmp"
-    echo "$size independent=$independent part $i/$n, commit $commit, from $start, exit $rc: $out" >> "$log"
-    rm -rf "${claims:?}/$i"
+    echo "$size independent=$independent part $part, commit $commit, from $start, exit $rc: $out" >> "$log"
+    rm -rf "$claim"
 done

@@ -67,7 +67,7 @@ struct Common {
     #[arg(long)]
     unique: bool,
     /// Search only part I of N of the tree (minimize, domination bnb); the N parts, run
-    /// anywhere, together prove the optimum
+    /// anywhere, together prove the optimum. I/N,J/M: part J of M of part I's children
     #[arg(long, value_name = "I/N")]
     part: Option<String>,
     /// Estimate the size of the search tree by this many random probes (Knuth) instead of
@@ -242,7 +242,10 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
     if !(1..=1024).contains(&threads) {
         return Err(format!("--threads {threads}: accepted: 1 to 1024"));
     }
-    let part = common.part.as_deref().map(parse_part).transpose()?;
+    let (part, subpart) = match common.part.as_deref().map(parse_parts).transpose()? {
+        Some((p, sub)) => (Some(p), sub),
+        None => (None, None),
+    };
     if common.estimate == Some(0) || (common.estimate.is_some() && part.is_some()) {
         return Err("--estimate: accepted: a number of probes, at least 1, without --part".into());
     }
@@ -251,6 +254,7 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
         unique: common.unique || spec.solve.unique,
         threads,
         part,
+        subpart,
         estimate: common.estimate,
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;
@@ -290,7 +294,33 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
     })
 }
 
-/// `--part I/N`: part I (1-based) of N.
+/// `--part I/N` (part I, 1-based, of N) or `--part I/N,J/M` (part J of M of part I's
+/// children).
+type Part = (usize, usize);
+fn parse_parts(s: &str) -> Result<(Part, Option<Part>), String> {
+    let bad = || {
+        format!(
+            "--part {s}: accepted: I/N with 1 <= I <= N <= 100000, e.g. 3/8, or I/N,J/M for \
+             part J of M of part I's children, e.g. 3/8,2/4"
+        )
+    };
+    let mut pieces = s.split(',');
+    let part = pieces
+        .next()
+        .map(parse_part)
+        .ok_or_else(bad)?
+        .map_err(|_| bad())?;
+    let sub = pieces
+        .next()
+        .map(parse_part)
+        .transpose()
+        .map_err(|_| bad())?;
+    if pieces.next().is_some() {
+        return Err(bad());
+    }
+    Ok((part, sub))
+}
+
 fn parse_part(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("--part {s}: accepted: I/N with 1 <= I <= N <= 100000, e.g. 3/8");
     let (i, n) = s.split_once('/').ok_or_else(bad)?;

@@ -66,6 +66,9 @@ pub struct Task {
     /// Search only part `i` of `n` (1-based) of a tree a strategy splits into a fixed list of
     /// subtrees: the parts of one puzzle, run anywhere, together prove what one run proves.
     pub part: Option<(usize, usize)>,
+    /// Within that part, only part `j` of `m` of its subtrees' children (`--part I/N,J/M`):
+    /// a part too long for one run split once more.
+    pub subpart: Option<(usize, usize)>,
     /// Estimate the search tree by this many random probes instead of searching it.
     pub estimate: Option<u64>,
 }
@@ -77,6 +80,7 @@ impl Default for Task {
             unique: false,
             threads: 1,
             part: None,
+            subpart: None,
             estimate: None,
         }
     }

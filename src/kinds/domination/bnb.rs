@@ -204,6 +204,7 @@ struct Search<'m> {
     ticks: u32,
     /// `--part i/n` (1-based) and `--estimate probes`, from the task.
     part: Option<(usize, usize)>,
+    subpart: Option<(usize, usize)>,
     estimate: Option<u64>,
     /// While probing the tree (`--estimate`): one random path at a time.
     probe: Option<Probe>,
@@ -303,6 +304,7 @@ impl<'m> Search<'m> {
             reporter: false,
             ticks: 0,
             part: task.part,
+            subpart: task.subpart,
             estimate: task.estimate,
             probe: None,
             partial: None,
@@ -379,12 +381,52 @@ impl<'m> Search<'m> {
             None => subtrees,
         };
         let bar = self.bar;
-        let what = match self.part {
+        let mut what = match self.part {
             Some((i, n)) => format!(
                 "part {i}/{n}: {} of {total} subtrees below {bar} (list {list:016x})",
                 mine.len()
             ),
             None => format!("{total} subtrees below {bar}"),
+        };
+        let mine = match (self.part, self.subpart) {
+            (Some((i, n)), Some((j, m))) => {
+                // The part's subtrees a level down, and further while that leaves fewer than
+                // 4 children a subpart (a heavy subtree's node may have only 2): the list
+                // every subpart cuts alike.
+                let mut children = mine;
+                for _ in 0..SUBPART_LEVELS {
+                    self.subtrees.clear();
+                    for t in &children {
+                        self.split = Some(t.depth + 1);
+                        if self.resume(t, run) {
+                            self.split = None;
+                            self.partial = Some(format!("{what}, stopped before its children"));
+                            return;
+                        }
+                    }
+                    self.split = None;
+                    children = std::mem::take(&mut self.subtrees);
+                    if children.len() >= 4 * m {
+                        break;
+                    }
+                }
+                let sublist = fingerprint(&children);
+                let count = children.len();
+                let mine: Vec<Subtree> = children
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(k, _)| k % m == j - 1)
+                    .map(|(_, t)| t)
+                    .collect();
+                what = format!(
+                    "part {i}/{n},{j}/{m}: {} of the {count} descendants of {} of {total} \
+                     subtrees below {bar} (list {list:016x}, sublist {sublist:016x})",
+                    mine.len(),
+                    count_of(total, i, n),
+                );
+                mine
+            }
+            _ => mine,
         };
         if let Some(probes) = self.estimate {
             let note = match self.estimate_tree(&mine, probes, run) {
@@ -1410,6 +1452,14 @@ impl<'m> Search<'m> {
 }
 
 /// A positive number in three significant figures, in scientific notation from 10^6 on.
+/// Levels at most a part's subtrees are taken down for its subparts (`--part I/N,J/M`).
+const SUBPART_LEVELS: usize = 4;
+
+/// How many of `total` subtrees part `i` of `n` takes (every n-th from the i-th).
+fn count_of(total: usize, i: usize, n: usize) -> usize {
+    (total + n - i) / n
+}
+
 /// A fingerprint of the subtree list (FNV-1a over each subtree's placed pieces, symmetries,
 /// uncovered and allowed squares): parts of one proof must search one list, and two binaries
 /// (or machines) that print the same fingerprint cut the tree the same way, so their parts
@@ -1583,6 +1633,55 @@ mod tests {
         s.mode = Mode::Minimize;
         s.symmetry = true;
         s
+    }
+
+    /// A part split once more (`--part I/N,J/M`): the subparts of every part together find
+    /// and prove the optimum, all of them on one list and, within a part, one sublist.
+    #[test]
+    fn subparts_together_find_and_prove_the_optimum() {
+        for (n, independent, want) in [(8, false, 12), (9, true, 14), (10, false, 16)] {
+            let m = knights(n, independent);
+            let mut sizes = Vec::new();
+            let mut lists = Vec::new();
+            let mut children = 0;
+            for p in 1..=2 {
+                let mut sublists = Vec::new();
+                let (mut taken, mut of) = (0, 0);
+                for q in 1..=3 {
+                    let mut s = from_scratch(&m, Some((p, 2)), None);
+                    s.subpart = Some((q, 3));
+                    s.prove(&mut Run::new(Limits::default()));
+                    let note = s.partial.take().expect("a subpart says what it did");
+                    assert!(note.starts_with(&format!("part {p}/2,{q}/3: ")), "{note}");
+                    assert!(note.contains("searched: none smaller than"), "{note}");
+                    let words: Vec<&str> = note.split(' ').collect();
+                    // "part 1/2,1/3: 5 of the 14 descendants of 3 of 6 subtrees below ..."
+                    taken += words[2].parse::<usize>().expect("a count");
+                    of = words[5].parse::<usize>().expect("a count");
+                    let (list, sublist) = note
+                        .split_once("(list ")
+                        .and_then(|(_, r)| r.split_once(", sublist "))
+                        .expect("both fingerprints");
+                    lists.push(list.to_string());
+                    sublists.push(sublist[..16].to_string());
+                    if let Some(b) = s.best.take() {
+                        m.check(&b).expect("a valid placement");
+                        sizes.push(b.len());
+                    }
+                }
+                assert!(sublists.iter().all(|l| l == &sublists[0]), "{sublists:?}");
+                // The subparts share the children out, each exactly once.
+                assert_eq!(taken, of, "n={n} part {p}");
+                children += of;
+            }
+            assert!(lists.iter().all(|l| l == &lists[0]), "{lists:?}");
+            assert!(children > 2, "n={n}: {children} children in all");
+            assert_eq!(
+                sizes.iter().min(),
+                Some(&want),
+                "n={n} independent={independent}"
+            );
+        }
     }
 
     #[test]
