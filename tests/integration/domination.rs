@@ -520,6 +520,9 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
         (vec!["--part", "0/3"], "--part 0/3: accepted: I/N"),
         (vec!["--part", "4/3"], "--part 4/3: accepted: I/N"),
         (vec!["--part", "x"], "--part x: accepted: I/N"),
+        (vec!["--part", "1/3,0/2"], "or I/N,J/M for part J of M"),
+        (vec!["--part", "1/3,2/2,1/2"], "or I/N,J/M for part J of M"),
+        (vec!["--part", "1/3,"], "or I/N,J/M for part J of M"),
         (vec!["--estimate", "0"], "--estimate: accepted"),
         (
             vec!["--part", "1/2", "--goal", "count"],
@@ -537,6 +540,23 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
         assert_eq!(code, 2, "{args:?}: {out}{err}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+    // A subpart says which part's descendants it took, under both fingerprints.
+    let (code, out, err) = run_cli(&[
+        &puzzle("knights8.toml"),
+        "--size",
+        "13",
+        "--part",
+        "2/5,3/4",
+        "--quiet",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("[part 2/5,3/4: "), "{out}");
+    assert!(out.contains("descendants of"), "{out}");
+    assert!(out.contains(", sublist "), "{out}");
+    assert!(
+        out.contains("searched: none smaller than 29 in them]"),
+        "{out}"
+    );
     // A kind none of whose strategies splits: the reason once, not once per strategy.
     let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--part", "1/2"]);
     assert_eq!(code, 2, "{err}");
