@@ -294,9 +294,10 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
     })
 }
 
+type Part = (usize, usize);
+
 /// `--part I/N` (part I, 1-based, of N) or `--part I/N,J/M` (part J of M of part I's
 /// children).
-type Part = (usize, usize);
 fn parse_parts(s: &str) -> Result<(Part, Option<Part>), String> {
     let bad = || {
         format!(
@@ -304,20 +305,13 @@ fn parse_parts(s: &str) -> Result<(Part, Option<Part>), String> {
              part J of M of part I's children, e.g. 3/8,2/4"
         )
     };
-    let mut pieces = s.split(',');
-    let part = pieces
-        .next()
-        .map(parse_part)
-        .ok_or_else(bad)?
-        .map_err(|_| bad())?;
-    let sub = pieces
-        .next()
-        .map(parse_part)
-        .transpose()
-        .map_err(|_| bad())?;
-    if pieces.next().is_some() {
-        return Err(bad());
-    }
+    // A second comma is left in the subpart, which then does not parse.
+    let (first, sub) = match s.split_once(',') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s, None),
+    };
+    let part = parse_part(first).map_err(|_| bad())?;
+    let sub = sub.map(parse_part).transpose().map_err(|_| bad())?;
     Ok((part, sub))
 }
 

@@ -347,16 +347,10 @@ impl<'m> Search<'m> {
             Some(subtrees) if split => {
                 // A few corner combinations hold most of the work: their children, recorded
                 // one level down, balance the workers' load (and the parts').
-                self.subtrees.clear();
-                for t in &subtrees {
-                    self.split = Some(t.depth + 1);
-                    if self.resume(t, run) {
-                        self.split = None;
-                        return;
-                    }
+                match self.children(&subtrees, run) {
+                    Some(children) => children,
+                    None => return,
                 }
-                self.split = None;
-                std::mem::take(&mut self.subtrees)
             }
             Some(subtrees) => subtrees,
             None if split => match self.top_subtrees(run) {
@@ -370,14 +364,8 @@ impl<'m> Search<'m> {
         };
         let total = subtrees.len();
         let list = fingerprint(&subtrees);
-        let mine: Vec<Subtree> = match self.part {
-            // Every n-th subtree: neighbours in the list tend to be alike in size.
-            Some((i, n)) => subtrees
-                .into_iter()
-                .enumerate()
-                .filter(|(j, _)| j % n == i - 1)
-                .map(|(_, t)| t)
-                .collect(),
+        let mine = match self.part {
+            Some((i, n)) => every_nth(subtrees, i, n),
             None => subtrees,
         };
         let bar = self.bar;
@@ -393,36 +381,25 @@ impl<'m> Search<'m> {
                 // The part's subtrees a level down, and further while that leaves fewer than
                 // 4 children a subpart (a heavy subtree's node may have only 2): the list
                 // every subpart cuts alike.
+                let taken = mine.len();
                 let mut children = mine;
                 for _ in 0..SUBPART_LEVELS {
-                    self.subtrees.clear();
-                    for t in &children {
-                        self.split = Some(t.depth + 1);
-                        if self.resume(t, run) {
-                            self.split = None;
-                            self.partial = Some(format!("{what}, stopped before its children"));
-                            return;
-                        }
-                    }
-                    self.split = None;
-                    children = std::mem::take(&mut self.subtrees);
+                    let Some(next) = self.children(&children, run) else {
+                        self.partial = Some(format!("{what}, stopped before its children"));
+                        return;
+                    };
+                    children = next;
                     if children.len() >= 4 * m {
                         break;
                     }
                 }
                 let sublist = fingerprint(&children);
                 let count = children.len();
-                let mine: Vec<Subtree> = children
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(k, _)| k % m == j - 1)
-                    .map(|(_, t)| t)
-                    .collect();
+                let mine = every_nth(children, j, m);
                 what = format!(
-                    "part {i}/{n},{j}/{m}: {} of the {count} descendants of {} of {total} \
+                    "part {i}/{n},{j}/{m}: {} of the {count} descendants of {taken} of {total} \
                      subtrees below {bar} (list {list:016x}, sublist {sublist:016x})",
                     mine.len(),
-                    count_of(total, i, n),
                 );
                 mine
             }
@@ -457,6 +434,21 @@ impl<'m> Search<'m> {
                 )
             });
         }
+    }
+
+    /// The children of `subtrees`, recorded one level below each; `None` when a limit
+    /// stopped the search.
+    fn children(&mut self, subtrees: &[Subtree], run: &mut Run) -> Option<Vec<Subtree>> {
+        self.subtrees.clear();
+        for t in subtrees {
+            self.split = Some(t.depth + 1);
+            if self.resume(t, run) {
+                self.split = None;
+                return None;
+            }
+        }
+        self.split = None;
+        Some(std::mem::take(&mut self.subtrees))
     }
 
     /// Symmetry broken for good at the top of the tree. Take the orbit O (under the board's
@@ -1451,13 +1443,17 @@ impl<'m> Search<'m> {
     }
 }
 
-/// A positive number in three significant figures, in scientific notation from 10^6 on.
 /// Levels at most a part's subtrees are taken down for its subparts (`--part I/N,J/M`).
 const SUBPART_LEVELS: usize = 4;
 
-/// How many of `total` subtrees part `i` of `n` takes (every n-th from the i-th).
-fn count_of(total: usize, i: usize, n: usize) -> usize {
-    (total + n - i) / n
+/// Part `i` (1-based) of `n` of a list: every n-th from the i-th (neighbours in the list
+/// tend to be alike in size).
+fn every_nth(list: Vec<Subtree>, i: usize, n: usize) -> Vec<Subtree> {
+    list.into_iter()
+        .enumerate()
+        .filter(|(k, _)| k % n == i - 1)
+        .map(|(_, t)| t)
+        .collect()
 }
 
 /// A fingerprint of the subtree list (FNV-1a over each subtree's placed pieces, symmetries,
@@ -1482,6 +1478,7 @@ fn fingerprint(subtrees: &[Subtree]) -> u64 {
     h
 }
 
+/// A positive number in three significant figures, in scientific notation from 10^6 on.
 fn sci(x: f64) -> String {
     if !x.is_finite() {
         "unbounded".into()
