@@ -48,6 +48,11 @@ for i in "$@"; do
     # The answer line (a part exits 3 even when done: alone it proves nothing) and the times.
     out="$(grep -F "[part $part: " "$tmp" | tail -1) | $(tail -1 "$tmp")"
     rm -f "$tmp"
-    echo "$size independent=$independent part $part, commit $commit, from $start, exit $rc: $out" >> "$log"
+    line="$size independent=$independent part $part, commit $commit, from $start, exit $rc: $out"
+    # The log is tracked by git, and a checkout or reset of the working tree rolls it back
+    # (session 15 lost two parts' lines so); the journal beside it, which git ignores, keeps
+    # every line too.
+    echo "$line" >> "$log"
+    echo "$line" >> "$log.journal"
     rm -rf "$claim"
 done
