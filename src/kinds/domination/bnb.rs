@@ -45,8 +45,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct Bnb;
 
-/// `Search::origin` of a piece placed above the subtree a search resumed: its node's
-/// siblings are not known there.
+/// `Search::origin` of a piece a corner cell placed (no sibling could replace it).
 const NO_ORIGIN: u32 = u32::MAX;
 
 /// `replaceable` excludes the candidates that would leave a piece replaceable only where
@@ -175,11 +174,12 @@ struct Search<'m> {
     allowed: Vec<u64>,
     /// Squares covered by two placed pieces or more, at each depth (plain minimize).
     twice: Vec<u64>,
-    /// For each placed piece, the depth of the node that placed it (`NO_ORIGIN`: above
-    /// the subtree this search resumed).
+    /// For each placed piece, the depth of the node that placed it (`NO_ORIGIN`: a corner
+    /// cell's).
     origin: Vec<u32>,
     /// At each depth, the candidates excluded as earlier siblings at this node and its
-    /// ancestors (down to `base`): any of them may replace a piece placed here or below.
+    /// ancestors (those above a resumed subtree come with it): any of them may replace a
+    /// piece placed here or below.
     sibx: Vec<u64>,
     /// The depth this search started or resumed at.
     base: usize,
@@ -273,6 +273,9 @@ struct Subtree {
     allowed: Vec<u64>,
     /// The parent's multipliers, which the node starts from.
     lam: Vec<f64>,
+    /// `Search::sibx` at the depths above the node, and `Search::origin` of its pieces.
+    sibx: Vec<u64>,
+    origin: Vec<u32>,
 }
 
 /// The best placement found by any worker; `bar` is its size, read at every node. Also how
@@ -648,6 +651,8 @@ impl<'m> Search<'m> {
         Subtree {
             depth: placed.len(),
             sym,
+            sibx: vec![0; placed.len() * w],
+            origin: vec![NO_ORIGIN; placed.len()],
             placed,
             uncovered: both,
             allowed,
@@ -877,8 +882,8 @@ impl<'m> Search<'m> {
         self.lam[(d - 1) * n1..d * n1].copy_from_slice(lam);
         self.placed.clear();
         self.placed.extend_from_slice(&t.placed);
-        self.origin.clear();
-        self.origin.resize(t.placed.len(), NO_ORIGIN);
+        self.origin.clone_from(&t.origin);
+        self.sibx[..d * w].copy_from_slice(&t.sibx);
         self.base = d;
         self.recount_twice(d);
         self.node(d, t.sym, run)
@@ -928,6 +933,8 @@ impl<'m> Search<'m> {
                 uncovered: self.uncovered[(depth - 1) * w..(depth + 1) * w].to_vec(),
                 allowed: self.allowed[depth * w..(depth + 1) * w].to_vec(),
                 lam: self.lam[(depth - 1) * n1..depth * n1].to_vec(),
+                sibx: self.sibx[..depth * w].to_vec(),
+                origin: self.origin.clone(),
             });
             return false;
         }
@@ -953,7 +960,7 @@ impl<'m> Search<'m> {
         let k = self.placed.len();
         if self.swappable() {
             let (head, tail) = self.sibx.split_at_mut(uo);
-            if depth == self.base {
+            if depth == 0 {
                 tail[..w].fill(0);
             } else {
                 tail[..w].copy_from_slice(&head[uo - w..]);
@@ -1357,7 +1364,7 @@ impl<'m> Search<'m> {
     /// cover as small or smaller, P less the piece plus e (e is in no placement below), in
     /// e's branch, which comes first; so a minimum cover below is always matched by one in
     /// an earlier branch, and the node holds none the search needs. (Pieces placed above a
-    /// resumed subtree are only checked for having a private square.) Where covering a few
+    /// corner cell are only checked for having a private square.) Where covering a few
     /// more squares would make a piece replaceable, the candidates that cover those few are
     /// excluded from the node, for the same reason.
     fn replaceable(&mut self, depth: usize) -> bool {
