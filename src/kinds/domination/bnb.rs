@@ -1363,8 +1363,8 @@ impl<'m> Search<'m> {
     /// sibling at the node that placed it or at one above. Every cover P below then has a
     /// cover as small or smaller, P less the piece plus e (e is in no placement below), in
     /// e's branch, which comes first; so a minimum cover below is always matched by one in
-    /// an earlier branch, and the node holds none the search needs. (Pieces placed above a
-    /// corner cell are only checked for having a private square.) Where covering a few
+    /// an earlier branch, and the node holds none the search needs. (Pieces a corner cell
+    /// placed are only checked for having a private square.) Where covering a few
     /// more squares would make a piece replaceable, the candidates that cover those few are
     /// excluded from the node, for the same reason.
     fn replaceable(&mut self, depth: usize) -> bool {
