@@ -172,8 +172,13 @@ struct Search<'m> {
     uncovered: Vec<u64>,
     /// Squares still allowed at each depth.
     allowed: Vec<u64>,
-    /// Squares covered by two placed pieces or more, at each depth (plain minimize).
+    /// Squares covered by two placed pieces or more, and by three or more, at each depth
+    /// (plain minimize).
     twice: Vec<u64>,
+    thrice: Vec<u64>,
+    /// How far apart (rows or columns) two pieces may stand for `pair_replaceable` to
+    /// look at them; 0 turns it off (riders).
+    pair_span: usize,
     /// For each placed piece, the depth of the node that placed it (`NO_ORIGIN`: a corner
     /// cell's).
     origin: Vec<u32>,
@@ -188,6 +193,7 @@ struct Search<'m> {
     mine: Vec<u64>,
     near: Vec<u64>,
     scratch: Vec<u64>,
+    pset: Vec<u64>,
     /// The branching candidates at each depth, `stride` per depth.
     cands: Vec<usize>,
     stride: usize,
@@ -305,6 +311,8 @@ impl<'m> Search<'m> {
             uncovered: vec![0; depth * w],
             allowed: vec![0; depth * w],
             twice: vec![0; depth * w],
+            thrice: vec![0; depth * w],
+            pair_span: pair_span(m),
             origin: Vec::with_capacity(depth),
             sibx: vec![0; depth * w],
             base: 0,
@@ -313,6 +321,7 @@ impl<'m> Search<'m> {
             mine: vec![0; w],
             near: vec![0; w],
             scratch: vec![0; w],
+            pset: vec![0; w],
             cands: vec![0; depth * stride],
             stride,
             placed: Vec::with_capacity(depth),
@@ -972,6 +981,15 @@ impl<'m> Search<'m> {
             run.stats.add_counter("replaceable pieces", 1);
             return false;
         }
+        if self.swappable()
+            && self.split.is_none()
+            && self.pair_span > 0
+            && !self.placed.is_empty()
+            && self.pair_replaceable(depth)
+        {
+            run.stats.add_counter("replaceable pairs", 1);
+            return false;
+        }
         if self.uncovered[uo..ao].iter().all(|&x| x == 0) {
             return self.leaf(run);
         }
@@ -1327,6 +1345,10 @@ impl<'m> Search<'m> {
             tail[i] = head[uo + i] & !m.conflict.row(c)[i];
         }
         if self.swappable() {
+            let (head, tail) = self.thrice.split_at_mut(ao);
+            for i in 0..w {
+                tail[i] = head[uo + i] | (m.cover.row(c)[i] & self.twice[uo + i]);
+            }
             let (head, tail) = self.twice.split_at_mut(ao);
             for i in 0..w {
                 tail[i] = head[uo + i] | (m.cover.row(c)[i] & m.all[i] & !self.uncovered[uo + i]);
@@ -1348,14 +1370,106 @@ impl<'m> Search<'m> {
         let m = self.m;
         let mut once = vec![0u64; w];
         let t = &mut self.twice[depth * w..(depth + 1) * w];
+        let u = &mut self.thrice[depth * w..(depth + 1) * w];
         t.fill(0);
+        u.fill(0);
         for &p in &self.placed {
             for i in 0..w {
                 let c = m.cover.row(p)[i] & m.all[i];
+                u[i] |= t[i] & c;
                 t[i] |= once[i] & c;
                 once[i] |= c;
             }
         }
+    }
+
+    /// Whether two placed pieces can give way together to a candidate e excluded as an
+    /// earlier sibling at the shallower one's node or above, and one square f: the squares
+    /// only they cover are all covered by e or f, where f is a placed piece or a square
+    /// still allowed at that node. The cover with e and f for the two is no larger and lies
+    /// in e's branch, which comes first (as for `replaceable`). Only pairs within
+    /// `pair_span` of each other, of which one is the newest piece or covers a square it
+    /// covers, are looked at (the others were at the parent).
+    fn pair_replaceable(&mut self, depth: usize) -> bool {
+        let w = self.w;
+        let m = self.m;
+        let width = m.board.width;
+        let uo = depth * w;
+        let k = self.placed.len();
+        let fresh = depth == self.base;
+        let newest = *self.placed.last().expect("a piece placed");
+        let span = self.pair_span as isize;
+        self.pset.fill(0);
+        for &p in &self.placed {
+            self.pset[p >> 6] |= 1u64 << (p & 63);
+        }
+        let touched = |p: usize| {
+            p == newest
+                || m.cover
+                    .row(p)
+                    .iter()
+                    .zip(m.cover.row(newest))
+                    .any(|(a, b)| a & b != 0)
+        };
+        for a in 0..k {
+            let da = self.origin[a];
+            if da == NO_ORIGIN {
+                continue;
+            }
+            let pa = self.placed[a];
+            let ta = fresh || touched(pa);
+            for b in 0..k {
+                let db = self.origin[b];
+                // The shallower piece's node is `a`'s (distinct pieces of a path have
+                // distinct depths).
+                if b == a || db == NO_ORIGIN || db < da {
+                    continue;
+                }
+                let pb = self.placed[b];
+                let (ra, ca) = ((pa / width) as isize, (pa % width) as isize);
+                let (rb, cb) = ((pb / width) as isize, (pb % width) as isize);
+                if (ra - rb).abs() > span || (ca - cb).abs() > span || !(ta || touched(pb)) {
+                    continue;
+                }
+                // The squares only a and b cover: covered once, by one of them, or twice,
+                // by both.
+                let (ua, ub) = (m.cover.row(pa), m.cover.row(pb));
+                for x in 0..w {
+                    let covered = m.all[x] & !self.uncovered[uo + x];
+                    let one = covered & !self.twice[uo + x];
+                    let two = self.twice[uo + x] & !self.thrice[uo + x];
+                    self.mine[x] = ((ua[x] ^ ub[x]) & one) | (ua[x] & ub[x] & two);
+                }
+                self.near.fill(0);
+                for q in super::lagrange::ones(&self.mine) {
+                    for (y, c) in m.coverers.row(q).iter().enumerate() {
+                        self.near[y] |= c;
+                    }
+                }
+                let so = da as usize * w;
+                // The allowed squares of a's node, or (above a resumed subtree, whose rows
+                // are not kept) of the subtree's root, which holds fewer.
+                let fo = (da as usize).max(self.base) * w;
+                for y in 0..w {
+                    let mut word = self.near[y] & self.sibx[so + y];
+                    while word != 0 {
+                        let e = y * 64 + word.trailing_zeros() as usize;
+                        word &= word - 1;
+                        let other = m.cover.row(e);
+                        for x in 0..w {
+                            self.lack[x] = self.mine[x] & !other[x];
+                        }
+                        covering_all(m, &self.lack, &mut self.scratch);
+                        if (0..w)
+                            .any(|x| self.scratch[x] & (self.allowed[fo + x] | self.pset[x]) != 0)
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether a placed piece is replaceable: its private squares (those no other placed
@@ -1627,6 +1741,22 @@ const SUBPART_LEVELS: usize = 4;
 
 /// Part `i` (1-based) of `n` of a list: every n-th from the i-th (neighbours in the list
 /// tend to be alike in size).
+/// For `pair_replaceable`: twice the farthest a piece reaches in rows or columns, where
+/// that is at most 3 (leapers such as knights, kings, camels); 0 otherwise (riders: pairs
+/// anywhere on the board would be too many to look at).
+fn pair_span(m: &Model) -> usize {
+    let width = m.board.width;
+    let mut reach = 0;
+    for &s in &m.cells {
+        let (r, c) = (s / width, s % width);
+        for t in super::lagrange::ones(m.cover.row(s)) {
+            let (tr, tc) = (t / width, t % width);
+            reach = reach.max(r.abs_diff(tr)).max(c.abs_diff(tc));
+        }
+    }
+    if reach <= 3 { 2 * reach } else { 0 }
+}
+
 /// The squares whose piece covers every square of `set` (all squares if `set` is empty).
 fn covering_all(m: &Model, set: &[u64], out: &mut [u64]) {
     out.fill(u64::MAX);
