@@ -1440,12 +1440,7 @@ impl<'m> Search<'m> {
                     let two = self.twice[uo + x] & !self.thrice[uo + x];
                     self.mine[x] = ((ua[x] ^ ub[x]) & one) | (ua[x] & ub[x] & two);
                 }
-                self.near.fill(0);
-                for q in super::lagrange::ones(&self.mine) {
-                    for (y, c) in m.coverers.row(q).iter().enumerate() {
-                        self.near[y] |= c;
-                    }
-                }
+                covering_any(m, &self.mine, &mut self.near);
                 let so = da as usize * w;
                 // The allowed squares of a's node, or (above a resumed subtree, whose rows
                 // are not kept) of the subtree's root, which holds fewer.
@@ -1521,12 +1516,7 @@ impl<'m> Search<'m> {
             if (0..w).any(|y| self.forbid[y] & self.sibx[so + y] != 0) {
                 return true;
             }
-            self.near.fill(0);
-            for q in super::lagrange::ones(&self.mine) {
-                for (y, c) in m.coverers.row(q).iter().enumerate() {
-                    self.near[y] |= c;
-                }
-            }
+            covering_any(m, &self.mine, &mut self.near);
             for y in 0..w {
                 let mut word = self.near[y] & self.sibx[so + y];
                 while word != 0 {
@@ -1755,6 +1745,16 @@ fn pair_span(m: &Model) -> usize {
         }
     }
     if reach <= 3 { 2 * reach } else { 0 }
+}
+
+/// The squares whose piece covers some square of `set`.
+fn covering_any(m: &Model, set: &[u64], out: &mut [u64]) {
+    out.fill(0);
+    for q in super::lagrange::ones(set) {
+        for (o, c) in out.iter_mut().zip(m.coverers.row(q)) {
+            *o |= c;
+        }
+    }
 }
 
 /// The squares whose piece covers every square of `set` (all squares if `set` is empty).
