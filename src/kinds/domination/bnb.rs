@@ -188,6 +188,8 @@ struct Search<'m> {
     sibx: Vec<u64>,
     /// The depth this search started or resumed at.
     base: usize,
+    /// Scratch bitsets of `w` words for `replaceable` and `pair_replaceable` (no allocation
+    /// per node); `pset`: the placed pieces.
     lack: Vec<u64>,
     forbid: Vec<u64>,
     mine: Vec<u64>,
