@@ -150,8 +150,6 @@ pub struct Grid {
     height: usize,
     /// The covered squares' offsets from the covering one, in the padded grid.
     offs: Vec<isize>,
-    /// Each square's place in the padded grid.
-    at: Vec<usize>,
     /// The steps run on `fast`; `exact` evaluates its multipliers (widened) for the bound and
     /// the reduced costs that prune and fix.
     fast: Layer<f32>,
@@ -210,19 +208,12 @@ impl Grid {
         let pw = width + 2 * pad;
         let size = (height + 2 * pad) * pw + 2 * pad;
         let offs = offs.iter().map(|&(dr, dc)| dr * pw as isize + dc).collect();
-        let at = (0..b.squares())
-            .map(|s| {
-                let (r, c) = b.row_col(s);
-                pad + (r + pad) * pw + c + pad
-            })
-            .collect();
         Some(Grid {
             pw,
             pad,
             width,
             height,
             offs,
-            at,
             fast: Layer::new(size),
             exact: Layer::new(size),
             urows: (0, 0),
@@ -239,21 +230,32 @@ impl Grid {
     /// rounded to f32 for the steps, and exact from there on).
     pub fn load(&mut self, unc: &[u64], alw: &[u64], lam: &[f64]) {
         self.norm = None;
-        let bit = |set: &[u64], s: usize| set[s >> 6] >> (s & 63) & 1 != 0;
+        let bit = |set: &[u64], s: usize| set[s >> 6] >> (s & 63) & 1;
         let (mut top, mut bottom) = (usize::MAX, 0);
-        for (s, &p) in self.at.iter().enumerate() {
-            let u = bit(unc, s);
-            if u {
-                let r = s / self.width;
-                top = top.min(r);
-                bottom = bottom.max(r);
+        let width = self.width;
+        // Row by row: a square's row is contiguous in the grid (this runs at every node).
+        for r in 0..self.height {
+            let (s0, p0) = (r * width, self.pad + (r + self.pad) * self.pw + self.pad);
+            let fu = &mut self.fast.unc[p0..p0 + width];
+            let fa = &mut self.fast.alw[p0..p0 + width];
+            let eu = &mut self.exact.unc[p0..p0 + width];
+            let ea = &mut self.exact.alw[p0..p0 + width];
+            let fl = &mut self.fast.lam[p0..p0 + width];
+            let mut any = 0;
+            for c in 0..width {
+                let s = s0 + c;
+                let (u, a) = (bit(unc, s), bit(alw, s));
+                any |= u;
+                fu[c] = u as f32;
+                fa[c] = a as f32;
+                eu[c] = u as f64;
+                ea[c] = a as f64;
+                fl[c] = if u != 0 { lam[s] as f32 } else { 0.0 };
             }
-            let (u, a) = (u8::from(u), u8::from(bit(alw, s)));
-            self.fast.unc[p] = f32::from(u);
-            self.fast.alw[p] = f32::from(a);
-            self.exact.unc[p] = f64::from(u);
-            self.exact.alw[p] = f64::from(a);
-            self.fast.lam[p] = if u != 0 { lam[s] as f32 } else { 0.0 };
+            if any != 0 {
+                top = top.min(r);
+                bottom = r;
+            }
         }
         if top == usize::MAX {
             self.urows = (0, 0);
@@ -271,16 +273,23 @@ impl Grid {
     /// (`rc` for every square the rows of coverers hold; 1 elsewhere: a piece there covers
     /// nothing uncovered).
     pub fn store(&self, lam: &mut [f64], rc: &mut [f64]) {
-        let (lo, hi) = self.span(self.crows);
-        for (s, &p) in self.at.iter().enumerate() {
-            if self.exact.unc[p] != 0.0 {
-                lam[s] = self.exact.lam[p];
+        let width = self.width;
+        for r in 0..self.height {
+            let (s0, p0) = (r * width, self.pad + (r + self.pad) * self.pw + self.pad);
+            let unc = &self.exact.unc[p0..p0 + width];
+            let el = &self.exact.lam[p0..p0 + width];
+            let lam = &mut lam[s0..s0 + width];
+            for c in 0..width {
+                if unc[c] != 0.0 {
+                    lam[c] = el[c];
+                }
             }
-            rc[s] = if (lo..hi).contains(&p) {
-                self.exact.rc[p]
+            let rc = &mut rc[s0..s0 + width];
+            if (self.crows.0..self.crows.1).contains(&(r + self.pad)) {
+                rc.copy_from_slice(&self.exact.rc[p0..p0 + width]);
             } else {
-                1.0
-            };
+                rc.fill(1.0);
+            }
         }
     }
 
