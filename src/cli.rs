@@ -246,8 +246,8 @@ fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, Stri
         Some((p, sub)) => (Some(p), sub),
         None => (None, None),
     };
-    if common.estimate == Some(0) || (common.estimate.is_some() && part.is_some()) {
-        return Err("--estimate: accepted: a number of probes, at least 1, without --part".into());
+    if common.estimate == Some(0) {
+        return Err("--estimate: accepted: a number of probes, at least 1".into());
     }
     let task = Task {
         goal,

@@ -516,6 +516,20 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
     assert_eq!(code, 3, "{out}{err}");
     assert!(out.contains("[estimate, "), "{out}");
     assert!(out.contains("nodes (Knuth, 500 probes"), "{out}");
+    // With --part, the part's share of the tree (how long the part will take).
+    let (code, out, err) = run_cli(&[
+        &puzzle("knights8.toml"),
+        "--size",
+        "12",
+        "--estimate",
+        "500",
+        "--part",
+        "2/5",
+        "--quiet",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("[estimate, part 2/5: "), "{out}");
+    assert!(out.contains("nodes (Knuth, 500 probes"), "{out}");
     for (args, says) in [
         (vec!["--part", "0/3"], "--part 0/3: accepted: I/N"),
         (vec!["--part", "4/3"], "--part 4/3: accepted: I/N"),

@@ -2213,16 +2213,37 @@ mod tests {
             let mut run2 = Run::new(Limits::default());
             exact.prove(&mut run2);
             let nodes = run2.stats.nodes as f64;
-            let est: f64 = note
-                .split("about ")
-                .nth(1)
-                .and_then(|t| t.split(' ').next())
-                .and_then(|x| x.parse().ok())
-                .unwrap_or_else(|| panic!("a number in {note}"));
+            let est = about(&note);
             assert!(
                 est > nodes / 2.0 && est < nodes * 2.0,
                 "n={n}: estimated {est}, searched {nodes}: {note}"
             );
+            // Each part estimated alone (`--estimate` with `--part`): together the tree.
+            let mut sum = 0.0;
+            for p in 1..=3 {
+                let mut s = from_scratch(&m, Some((p, 3)), Some(4000));
+                s.bar = want + 1;
+                s.prove(&mut Run::new(Limits::default()));
+                let note = s.partial.take().expect("an estimate");
+                assert!(
+                    note.starts_with(&format!("estimate, part {p}/3: ")),
+                    "{note}"
+                );
+                sum += about(&note);
+            }
+            assert!(
+                sum > nodes / 2.0 && sum < nodes * 2.0,
+                "n={n}: the parts' estimates add up to {sum}, searched {nodes}"
+            );
         }
+    }
+
+    /// The number of nodes an estimate's note gives ("... about 2.49e8 nodes ...").
+    fn about(note: &str) -> f64 {
+        note.split("about ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|x| x.parse().ok())
+            .unwrap_or_else(|| panic!("a number in {note}"))
     }
 }
