@@ -505,31 +505,22 @@ fn parts_split_one_subtree_list_and_are_not_proven_alone() {
 
 #[test]
 fn parts_and_estimates_report_and_bad_ones_are_refused() {
-    let (code, out, err) = run_cli(&[
-        &puzzle("knights8.toml"),
-        "--size",
-        "12",
-        "--estimate",
-        "500",
-        "--quiet",
-    ]);
-    assert_eq!(code, 3, "{out}{err}");
-    assert!(out.contains("[estimate, "), "{out}");
-    assert!(out.contains("nodes (Knuth, 500 probes"), "{out}");
-    // With --part, the part's share of the tree (how long the part will take).
-    let (code, out, err) = run_cli(&[
-        &puzzle("knights8.toml"),
-        "--size",
-        "12",
-        "--estimate",
-        "500",
-        "--part",
-        "2/5",
-        "--quiet",
-    ]);
-    assert_eq!(code, 3, "{out}{err}");
-    assert!(out.contains("[estimate, part 2/5: "), "{out}");
-    assert!(out.contains("nodes (Knuth, 500 probes"), "{out}");
+    // The whole tree, and with --part the part's share (how long the part will take).
+    for (part, says) in [
+        (None, "[estimate, "),
+        (Some("2/5"), "[estimate, part 2/5: "),
+    ] {
+        let mut args = vec![puzzle("knights8.toml")];
+        args.extend(["--size", "12", "--estimate", "500", "--quiet"].map(String::from));
+        if let Some(p) = part {
+            args.extend(["--part".to_string(), p.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = run_cli(&args);
+        assert_eq!(code, 3, "{out}{err}");
+        assert!(out.contains(says), "{out}");
+        assert!(out.contains("nodes (Knuth, 500 probes"), "{out}");
+    }
     for (args, says) in [
         (vec!["--part", "0/3"], "--part 0/3: accepted: I/N"),
         (vec!["--part", "4/3"], "--part 4/3: accepted: I/N"),
