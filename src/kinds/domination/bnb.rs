@@ -1755,11 +1755,6 @@ impl<'m> Search<'m> {
 /// Levels at most a part's subtrees are taken down for its subparts (`--part I/N,J/M`).
 const SUBPART_LEVELS: usize = 4;
 
-/// Part `i` (1-based) of `n` of a list: every n-th from the i-th (neighbours in the list
-/// tend to be alike in size).
-/// For `pair_replaceable`: twice the farthest a piece reaches in rows or columns, where
-/// that is at most 3 (leapers such as knights, kings, camels); 0 otherwise (riders: pairs
-/// anywhere on the board would be too many to look at).
 /// The words of a bitset row from its first non-zero one to its last (an empty range for an
 /// empty row).
 fn word_range(row: &[u64]) -> (u32, u32) {
@@ -1772,6 +1767,9 @@ fn word_range(row: &[u64]) -> (u32, u32) {
     }
 }
 
+/// For `pair_replaceable`: twice the farthest a piece reaches in rows or columns, where
+/// that is at most 3 (leapers such as knights, kings, camels); 0 otherwise (riders: pairs
+/// anywhere on the board would be too many to look at).
 fn pair_span(m: &Model) -> usize {
     let width = m.board.width;
     let mut reach = 0;
@@ -1805,6 +1803,8 @@ fn covering_all(m: &Model, set: &[u64], out: &mut [u64]) {
     }
 }
 
+/// Part `i` (1-based) of `n` of a list: every n-th from the i-th (neighbours in the list
+/// tend to be alike in size).
 fn every_nth(list: Vec<Subtree>, i: usize, n: usize) -> Vec<Subtree> {
     list.into_iter()
         .enumerate()

@@ -235,7 +235,7 @@ impl Grid {
         let width = self.width;
         // Row by row: a square's row is contiguous in the grid (this runs at every node).
         for r in 0..self.height {
-            let (s0, p0) = (r * width, self.pad + (r + self.pad) * self.pw + self.pad);
+            let (s0, p0) = (r * width, self.row_start(r));
             let fu = &mut self.fast.unc[p0..p0 + width];
             let fa = &mut self.fast.alw[p0..p0 + width];
             let eu = &mut self.exact.unc[p0..p0 + width];
@@ -275,7 +275,7 @@ impl Grid {
     pub fn store(&self, lam: &mut [f64], rc: &mut [f64]) {
         let width = self.width;
         for r in 0..self.height {
-            let (s0, p0) = (r * width, self.pad + (r + self.pad) * self.pw + self.pad);
+            let (s0, p0) = (r * width, self.row_start(r));
             let unc = &self.exact.unc[p0..p0 + width];
             let el = &self.exact.lam[p0..p0 + width];
             let lam = &mut lam[s0..s0 + width];
@@ -291,6 +291,11 @@ impl Grid {
                 rc.fill(1.0);
             }
         }
+    }
+
+    /// Where the board's row `r` starts in the grid (its squares follow it in order).
+    fn row_start(&self, r: usize) -> usize {
+        self.pad + (r + self.pad) * self.pw + self.pad
     }
 
     /// The grid's entries of a range of padded rows.
