@@ -334,7 +334,10 @@ impl<'m> Search<'m> {
             pset: vec![0; w],
             fresh_pair: Vec::with_capacity(depth),
             square_rc: (0..n)
-                .map(|t| ((t / m.board.width) as isize, (t % m.board.width) as isize))
+                .map(|t| {
+                    let (r, c) = m.board.row_col(t);
+                    (r as isize, c as isize)
+                })
                 .collect(),
             cover_words: (0..n).map(|t| word_range(m.coverers.row(t))).collect(),
             cands: vec![0; depth * stride],
