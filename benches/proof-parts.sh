@@ -14,6 +14,11 @@
 # may share a log: each claims a part before it starts it (LOG.claims/I, void after that
 # runner's deadline), and the other skips it. A part still running at the deadline is stopped
 # by --time-limit; its line then says "not all searched", and it is run again later.
+# With ESTIMATES=FILE (lines "I NODES ...", as in proofs/*.estimates), a part is not started
+# when its estimate (a subpart I,J/M: I's over M) times NODE_US microseconds a node (default
+# 25) times SLACK (default 3: estimates fall short, and three runners on two cores) exceeds the
+# time left; the runner goes on down the list. So a list from the largest part down spends
+# a session's last hour on parts that can end in it instead of one the deadline cuts.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 size=$1 independent=$2 n=$3 deadline=$(date -d "$4" +%s) log=$5
@@ -33,6 +38,15 @@ for i in "$@"; do
     fi
     left=$((deadline - $(date +%s)))
     [ "$left" -lt 60 ] && break
+    if [ -n "${ESTIMATES:-}" ]; then
+        nodes=$(awk -v p="${i%%,*}" '$1 == p { print $2; exit }' "$ESTIMATES")
+        ways=1
+        case $i in *,*) ways=${i##*/} ;; esac
+        if [ -n "$nodes" ] && awk -v n="$nodes" -v w="$ways" -v us="${NODE_US:-25}" \
+            -v k="${SLACK:-3}" -v left="$left" 'BEGIN { exit !(n / w * us * 1e-6 * k > left) }'; then
+            continue
+        fi
+    fi
     claim="$claims/${i//\//_}"
     if ! mkdir "$claim" 2>/dev/null; then
         until=$(cat "$claim/until" 2>/dev/null || echo 0)
