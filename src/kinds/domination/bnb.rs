@@ -172,8 +172,10 @@ struct Search<'m> {
     uncovered: Vec<u64>,
     /// Squares still allowed at each depth.
     allowed: Vec<u64>,
-    /// Squares covered by two placed pieces or more, and by three or more, at each depth
-    /// (plain minimize).
+    /// Squares covered by a placed piece, by two or more, and by three or more, at each
+    /// depth (minimize; `once` differs from the covered squares where `swap_demands` has
+    /// put a covered square back among the uncovered).
+    once: Vec<u64>,
     twice: Vec<u64>,
     thrice: Vec<u64>,
     /// How far apart (rows or columns) two pieces may stand for `pair_replaceable` to
@@ -320,6 +322,7 @@ impl<'m> Search<'m> {
             symmetry: false,
             uncovered: vec![0; depth * w],
             allowed: vec![0; depth * w],
+            once: vec![0; depth * w],
             twice: vec![0; depth * w],
             thrice: vec![0; depth * w],
             pair_span: pair_span(m),
@@ -991,7 +994,7 @@ impl<'m> Search<'m> {
         let m = self.m;
         let (uo, ao) = (depth * w, (depth + 1) * w);
         let k = self.placed.len();
-        if self.swappable() {
+        if self.mode == Mode::Minimize {
             let (head, tail) = self.sibx.split_at_mut(uo);
             if depth == 0 {
                 tail[..w].fill(0);
@@ -1012,6 +1015,14 @@ impl<'m> Search<'m> {
             && self.pair_replaceable(depth)
         {
             run.stats.add_counter("replaceable pairs", 1);
+            return false;
+        }
+        if self.mode == Mode::Minimize
+            && m.independent
+            && self.split.is_none()
+            && !self.placed.is_empty()
+            && self.swap_demands(depth, run)
+        {
             return false;
         }
         if self.uncovered[uo..ao].iter().all(|&x| x == 0) {
@@ -1368,14 +1379,18 @@ impl<'m> Search<'m> {
         for i in 0..w {
             tail[i] = head[uo + i] & !m.conflict.row(c)[i];
         }
-        if self.swappable() {
+        if self.mode == Mode::Minimize {
             let (head, tail) = self.thrice.split_at_mut(ao);
             for i in 0..w {
                 tail[i] = head[uo + i] | (m.cover.row(c)[i] & self.twice[uo + i]);
             }
             let (head, tail) = self.twice.split_at_mut(ao);
             for i in 0..w {
-                tail[i] = head[uo + i] | (m.cover.row(c)[i] & m.all[i] & !self.uncovered[uo + i]);
+                tail[i] = head[uo + i] | (m.cover.row(c)[i] & self.once[uo + i]);
+            }
+            let (head, tail) = self.once.split_at_mut(ao);
+            for i in 0..w {
+                tail[i] = head[uo + i] | (m.cover.row(c)[i] & m.all[i]);
             }
         }
     }
@@ -1388,11 +1403,13 @@ impl<'m> Search<'m> {
         self.mode == Mode::Minimize && !self.m.independent
     }
 
-    /// `twice` at `depth` from the placed pieces (the root, or a resumed subtree).
+    /// `once`, `twice` and `thrice` at `depth` from the placed pieces (the root, or a
+    /// resumed subtree).
     fn recount_twice(&mut self, depth: usize) {
         let w = self.w;
         let m = self.m;
-        let mut once = vec![0u64; w];
+        let once = &mut self.once[depth * w..(depth + 1) * w];
+        once.fill(0);
         let t = &mut self.twice[depth * w..(depth + 1) * w];
         let u = &mut self.thrice[depth * w..(depth + 1) * w];
         t.fill(0);
@@ -1405,6 +1422,73 @@ impl<'m> Search<'m> {
                 once[i] |= c;
             }
         }
+    }
+
+    /// Under independence (minimize): a placed piece a whose private squares (those no other
+    /// placed piece covers, a's own among them) a candidate e excluded as an earlier sibling
+    /// at a's node or above covers. Every placement P below with no piece but a in conflict
+    /// with e has a twin as small, P less a plus e, independent and in e's branch, which comes
+    /// first; so the search needs only placements with another piece in conflict with e. Where
+    /// those are the pieces that would cover e (attacks both ways, as for leapers), that is
+    /// e uncovered again: the square goes back into the node's uncovered set, and the bound
+    /// and the branching see it. `true` when the node can be dropped: some such e has no
+    /// allowed square left in conflict with it, or another placed piece already is (then e
+    /// asks nothing).
+    fn swap_demands(&mut self, depth: usize, run: &mut Run) -> bool {
+        let w = self.w;
+        let m = self.m;
+        let uo = depth * w;
+        let fresh = depth == self.base;
+        self.pset.fill(0);
+        for &p in &self.placed {
+            self.pset[p >> 6] |= 1u64 << (p & 63);
+        }
+        let k = self.placed.len();
+        for i in 0..k {
+            let da = self.origin[i];
+            if da == NO_ORIGIN {
+                continue;
+            }
+            let a = self.placed[i];
+            let row = m.cover.row(a);
+            // A piece's private squares only shrink below it; they changed here only where
+            // this node's piece covered some of them (the newest has its first ones).
+            if !fresh
+                && i + 1 != k
+                && (0..w).all(|x| row[x] & self.twice[uo + x] & !self.twice[uo - w + x] == 0)
+            {
+                continue;
+            }
+            for x in 0..w {
+                self.mine[x] = row[x] & m.all[x] & !self.twice[uo + x];
+            }
+            covering_all(m, &self.mine, &mut self.near);
+            let so = da as usize * w;
+            for y in 0..w {
+                let mut word = self.near[y] & self.sibx[so + y];
+                while word != 0 {
+                    let e = y * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let (conflict, cov) = (m.conflict.row(e), m.coverers.row(e));
+                    let abit = |x: usize| if x == a >> 6 { 1u64 << (a & 63) } else { 0 };
+                    if (0..w).any(|x| conflict[x] & self.pset[x] & !abit(x) != 0) {
+                        continue;
+                    }
+                    if (0..w).any(|x| (cov[x] ^ conflict[x]) & self.allowed[uo + x] != 0) {
+                        continue;
+                    }
+                    if (0..w).all(|x| conflict[x] & self.allowed[uo + x] == 0) {
+                        run.stats.add_counter("swapped pieces", 1);
+                        return true;
+                    }
+                    if self.uncovered[uo + y] >> (e & 63) & 1 == 0 {
+                        run.stats.add_counter("swap demands", 1);
+                        self.uncovered[uo + y] |= 1u64 << (e & 63);
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether two placed pieces can give way together to a candidate e excluded as an
@@ -2056,19 +2140,22 @@ mod tests {
     }
 
     /// Knights on n x n plain, where the optima are few (OEIS A103315: 2 at 8x8, 9x9 and
-    /// 12x12, 4 at 10x10), asked for a placement of the optimum's size: a pruning rule that
-    /// drops placements it should keep is soon caught here.
+    /// 12x12, 4 at 10x10), and independent (A342576), asked for a placement of the optimum's
+    /// size: a pruning rule that drops placements it should keep is soon caught here.
     #[test]
     fn search_from_scratch_finds_the_rare_knight_optima() {
-        for (n, want) in [(7, 10), (8, 12), (9, 14), (10, 16), (11, 21), (12, 24)] {
-            let m = knights(n, false);
+        let plain = [(7, 10), (8, 12), (9, 14), (10, 16), (11, 21), (12, 24)];
+        let independent = [(7, 13), (8, 14), (9, 14), (10, 16), (11, 22), (12, 24)];
+        let cases = plain.map(|(n, v)| (n, false, v)).into_iter();
+        for (n, ind, want) in cases.chain(independent.map(|(n, v)| (n, true, v))) {
+            let m = knights(n, ind);
             for (symmetry, threads) in [(false, 1), (true, 1), (true, 2)] {
                 let best = minimum_from_scratch(&m, want + 1, symmetry, threads);
                 m.check(&best).expect("a valid placement");
                 assert_eq!(
                     best.len(),
                     want,
-                    "n={n} symmetry={symmetry} threads={threads}"
+                    "n={n} independent={ind} symmetry={symmetry} threads={threads}"
                 );
             }
         }
