@@ -1438,30 +1438,16 @@ impl<'m> Search<'m> {
         let w = self.w;
         let m = self.m;
         let uo = depth * w;
-        let fresh = depth == self.base;
         self.pset.fill(0);
         for &p in &self.placed {
             self.pset[p >> 6] |= 1u64 << (p & 63);
         }
-        let k = self.placed.len();
-        for i in 0..k {
+        for i in 0..self.placed.len() {
             let da = self.origin[i];
-            if da == NO_ORIGIN {
+            if da == NO_ORIGIN || !self.private_squares(depth, i) {
                 continue;
             }
             let a = self.placed[i];
-            let row = m.cover.row(a);
-            // A piece's private squares only shrink below it; they changed here only where
-            // this node's piece covered some of them (the newest has its first ones).
-            if !fresh
-                && i + 1 != k
-                && (0..w).all(|x| row[x] & self.twice[uo + x] & !self.twice[uo - w + x] == 0)
-            {
-                continue;
-            }
-            for x in 0..w {
-                self.mine[x] = row[x] & m.all[x] & !self.twice[uo + x];
-            }
             covering_all(m, &self.mine, &mut self.near);
             let so = da as usize * w;
             for y in 0..w {
@@ -1592,23 +1578,11 @@ impl<'m> Search<'m> {
         let w = self.w;
         let m = self.m;
         let uo = depth * w;
-        let fresh = depth == self.base;
         for i in 0..self.placed.len() {
-            let p = self.placed[i];
-            let row = m.cover.row(p);
-            // Only pieces whose private squares this node took some of can have changed (the
-            // newest has its first ones).
-            if !fresh
-                && i + 1 != self.placed.len()
-                && (0..w).all(|x| row[x] & self.twice[uo + x] & !self.twice[uo - w + x] == 0)
-            {
+            if !self.private_squares(depth, i) {
                 continue;
             }
-            let mut count = 0u32;
-            for x in 0..w {
-                self.mine[x] = row[x] & m.all[x] & !self.twice[uo + x];
-                count += self.mine[x].count_ones();
-            }
+            let count: u32 = self.mine.iter().map(|x| x.count_ones()).sum();
             if count == 0 {
                 return true;
             }
@@ -1652,6 +1626,25 @@ impl<'m> Search<'m> {
             }
         }
         false
+    }
+
+    /// The private squares of placed piece `i` at `depth` (those no other placed piece
+    /// covers) into `mine`; `false`, leaving `mine` as it was, when they are the parent's:
+    /// they only change where this node's piece covered some of them (the newest piece has
+    /// its first ones, and a resumed subtree's root has no parent row).
+    fn private_squares(&mut self, depth: usize, i: usize) -> bool {
+        let (w, uo) = (self.w, depth * self.w);
+        let row = self.m.cover.row(self.placed[i]);
+        if depth != self.base
+            && i + 1 != self.placed.len()
+            && (0..w).all(|x| row[x] & self.twice[uo + x] & !self.twice[uo - w + x] == 0)
+        {
+            return false;
+        }
+        for x in 0..w {
+            self.mine[x] = row[x] & self.m.all[x] & !self.twice[uo + x];
+        }
+        true
     }
 
     /// Candidate counts of the uncovered squares (into `count`): the square with the fewest
