@@ -1456,7 +1456,9 @@ impl<'m> Search<'m> {
                     word &= word - 1;
                     let (conflict, cov) = (m.conflict.row(e), m.coverers.row(e));
                     let abit = |x: usize| if x == a >> 6 { 1u64 << (a & 63) } else { 0 };
-                    if (0..w).any(|x| conflict[x] & self.pset[x] & !abit(x) != 0) {
+                    if (0..w).any(|x| conflict[x] & self.pset[x] & !abit(x) != 0)
+                        && !self.group_gives_way(e)
+                    {
                         continue;
                     }
                     if (0..w).any(|x| (cov[x] ^ conflict[x]) & self.allowed[uo + x] != 0) {
@@ -1474,6 +1476,41 @@ impl<'m> Search<'m> {
             }
         }
         false
+    }
+
+    /// Whether all the placed pieces in conflict with e (two or more) can give way to it
+    /// together: each placed by a node of the search (not a corner cell), e excluded as an
+    /// earlier sibling at the shallowest one's node or above, and the squares only they
+    /// cover all covered by e. A placement P below with no other piece in conflict with e
+    /// then has a smaller twin, P less them plus e, independent and in e's branch.
+    fn group_gives_way(&mut self, e: usize) -> bool {
+        let (w, m) = (self.w, self.m);
+        let conflict = m.conflict.row(e);
+        let mut top = u32::MAX;
+        self.lack.fill(0);
+        self.scratch.fill(0);
+        for (&p, &d) in self.placed.iter().zip(&self.origin) {
+            let row = m.cover.row(p);
+            if conflict[p >> 6] >> (p & 63) & 1 != 0 {
+                if d == NO_ORIGIN {
+                    return false;
+                }
+                top = top.min(d);
+                for x in 0..w {
+                    self.lack[x] |= row[x];
+                }
+            } else {
+                for x in 0..w {
+                    self.scratch[x] |= row[x];
+                }
+            }
+        }
+        let so = top as usize * w;
+        if self.sibx[so + (e >> 6)] >> (e & 63) & 1 == 0 {
+            return false;
+        }
+        let cover = m.cover.row(e);
+        (0..w).all(|x| self.lack[x] & m.all[x] & !self.scratch[x] & !cover[x] == 0)
     }
 
     /// Whether two placed pieces can give way together to a candidate e excluded as an
