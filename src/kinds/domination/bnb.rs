@@ -1456,9 +1456,7 @@ impl<'m> Search<'m> {
                     word &= word - 1;
                     let (conflict, cov) = (m.conflict.row(e), m.coverers.row(e));
                     let abit = |x: usize| if x == a >> 6 { 1u64 << (a & 63) } else { 0 };
-                    if (0..w).any(|x| conflict[x] & self.pset[x] & !abit(x) != 0)
-                        && !self.group_gives_way(e)
-                    {
+                    if (0..w).any(|x| conflict[x] & self.pset[x] & !abit(x) != 0) {
                         continue;
                     }
                     if (0..w).any(|x| (cov[x] ^ conflict[x]) & self.allowed[uo + x] != 0) {
@@ -1475,42 +1473,68 @@ impl<'m> Search<'m> {
                 }
             }
         }
+        // Two or more pieces giving way to one square at once: no sibling needed, as the
+        // twin is smaller (see `gives_way`). The squares two placed pieces cover, not yet
+        // asked for.
+        for y in 0..w {
+            let mut word = self.twice[uo + y] & !self.pset[y] & !self.uncovered[uo + y];
+            while word != 0 {
+                let e = y * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                if !self.gives_way(uo, e) {
+                    continue;
+                }
+                let (conflict, cov) = (m.conflict.row(e), m.coverers.row(e));
+                if (0..w).any(|x| (cov[x] ^ conflict[x]) & self.allowed[uo + x] != 0) {
+                    continue;
+                }
+                if (0..w).all(|x| conflict[x] & self.allowed[uo + x] == 0) {
+                    run.stats.add_counter("swapped groups", 1);
+                    return true;
+                }
+                run.stats.add_counter("group demands", 1);
+                self.uncovered[uo + y] |= 1u64 << (e & 63);
+            }
+        }
         false
     }
 
-    /// Whether all the placed pieces in conflict with e (two or more) can give way to it
-    /// together: each placed by a node of the search (not a corner cell), e excluded as an
-    /// earlier sibling at the shallowest one's node or above, and the squares only they
-    /// cover all covered by e. A placement P below with no other piece in conflict with e
-    /// then has a smaller twin, P less them plus e, independent and in e's branch.
-    fn group_gives_way(&mut self, e: usize) -> bool {
+    /// Whether the placed pieces in conflict with square e (two or more, under
+    /// independence) can give way to it together: the squares only they cover are all
+    /// covered by e. A placement P below with no other piece in conflict with e is then not
+    /// minimum: P less them plus e is smaller, and independent. So every minimum placement
+    /// below has another piece in conflict with e; no branch order is needed for that, and
+    /// the pieces may come from anywhere (corner cells too).
+    fn gives_way(&mut self, uo: usize, e: usize) -> bool {
         let (w, m) = (self.w, self.m);
-        let conflict = m.conflict.row(e);
-        let mut top = u32::MAX;
+        let (conflict, cover) = (m.conflict.row(e), m.cover.row(e));
         self.lack.fill(0);
-        self.scratch.fill(0);
-        for (&p, &d) in self.placed.iter().zip(&self.origin) {
-            let row = m.cover.row(p);
-            if conflict[p >> 6] >> (p & 63) & 1 != 0 {
-                if d == NO_ORIGIN {
-                    return false;
-                }
-                top = top.min(d);
-                for x in 0..w {
-                    self.lack[x] |= row[x];
-                }
-            } else {
-                for x in 0..w {
-                    self.scratch[x] |= row[x];
-                }
-            }
+        let mut members = 0;
+        for x in 0..w {
+            // `near`: the pieces in conflict with e.
+            self.near[x] = conflict[x] & self.pset[x];
+            members += self.near[x].count_ones();
         }
-        let so = top as usize * w;
-        if self.sibx[so + (e >> 6)] >> (e & 63) & 1 == 0 {
+        if members < 2 {
             return false;
         }
-        let cover = m.cover.row(e);
-        (0..w).all(|x| self.lack[x] & m.all[x] & !self.scratch[x] & !cover[x] == 0)
+        for p in super::lagrange::ones(&self.near) {
+            for (l, &c) in self.lack.iter_mut().zip(m.cover.row(p)) {
+                *l |= c;
+            }
+        }
+        // Their squares e does not cover: each must be covered by a piece outside them, so
+        // at least twice (a quick test first).
+        for x in 0..w {
+            self.lack[x] &= m.all[x] & !cover[x];
+            if self.lack[x] & !self.twice[uo + x] != 0 {
+                return false;
+            }
+        }
+        super::lagrange::ones(&self.lack).all(|q| {
+            let by = m.coverers.row(q);
+            (0..w).any(|x| by[x] & self.pset[x] & !self.near[x] != 0)
+        })
     }
 
     /// Whether two placed pieces can give way together to a candidate e excluded as an
