@@ -2192,6 +2192,78 @@ mod tests {
         }
     }
 
+    /// `gives_way` on random partial independent placements of random leapers on random
+    /// boards with holes: wherever it says the pieces in conflict with e give way to it,
+    /// every independent cover completing the placement with no other piece in conflict
+    /// with e (random completions) is beaten by that cover less those pieces plus e, which
+    /// is valid and smaller.
+    #[test]
+    fn pieces_giving_way_leave_a_smaller_cover() {
+        let mut rng = super::super::local::Rng(0x2545_f491_4f6c_dd1d);
+        let pieces = ["N", "K", "W", "F", "WD", "FA", "NW", "C"];
+        let mut checked = 0;
+        for _ in 0..400 {
+            let (w, h) = (4 + rng.below(4), 4 + rng.below(4));
+            let mut board = Board::new(w, h);
+            for sq in 0..w * h {
+                board.holes[sq] = rng.below(8) == 0;
+            }
+            let piece = Piece::parse(pieces[rng.below(pieces.len())]).expect("a piece");
+            let m = Model::new(board, piece, 'X', true);
+            let free = |set: &[usize], q: usize| {
+                !m.board.is_hole(q) && set.iter().all(|&p| !m.conflict.get(p, q))
+            };
+            let mut placed = Vec::new();
+            for _ in 0..2 + rng.below(6) {
+                let q = rng.below(w * h);
+                if free(&placed, q) {
+                    placed.push(q);
+                }
+            }
+            let mut s = Search::new(&m, &Task::default());
+            s.placed = placed.clone();
+            s.pset.fill(0);
+            for &p in &placed {
+                s.pset[p >> 6] |= 1 << (p & 63);
+            }
+            s.recount_twice(0);
+            for e in m.cells.clone() {
+                if placed.contains(&e) || !s.gives_way(0, e) {
+                    continue;
+                }
+                let group: Vec<usize> =
+                    placed.iter().copied().filter(|&p| m.conflict.get(p, e)).collect();
+                for _ in 0..20 {
+                    // Squares in a random order, each taken when nothing taken conflicts
+                    // with it and it is not in conflict with e: a maximal completion.
+                    let mut cover = placed.clone();
+                    let mut order = m.cells.clone();
+                    for i in (1..order.len()).rev() {
+                        order.swap(i, rng.below(i + 1));
+                    }
+                    for q in order {
+                        if !m.conflict.get(q, e) && free(&cover, q) {
+                            cover.push(q);
+                        }
+                    }
+                    if m.check(&cover).is_err() {
+                        continue;
+                    }
+                    let twin: Vec<usize> = cover
+                        .iter()
+                        .copied()
+                        .filter(|p| !group.contains(p))
+                        .chain([e])
+                        .collect();
+                    m.check(&twin).expect("the twin covers the board, independent");
+                    assert!(twin.len() < cover.len(), "the twin is smaller");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} completions checked");
+    }
+
     /// Knights on n x n plain, where the optima are few (OEIS A103315: 2 at 8x8, 9x9 and
     /// 12x12, 4 at 10x10), and independent (A342576), asked for a placement of the optimum's
     /// size: a pruning rule that drops placements it should keep is soon caught here.
