@@ -2231,8 +2231,11 @@ mod tests {
                 if placed.contains(&e) || !s.gives_way(0, e) {
                     continue;
                 }
-                let group: Vec<usize> =
-                    placed.iter().copied().filter(|&p| m.conflict.get(p, e)).collect();
+                let group: Vec<usize> = placed
+                    .iter()
+                    .copied()
+                    .filter(|&p| m.conflict.get(p, e))
+                    .collect();
                 for _ in 0..20 {
                     // Squares in a random order, each taken when nothing taken conflicts
                     // with it and it is not in conflict with e: a maximal completion.
@@ -2255,7 +2258,8 @@ mod tests {
                         .filter(|p| !group.contains(p))
                         .chain([e])
                         .collect();
-                    m.check(&twin).expect("the twin covers the board, independent");
+                    m.check(&twin)
+                        .expect("the twin covers the board, independent");
                     assert!(twin.len() < cover.len(), "the twin is smaller");
                     checked += 1;
                 }
