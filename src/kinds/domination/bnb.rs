@@ -1430,9 +1430,9 @@ impl<'m> Search<'m> {
     /// first; so the search needs only placements with another piece in conflict with e. Where
     /// those are the pieces that would cover e (attacks both ways, as for leapers), that is
     /// e uncovered again: the square goes back into the node's uncovered set, and the bound
-    /// and the branching see it. `true` when the node can be dropped: some such e has no
-    /// allowed square left in conflict with it, or another placed piece already is (then e
-    /// asks nothing).
+    /// and the branching see it. (Where another placed piece is in conflict with e already,
+    /// e asks nothing of this rule; `gives_way` looks at those squares.) `true` when the
+    /// node can be dropped: a square asked for has no allowed square left in conflict.
     fn swap_demands(&mut self, depth: usize, run: &mut Run) -> bool {
         let w = self.w;
         let m = self.m;
