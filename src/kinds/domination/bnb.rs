@@ -48,6 +48,18 @@ pub struct Bnb;
 /// `Search::origin` of a piece a corner cell placed (no sibling could replace it).
 const NO_ORIGIN: u32 = u32::MAX;
 
+/// What asking for a square to be covered again did to a node (`Search::demand`).
+enum Demand {
+    /// Nothing allowed can cover the square: the node holds nothing the search needs.
+    Drop,
+    /// The square is among the node's uncovered squares now.
+    Asked,
+    /// It was already.
+    Held,
+    /// The demand is not one the bound can see (covering and conflict differ); left.
+    Unfit,
+}
+
 /// `replaceable` excludes the candidates that would leave a piece replaceable only where
 /// that takes covering at most this many squares (a candidate covers them all only if they
 /// lie close together; 9 instead of 2 took the same nodes at 14x14 to 16x16, 1 more).
@@ -1454,21 +1466,18 @@ impl<'m> Search<'m> {
                 while word != 0 {
                     let e = y * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
-                    let (conflict, cov) = (m.conflict.row(e), m.coverers.row(e));
+                    let conflict = m.conflict.row(e);
                     let abit = |x: usize| if x == a >> 6 { 1u64 << (a & 63) } else { 0 };
                     if (0..w).any(|x| conflict[x] & self.pset[x] & !abit(x) != 0) {
                         continue;
                     }
-                    if (0..w).any(|x| (cov[x] ^ conflict[x]) & self.allowed[uo + x] != 0) {
-                        continue;
-                    }
-                    if (0..w).all(|x| conflict[x] & self.allowed[uo + x] == 0) {
-                        run.stats.add_counter("swapped pieces", 1);
-                        return true;
-                    }
-                    if self.uncovered[uo + y] >> (e & 63) & 1 == 0 {
-                        run.stats.add_counter("swap demands", 1);
-                        self.uncovered[uo + y] |= 1u64 << (e & 63);
+                    match self.demand(uo, e) {
+                        Demand::Drop => {
+                            run.stats.add_counter("swapped pieces", 1);
+                            return true;
+                        }
+                        Demand::Asked => run.stats.add_counter("swap demands", 1),
+                        Demand::Held | Demand::Unfit => {}
                     }
                 }
             }
@@ -1484,19 +1493,38 @@ impl<'m> Search<'m> {
                 if !self.gives_way(uo, e) {
                     continue;
                 }
-                let (conflict, cov) = (m.conflict.row(e), m.coverers.row(e));
-                if (0..w).any(|x| (cov[x] ^ conflict[x]) & self.allowed[uo + x] != 0) {
-                    continue;
+                match self.demand(uo, e) {
+                    Demand::Drop => {
+                        run.stats.add_counter("swapped groups", 1);
+                        return true;
+                    }
+                    Demand::Asked => run.stats.add_counter("group demands", 1),
+                    Demand::Held | Demand::Unfit => {}
                 }
-                if (0..w).all(|x| conflict[x] & self.allowed[uo + x] == 0) {
-                    run.stats.add_counter("swapped groups", 1);
-                    return true;
-                }
-                run.stats.add_counter("group demands", 1);
-                self.uncovered[uo + y] |= 1u64 << (e & 63);
             }
         }
         false
+    }
+
+    /// Asks at the node at `uo` for square e to be covered by a piece in conflict with it (see
+    /// `swap_demands`). Only where those are exactly the squares that would cover e (attacks
+    /// both ways, as for leapers) is that the same as e uncovered again; elsewhere the demand
+    /// cannot be put to the bound and is left (`Unfit`).
+    fn demand(&mut self, uo: usize, e: usize) -> Demand {
+        let (w, m) = (self.w, self.m);
+        let (conflict, cov) = (m.conflict.row(e), m.coverers.row(e));
+        if (0..w).any(|x| (cov[x] ^ conflict[x]) & self.allowed[uo + x] != 0) {
+            return Demand::Unfit;
+        }
+        if (0..w).all(|x| conflict[x] & self.allowed[uo + x] == 0) {
+            return Demand::Drop;
+        }
+        let (y, bit) = (uo + (e >> 6), 1u64 << (e & 63));
+        if self.uncovered[y] & bit != 0 {
+            return Demand::Held;
+        }
+        self.uncovered[y] |= bit;
+        Demand::Asked
     }
 
     /// Whether the placed pieces in conflict with square e (two or more, under
