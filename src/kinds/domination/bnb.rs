@@ -48,18 +48,6 @@ pub struct Bnb;
 /// `Search::origin` of a piece a corner cell placed (no sibling could replace it).
 const NO_ORIGIN: u32 = u32::MAX;
 
-/// What asking for a square to be covered again did to a node (`Search::demand`).
-enum Demand {
-    /// Nothing allowed can cover the square: the node holds nothing the search needs.
-    Drop,
-    /// The square is among the node's uncovered squares now.
-    Asked,
-    /// It was already.
-    Held,
-    /// The demand is not one the bound can see (covering and conflict differ); left.
-    Unfit,
-}
-
 /// `replaceable` excludes the candidates that would leave a piece replaceable only where
 /// that takes covering at most this many squares (a candidate covers them all only if they
 /// lie close together; 9 instead of 2 took the same nodes at 14x14 to 16x16, 1 more).
@@ -1471,13 +1459,8 @@ impl<'m> Search<'m> {
                     if (0..w).any(|x| conflict[x] & self.pset[x] & !abit(x) != 0) {
                         continue;
                     }
-                    match self.demand(uo, e) {
-                        Demand::Drop => {
-                            run.stats.add_counter("swapped pieces", 1);
-                            return true;
-                        }
-                        Demand::Asked => run.stats.add_counter("swap demands", 1),
-                        Demand::Held | Demand::Unfit => {}
+                    if self.demand(uo, e, run, ["swapped pieces", "swap demands"]) {
+                        return true;
                     }
                 }
             }
@@ -1493,13 +1476,8 @@ impl<'m> Search<'m> {
                 if !self.gives_way(uo, e) {
                     continue;
                 }
-                match self.demand(uo, e) {
-                    Demand::Drop => {
-                        run.stats.add_counter("swapped groups", 1);
-                        return true;
-                    }
-                    Demand::Asked => run.stats.add_counter("group demands", 1),
-                    Demand::Held | Demand::Unfit => {}
+                if self.demand(uo, e, run, ["swapped groups", "group demands"]) {
+                    return true;
                 }
             }
         }
@@ -1507,24 +1485,27 @@ impl<'m> Search<'m> {
     }
 
     /// Asks at the node at `uo` for square e to be covered by a piece in conflict with it (see
-    /// `swap_demands`). Only where those are exactly the squares that would cover e (attacks
-    /// both ways, as for leapers) is that the same as e uncovered again; elsewhere the demand
-    /// cannot be put to the bound and is left (`Unfit`).
-    fn demand(&mut self, uo: usize, e: usize) -> Demand {
+    /// `swap_demands`), counting under `names` a node dropped and a square asked for. Only
+    /// where those pieces are exactly the ones that would cover e (attacks both ways, as for
+    /// leapers) is that the same as e uncovered again; elsewhere the demand is left, as the
+    /// bound cannot see it. `true` when the node can be dropped: no allowed square is in
+    /// conflict with e.
+    fn demand(&mut self, uo: usize, e: usize, run: &mut Run, names: [&'static str; 2]) -> bool {
         let (w, m) = (self.w, self.m);
         let (conflict, cov) = (m.conflict.row(e), m.coverers.row(e));
         if (0..w).any(|x| (cov[x] ^ conflict[x]) & self.allowed[uo + x] != 0) {
-            return Demand::Unfit;
+            return false;
         }
         if (0..w).all(|x| conflict[x] & self.allowed[uo + x] == 0) {
-            return Demand::Drop;
+            run.stats.add_counter(names[0], 1);
+            return true;
         }
         let (y, bit) = (uo + (e >> 6), 1u64 << (e & 63));
-        if self.uncovered[y] & bit != 0 {
-            return Demand::Held;
+        if self.uncovered[y] & bit == 0 {
+            run.stats.add_counter(names[1], 1);
+            self.uncovered[y] |= bit;
         }
-        self.uncovered[y] |= bit;
-        Demand::Asked
+        false
     }
 
     /// Whether the placed pieces in conflict with square e (two or more, under
