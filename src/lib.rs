@@ -11,3 +11,4 @@ pub mod engine;
 pub mod kinds;
 pub mod render;
 pub mod spec;
+pub mod util;

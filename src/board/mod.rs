@@ -4,13 +4,11 @@
 //! Squares are numbered row-major from the top-left square as printed: index = row * width +
 //! col. Algebraic names put "a1" at the bottom-left.
 
-pub mod bits;
-pub mod packed;
+pub mod betza;
 
-pub use bits::{BitMatrix, Bits};
-pub use packed::Packed;
+use crate::util::BitMatrix;
 
-use crate::spec::betza::Piece;
+use betza::Piece;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {

@@ -89,11 +89,27 @@
 //! no option has a colour, a version of it compiled without the colour tests, so the common
 //! case pays nothing for the generality.
 
-use crate::engine::Run;
 use thiserror::Error;
 
 #[cfg(test)]
 mod tests;
+
+/// What the search asks of whoever runs it: when to stop, and where solutions and counts go.
+/// The core knows nothing else of its caller (limits, threads, progress live above it).
+pub trait Control {
+    /// Count one node; `true` means stop now.
+    fn node(&mut self) -> bool;
+    /// Whether to stop, checked at once (before the first node, so a small limit is exact).
+    fn check(&mut self) -> bool;
+    /// Whether each solution's options are wanted; otherwise solutions are only counted.
+    fn wants_solutions(&self) -> bool;
+    /// One solution, as sorted option indices; `true` means stop now.
+    fn solution(&mut self, options: &[usize]) -> bool;
+    /// Add `k` solutions that were counted without being reported.
+    fn count(&mut self, k: u128);
+    /// A named statistic of the search ("updates", as Knuth's programs count them).
+    fn counter(&mut self, name: &'static str, value: u64);
+}
 
 /// Why an item or option was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -340,7 +356,7 @@ struct Links {
 }
 
 /// A caller's handler for each solution; `true` means stop.
-type Visitor<'a> = &'a mut dyn FnMut(&mut Run, &[usize]) -> bool;
+type Visitor<'a, R> = &'a mut dyn FnMut(&mut R, &[usize]) -> bool;
 
 /// The Dancing Links solver: the flat arrays built once from a [`Problem`].
 #[derive(Clone, Debug)]
@@ -689,27 +705,26 @@ impl Solver {
     }
 
     /// Explore; each solution (option indices as given to add_option, sorted ascending) goes
-    /// to `run.solution(&opts)` when `run.wants_solutions()` or a solution limit is set, else
-    /// `run.count(1)`. Stops as soon as `run.node()` or `run.solution()` returns true. Adds the
+    /// to `run.solution(&opts)` when `run.wants_solutions()`, else `run.count(1)`. Stops as soon as `run.node()` or `run.solution()` returns true. Adds the
     /// counter ("updates", n) to `run.stats` at the end. The solver is left as built, so it can
     /// search again.
-    pub fn search(&mut self, run: &mut Run) {
+    pub fn search<R: Control>(&mut self, run: &mut R) {
         self.search_reporting(run, None);
     }
 
     /// As [`Solver::search`], but every solution goes to `on_solution(run, options)` instead
     /// (`true` from it means stop): for callers that translate or filter solutions before
     /// they reach the run, as a board kind maps options back to squares.
-    pub fn search_with(
+    pub fn search_with<R: Control>(
         &mut self,
-        run: &mut Run,
-        on_solution: &mut dyn FnMut(&mut Run, &[usize]) -> bool,
+        run: &mut R,
+        on_solution: &mut dyn FnMut(&mut R, &[usize]) -> bool,
     ) {
         self.search_reporting(run, Some(on_solution));
     }
 
-    fn search_reporting(&mut self, run: &mut Run, mut visitor: Option<Visitor<'_>>) {
-        let report = visitor.is_some() || run.wants_solutions() || run.limits().solutions.is_some();
+    fn search_reporting<R: Control>(&mut self, run: &mut R, mut visitor: Option<Visitor<'_, R>>) {
+        let report = visitor.is_some() || run.wants_solutions();
         // Checking now lets the engine bring its first check forward to a small node limit.
         if run.check() {
             return;
@@ -717,13 +732,13 @@ impl Solver {
         let v = &mut visitor;
         let (updates, stopped) = match (self.multiplicities, self.colours) {
             (true, _) => self.search_m(run, report, v),
-            (false, true) => self.search_xc::<true>(run, report, v),
-            (false, false) => self.search_xc::<false>(run, report, v),
+            (false, true) => self.search_xc::<true, R>(run, report, v),
+            (false, false) => self.search_xc::<false, R>(run, report, v),
         };
         if stopped {
             self.links.clone_from(&self.pristine);
         }
-        run.stats.add_counter("updates", updates);
+        run.counter("updates", updates);
     }
 
     /// The option of a node: the spacer that ends it knows its number.
@@ -736,12 +751,12 @@ impl Solver {
 
     /// Report the solution made of the options of `choice[..levels]` (headers, Algorithm M's
     /// null choices, skipped); `true` means stop.
-    fn visit(
+    fn visit<R: Control>(
         &mut self,
-        run: &mut Run,
+        run: &mut R,
         report: bool,
         levels: usize,
-        visitor: &mut Option<Visitor<'_>>,
+        visitor: &mut Option<Visitor<'_, R>>,
     ) -> bool {
         if !report {
             run.count(1);
@@ -764,11 +779,11 @@ impl Solver {
 
     /// Algorithms X and C (every primary item has range [1, 1]), as DLX1 and DLX2 do them.
     /// Returns (updates, stopped).
-    fn search_xc<const C: bool>(
+    fn search_xc<const C: bool, R: Control>(
         &mut self,
-        run: &mut Run,
+        run: &mut R,
         report: bool,
-        visitor: &mut Option<Visitor<'_>>,
+        visitor: &mut Option<Visitor<'_, R>>,
     ) -> (u64, bool) {
         let mut updates: u64 = 0;
         let mut level = 0usize;
@@ -835,11 +850,11 @@ impl Solver {
 
     /// Algorithm M (multiplicities, with colours), after TAOCP 7.2.2.1 and DLX3.
     /// Returns (updates, stopped).
-    fn search_m(
+    fn search_m<R: Control>(
         &mut self,
-        run: &mut Run,
+        run: &mut R,
         report: bool,
-        visitor: &mut Option<Visitor<'_>>,
+        visitor: &mut Option<Visitor<'_, R>>,
     ) -> (u64, bool) {
         let mut updates: u64 = 0;
         let n = self.n_items;

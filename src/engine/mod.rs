@@ -457,6 +457,31 @@ impl<'a> Run<'a> {
     }
 }
 
+/// The Dancing Links core asks a run when to stop and hands it solutions.
+impl crate::dlx::Control for Run<'_> {
+    #[inline(always)]
+    fn node(&mut self) -> bool {
+        Run::node(self)
+    }
+    fn check(&mut self) -> bool {
+        Run::check(self)
+    }
+    /// A solution limit needs each solution counted as it comes, so it is reported too.
+    fn wants_solutions(&self) -> bool {
+        Run::wants_solutions(self) || self.limits.solutions.is_some()
+    }
+    fn solution(&mut self, options: &[usize]) -> bool {
+        Run::solution(self, options)
+    }
+    #[inline]
+    fn count(&mut self, k: u128) {
+        Run::count(self, k)
+    }
+    fn counter(&mut self, name: &'static str, value: u64) {
+        self.stats.add_counter(name, value)
+    }
+}
+
 /// What a strategy returns. Solutions themselves went to the sink.
 #[derive(Clone, Debug, Default)]
 pub struct Answer {
@@ -478,7 +503,7 @@ pub struct Answer {
     /// A solution too large to pass through the sink as `usize`s, in the model's compact
     /// encoding (a tour's move number per square, packed: 27 bits a square on a board of
     /// 10^8).
-    pub compact: Option<crate::board::Packed>,
+    pub compact: Option<crate::util::Packed>,
 }
 
 impl Answer {

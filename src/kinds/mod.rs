@@ -8,10 +8,10 @@ pub mod independent;
 pub mod lines;
 pub mod tour;
 
-use crate::board::Packed;
 use crate::engine::{Answer, Run, Task};
 use crate::render::Picture;
 use crate::spec::{Kind, Spec, SpecError};
+use crate::util::Packed;
 
 /// A named way to solve a kind's model.
 pub trait Strategy<M>: Sync {

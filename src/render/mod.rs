@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::board::Packed;
 use crate::engine::{Outcome, Status};
+use crate::util::Packed;
 
 /// A solution, described for drawing.
 #[derive(Clone, Debug, PartialEq, Eq)]

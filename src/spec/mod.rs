@@ -2,8 +2,6 @@
 //! [`Spec`]. Every error names the file, the line and column, the key and what is accepted.
 //! Nothing else in the crate reads TOML.
 
-pub mod betza;
-
 use std::fmt;
 use std::ops::Range;
 
@@ -12,8 +10,8 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use toml::Spanned;
 
 use crate::board::Board;
+use crate::board::betza::{self, Piece};
 use crate::engine::Goal;
-use betza::Piece;
 
 /// An error in a puzzle file or its overrides.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -145,7 +145,7 @@ impl Bands {
         let (mut reach, mut reach_rows) = (0, 0);
         for &s in &m.cells {
             let (r, c) = b.row_col(s);
-            for t in super::lagrange::ones(m.cover.row(s)) {
+            for t in crate::util::ones(m.cover.row(s)) {
                 let (rt, ct) = b.row_col(t);
                 reach = reach.max(c.abs_diff(ct));
                 reach_rows = reach_rows.max(r.abs_diff(rt));
@@ -178,7 +178,7 @@ impl Bands {
                         continue;
                     }
                     let mut mask = 0u32;
-                    for t in super::lagrange::ones(m.cover.row(s)) {
+                    for t in crate::util::ones(m.cover.row(s)) {
                         let (rt, ct) = b.row_col(t);
                         if rt >= top && rt < top + h {
                             mask |= 1 << ((ct + reach - j) * h + rt - top);
@@ -791,8 +791,8 @@ impl Program {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::kinds::domination::local::Rng;
-    use crate::spec::betza::Piece;
+    use crate::board::betza::Piece;
+    use crate::util::Rng;
 
     fn model(moves: &str, width: usize, height: usize) -> Model {
         let piece = Piece::parse(moves).expect("a piece");
@@ -806,7 +806,7 @@ mod tests {
             if k >= *best {
                 return;
             }
-            let Some((t, _)) = super::super::lagrange::ones(unc)
+            let Some((t, _)) = crate::util::ones(unc)
                 .map(|t| {
                     let c: u32 = m
                         .coverers
@@ -822,7 +822,7 @@ mod tests {
                 *best = k;
                 return;
             };
-            let cands: Vec<usize> = super::super::lagrange::ones(m.coverers.row(t))
+            let cands: Vec<usize> = crate::util::ones(m.coverers.row(t))
                 .filter(|&c| alw[c >> 6] >> (c & 63) & 1 != 0)
                 .collect();
             let saved_alw = alw.clone();
@@ -864,7 +864,7 @@ mod tests {
             alw[s >> 6] &= !(1u64 << (s & 63));
         }
         let mut lam = vec![0.0; n + 1];
-        for t in super::super::lagrange::ones(&unc) {
+        for t in crate::util::ones(&unc) {
             lam[t] = (rng.below(1000) as f64) / 2000.0;
         }
         (unc, alw, lam)

@@ -36,10 +36,10 @@
 
 use super::band::{Bands, Plan};
 use super::lagrange::{EPS, Lagrange, Steps};
-use super::local::Rng;
 use super::model::{Mode, Model, Searcher, Tally, drive};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
+use crate::util::Rng;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -554,7 +554,7 @@ impl<'m> Search<'m> {
                 }
                 total += m.coverers.row_count(o);
             }
-            let dl: Vec<usize> = super::lagrange::ones(&d).collect();
+            let dl: Vec<usize> = crate::util::ones(&d).collect();
             // Coverers shared between squares of O would tie their cells together.
             if dl.len() == total && best.as_ref().is_none_or(|(_, b)| dl.len() < b.len()) {
                 best = Some((orbit, dl));
@@ -571,7 +571,7 @@ impl<'m> Search<'m> {
             .iter()
             .map(|&o| {
                 let me = 1u32 << pos(o);
-                let att: Vec<u32> = super::lagrange::ones(m.coverers.row(o))
+                let att: Vec<u32> = crate::util::ones(m.coverers.row(o))
                     .filter(|&s| s != o)
                     .map(|s| 1u32 << pos(s))
                     .collect();
@@ -1527,7 +1527,7 @@ impl<'m> Search<'m> {
         if members < 2 {
             return false;
         }
-        for p in super::lagrange::ones(&self.near) {
+        for p in crate::util::ones(&self.near) {
             for (l, &c) in self.lack.iter_mut().zip(m.cover.row(p)) {
                 *l |= c;
             }
@@ -1540,7 +1540,7 @@ impl<'m> Search<'m> {
                 return false;
             }
         }
-        super::lagrange::ones(&self.lack).all(|q| {
+        crate::util::ones(&self.lack).all(|q| {
             let by = m.coverers.row(q);
             (0..w).any(|x| by[x] & self.pset[x] & !self.near[x] != 0)
         })
@@ -1924,7 +1924,7 @@ fn pair_span(m: &Model) -> usize {
     let mut reach = 0;
     for &s in &m.cells {
         let (r, c) = (s / width, s % width);
-        for t in super::lagrange::ones(m.cover.row(s)) {
+        for t in crate::util::ones(m.cover.row(s)) {
             let (tr, tc) = (t / width, t % width);
             reach = reach.max(r.abs_diff(tr)).max(c.abs_diff(tc));
         }
@@ -1935,7 +1935,7 @@ fn pair_span(m: &Model) -> usize {
 /// The squares whose piece covers some square of `set`.
 fn covering_any(m: &Model, set: &[u64], out: &mut [u64]) {
     out.fill(0);
-    for q in super::lagrange::ones(set) {
+    for q in crate::util::ones(set) {
         for (o, c) in out.iter_mut().zip(m.coverers.row(q)) {
             *o |= c;
         }
@@ -1945,7 +1945,7 @@ fn covering_any(m: &Model, set: &[u64], out: &mut [u64]) {
 /// The squares whose piece covers every square of `set` (all squares if `set` is empty).
 fn covering_all(m: &Model, set: &[u64], out: &mut [u64]) {
     out.fill(u64::MAX);
-    for q in super::lagrange::ones(set) {
+    for q in crate::util::ones(set) {
         for (o, c) in out.iter_mut().zip(m.coverers.row(q)) {
             *o &= c;
         }
@@ -2001,8 +2001,8 @@ fn sci(x: f64) -> String {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::board::betza::Piece;
     use crate::engine::Limits;
-    use crate::spec::betza::Piece;
 
     fn knights(n: usize, independent: bool) -> Model {
         let piece = Piece::parse("N").expect("the knight");
@@ -2131,12 +2131,12 @@ mod tests {
             if k >= *best {
                 return;
             }
-            let Some(t) = super::super::lagrange::ones(unc).next() else {
+            let Some(t) = crate::util::ones(unc).next() else {
                 *best = k;
                 return;
             };
             let mut alw = alw.to_vec();
-            for c in super::super::lagrange::ones(m.coverers.row(t)).collect::<Vec<_>>() {
+            for c in crate::util::ones(m.coverers.row(t)).collect::<Vec<_>>() {
                 if alw[c >> 6] >> (c & 63) & 1 == 0 {
                     continue;
                 }
@@ -2165,7 +2165,7 @@ mod tests {
     /// symmetries: the same optimum, and a valid placement of that size.
     #[test]
     fn search_from_scratch_matches_exhaustive_search_on_random_boards() {
-        let mut rng = super::super::local::Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::util::Rng(0x9e37_79b9_7f4a_7c15);
         let pieces = ["N", "K", "W", "F", "WD", "FA", "NW", "C"];
         for case in 0..160 {
             let (w, h) = (3 + rng.below(5), 3 + rng.below(5));
@@ -2208,7 +2208,7 @@ mod tests {
     /// is valid and smaller.
     #[test]
     fn pieces_giving_way_leave_a_smaller_cover() {
-        let mut rng = super::super::local::Rng(0x2545_f491_4f6c_dd1d);
+        let mut rng = crate::util::Rng(0x2545_f491_4f6c_dd1d);
         let pieces = ["N", "K", "W", "F", "WD", "FA", "NW", "C"];
         let mut checked = 0;
         for _ in 0..400 {

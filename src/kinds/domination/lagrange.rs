@@ -19,6 +19,7 @@
 
 use super::model::Model;
 use super::stencil::Grid;
+use crate::util::ones;
 
 /// Slack for floating-point sums: a bound counts only when it clears an integer by this much.
 pub const EPS: f64 = 1e-6;
@@ -65,21 +66,6 @@ pub struct Lagrange {
     clist: Vec<u32>,
     /// The same steps as stencils on a padded grid, for leapers (see `stencil`).
     grid: Option<Grid>,
-}
-
-/// The set bits of a bitset, in order.
-#[inline]
-pub fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    bits.iter().enumerate().flat_map(|(k, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                k * 64 + b
-            })
-        })
-    })
 }
 
 impl Lagrange {

@@ -13,9 +13,9 @@
 //! loss counts against its gain, and the count of pieces may fall below the target for a
 //! few steps (then a step only places).
 
-use super::lagrange::ones;
 use super::model::Model;
 use crate::engine::Run;
+use crate::util::{Rng, ones};
 
 /// Weights are scaled by `FADE` once their mean passes `MEAN_CAP`.
 const MEAN_CAP: u64 = 300;
@@ -143,21 +143,6 @@ impl std::ops::Index<usize> for Lists {
     #[inline]
     fn index(&self, s: usize) -> &[u32] {
         &self.data[self.start[s] as usize..self.start[s + 1] as usize]
-    }
-}
-
-/// A xorshift generator: the search is deterministic for a given start.
-pub(super) struct Rng(pub(super) u64);
-
-impl Rng {
-    pub(super) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub(super) fn below(&mut self, k: usize) -> usize {
-        (self.next() % k as u64) as usize
     }
 }
 
@@ -320,7 +305,7 @@ impl Model {
         if start.len() < 2 {
             return None;
         }
-        let lists = |m: &crate::board::BitMatrix, s: usize, skip_self: bool| -> Vec<u32> {
+        let lists = |m: &crate::util::BitMatrix, s: usize, skip_self: bool| -> Vec<u32> {
             ones(m.row(s))
                 .filter(|&t| !skip_self || t != s)
                 .map(|t| t as u32)
@@ -399,8 +384,8 @@ impl Model {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::board::betza::Piece;
     use crate::engine::Limits;
-    use crate::spec::betza::Piece;
 
     /// The incremental bookkeeping (uncovered set, each piece's loss, the XOR of coverers)
     /// equals a recount after every one of many random moves, with random weights.
@@ -411,7 +396,7 @@ mod tests {
         board.holes[33] = true;
         let m = Model::new(board, Piece::parse("NW").unwrap(), 'X', false);
         let n = m.board.squares();
-        let lists = |b: &crate::board::BitMatrix| {
+        let lists = |b: &crate::util::BitMatrix| {
             Lists::new(n, |s| ones(b.row(s)).map(|t| t as u32).collect())
         };
         let (cov, cvr) = (lists(&m.cover), lists(&m.coverers));

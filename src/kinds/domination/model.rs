@@ -2,10 +2,11 @@
 //! bookkeeping (best so far, counting with `--unique`), a quick heuristic placement and a
 //! local search that improves it (in `local`).
 
-use crate::board::{BitMatrix, Board};
+use crate::board::Board;
+use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Task};
-use crate::spec::betza::Piece;
 use crate::spec::{Spec, SpecError};
+use crate::util::BitMatrix;
 
 /// Boards larger than this are refused up front: three bitsets per square (4096 squares:
 /// 6 MiB) and a search depth up to the number of squares.
@@ -228,7 +229,7 @@ impl Model {
         // How many pieces cover each square.
         let mut cnt = vec![0u32; n];
         for &p in placed.iter() {
-            for t in super::lagrange::ones(list(p)) {
+            for t in crate::util::ones(list(p)) {
                 cnt[t] += 1;
             }
         }
@@ -238,12 +239,12 @@ impl Model {
             for i in 0..placed.len() {
                 for j in i + 1..placed.len() {
                     let (a, b) = (placed[i], placed[j]);
-                    for t in super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b))) {
+                    for t in crate::util::ones(list(a)).chain(crate::util::ones(list(b))) {
                         cnt[t] -= 1;
                     }
                     lost.fill(0);
                     let mut first = None;
-                    for t in super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b))) {
+                    for t in crate::util::ones(list(a)).chain(crate::util::ones(list(b))) {
                         if cnt[t] == 0 {
                             lost[t >> 6] |= 1 << (t & 63);
                             first.get_or_insert(t);
@@ -251,7 +252,7 @@ impl Model {
                     }
                     let mut replacement = None;
                     if let Some(f) = first {
-                        for c in super::lagrange::ones(self.coverers.row(f)) {
+                        for c in crate::util::ones(self.coverers.row(f)) {
                             let row = list(c);
                             if (0..w).any(|x| lost[x] & !row[x] != 0) {
                                 continue;
@@ -268,9 +269,7 @@ impl Model {
                     }
                     match (first, replacement) {
                         (Some(_), None) => {
-                            for t in
-                                super::lagrange::ones(list(a)).chain(super::lagrange::ones(list(b)))
-                            {
+                            for t in crate::util::ones(list(a)).chain(crate::util::ones(list(b))) {
                                 cnt[t] += 1;
                             }
                         }
@@ -280,7 +279,7 @@ impl Model {
                             placed.swap_remove(i);
                             if let Some(c) = r {
                                 placed.push(c);
-                                for t in super::lagrange::ones(list(c)) {
+                                for t in crate::util::ones(list(c)) {
                                     cnt[t] += 1;
                                 }
                             }

@@ -170,7 +170,7 @@ impl Grid {
         let mut offs = std::collections::BTreeSet::new();
         for &s in &m.cells {
             let (r, c) = b.row_col(s);
-            for t in super::lagrange::ones(m.cover.row(s)) {
+            for t in crate::util::ones(m.cover.row(s)) {
                 let (rt, ct) = b.row_col(t);
                 offs.insert((rt as isize - r as isize, ct as isize - c as isize));
             }
@@ -538,8 +538,8 @@ mod tests {
     use super::super::lagrange::{Lagrange, Steps};
     use super::*;
     use crate::board::Board;
-    use crate::kinds::domination::local::Rng;
-    use crate::spec::betza::Piece;
+    use crate::board::betza::Piece;
+    use crate::util::Rng;
 
     fn model(moves: &str, width: usize, height: usize, holes: &[usize]) -> Model {
         let piece = Piece::parse(moves).expect("a piece");
@@ -583,7 +583,7 @@ mod tests {
                     alw[s >> 6] &= !(1u64 << (s & 63));
                 }
                 let mut lam = vec![0.0; n + 1];
-                for t in super::super::lagrange::ones(&unc) {
+                for t in crate::util::ones(&unc) {
                     lam[t] = rng.below(1000) as f64 / 4000.0;
                 }
                 for iters in [0, 1, 6] {
@@ -647,7 +647,7 @@ mod tests {
                 }
             }
             let mut lam = vec![0.0; n + 1];
-            for t in super::super::lagrange::ones(&unc) {
+            for t in crate::util::ones(&unc) {
                 lam[t] = rng.below(1000) as f64 / 3000.0;
             }
             fast.load(&unc, &m.all, &lam);

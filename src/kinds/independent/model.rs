@@ -1,9 +1,10 @@
 //! The compiled model of an independent placement puzzle.
 
-use crate::board::{BitMatrix, Board};
+use crate::board::Board;
+use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Task};
-use crate::spec::betza::Piece;
 use crate::spec::{Spec, SpecError};
+use crate::util::BitMatrix;
 
 /// Boards larger than this are refused up front: the attack relation is kept as one bitset
 /// per square (4096 squares: 2 MiB).

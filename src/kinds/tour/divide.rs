@@ -45,7 +45,7 @@
 //! entry the XOR of its two neighbours' indices, all ones for the missing neighbour at an
 //! open path's end) and walked into move numbers in place.
 
-use crate::board::Packed;
+use crate::util::Packed;
 
 use std::collections::HashMap;
 

@@ -24,9 +24,9 @@ pub use exists::Existence;
 pub use model::{Analysis, Csr, GRAPH_LIMIT, Model, NONE};
 
 use super::Strategy;
-use crate::board::Packed;
 use crate::engine::{Answer, Goal, Task};
 use crate::render::Picture;
+use crate::util::Packed;
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
     &backtrack::Backtrack,

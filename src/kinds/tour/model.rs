@@ -7,9 +7,10 @@ use std::sync::OnceLock;
 use petgraph::graph::{NodeIndex, UnGraph};
 
 use super::exists::{self, Existence};
-use crate::board::{Board, Packed};
-use crate::spec::betza::Piece;
+use crate::board::Board;
+use crate::board::betza::Piece;
 use crate::spec::{Spec, SpecError};
+use crate::util::Packed;
 
 /// Boards up to this many squares get a move graph (petgraph for the analysis, then flat
 /// arrays of about 40 bytes a square). Larger boards are built by `divide` alone, which

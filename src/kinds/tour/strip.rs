@@ -42,8 +42,8 @@
 
 use super::NONE;
 use super::divide::{ATTEMPT_BUDGET, BlockTour, attempt_path};
-use crate::board::Packed;
 use crate::engine::Run;
+use crate::util::Packed;
 
 /// Squares in strip coordinates: (row across the strip, column along it).
 type Sq = (usize, usize);

@@ -36,18 +36,23 @@ impl Bits {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(k, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
+        ones(&self.words)
+    }
+}
+
+/// The indices of the set bits of `bits`, lowest first.
+#[inline]
+pub fn ones(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(k, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
                 let b = w.trailing_zeros() as usize;
                 w &= w - 1;
-                Some(k * 64 + b)
+                k * 64 + b
             })
         })
-    }
+    })
 }
 
 /// `rows` bitsets of `cols` bits each, in one flat array.

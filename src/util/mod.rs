@@ -1,0 +1,11 @@
+//! Leaf utilities shared by every layer above: bitsets in machine words, a bit-packed array
+//! of small integers, and one seeded random generator. Nothing here knows of boards, files or
+//! the engine.
+
+pub mod bits;
+pub mod packed;
+pub mod rng;
+
+pub use bits::{BitMatrix, Bits, ones};
+pub use packed::Packed;
+pub use rng::Rng;
