@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The README's performance figures, measured through the real `solve` binary with hyperfine
-# (median of RUNS runs, default 5), each reference in the same run as ours.
+# The N-Queens and Dancing Links figures of docs/performance.md, measured through the real
+# `solve` binary with hyperfine (median of RUNS runs, default 5), each reference in the same
+# run as ours.
 # Usage: benches/figures.sh            (needs hyperfine and gcc; about 5 minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."

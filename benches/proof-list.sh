@@ -4,8 +4,8 @@
 # as its M subparts `I,1/M .. I,M/M` (a part whose estimate is at least SPLIT nodes, default
 # 4e7, as 8; a part the log already holds subparts of, as the M it was split into, so the
 # done ones count), ordered by estimated nodes an item, descending (parts with no estimate
-# last). A list from the largest part down lets a runner with ESTIMATES spend a session's
-# end on parts that fit.
+# last). A list from the largest part down lets a runner with ESTIMATES spend the time before
+# its deadline on parts that fit.
 # Usage: benches/proof-list.sh LOG N ESTIMATES
 #   e.g. benches/proof-list.sh proofs/knights20-plain.log 169 proofs/knights20-plain.estimates
 set -euo pipefail

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Parts of a long knights domination proof (`solve --part I/N`), one after another on
 # $THREADS threads (default 2) until a deadline, each part's answer line appended to a log.
-# The N parts, run in any sessions or on any machines, together prove what one run proves,
-# provided all report the same subtree count, bar and list fingerprint (see the README, "For
-# proofs too long for one run", and proofs/README.md).
+# The N parts, run at any time or on any machines, together prove what one run proves,
+# provided all report the same subtree count, bar and list fingerprint (see proofs/README.md
+# and docs/domination-notes.md).
 # Usage: benches/proof-parts.sh SIZE INDEPENDENT N DEADLINE LOG I...
 #   (an I of the form I,J/M runs part J of M of part I's descendants: `--part I/N,J/M`)
 #   e.g. THREADS=1 benches/proof-parts.sh 20 true 102 "12:40 UTC" \
 #            proofs/knights20-independent.log $(seq 1 102)
 # Run it from a clone checked out at the proof's commit, so that building elsewhere does not
 # change the binary under it. Parts the log already holds as searched are skipped, so the
-# same list can be given again in the next session; two runners (one a core, THREADS=1)
+# same list can be given again in a later run; two runners (one a core, THREADS=1)
 # may share a log: each claims a part before it starts it (LOG.claims/I, void after that
 # runner's deadline), and the other skips it. A part still running at the deadline is stopped
 # by --time-limit; its line then says "not all searched", and it is run again later.
@@ -18,7 +18,7 @@
 # when its estimate (a subpart I,J/M: I's over M) times NODE_US microseconds a node (default
 # 25) times SLACK (default 3: estimates fall short, and three runners on two cores) exceeds the
 # time left; the runner goes on down the list. So a list from the largest part down spends
-# a session's last hour on parts that can end in it instead of one the deadline cuts.
+# a runner's last hour on parts that can end in it instead of one the deadline cuts.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 size=$1 independent=$2 n=$3 deadline=$(date -d "$4" +%s) log=$5
@@ -64,8 +64,8 @@ for i in "$@"; do
     rm -f "$tmp"
     line="$size independent=$independent part $part, commit $commit, from $start, exit $rc: $out"
     # The log is tracked by git, and a checkout or reset of the working tree rolls it back
-    # (session 15 lost two parts' lines so); the journal beside it, which git ignores, keeps
-    # every line too.
+    # and loses the lines since; the journal beside it, which git ignores, keeps every line
+    # too.
     echo "$line" >> "$log"
     echo "$line" >> "$log.journal"
     rm -rf "$claim"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The state of a proof in parts from its log (see benches/proof-parts.sh): how many of the N
 # parts are searched, which are missing, the work they took, and whether every searched part
-# reports the same subtree count, bar and list fingerprint (lines from binaries before the
-# fingerprint carry none). A part split once more
+# reports the same subtree count, bar and list fingerprint (lines from a binary that prints
+# no fingerprint carry none). A part split once more
 # (`--part I/N,J/M`) counts as searched when all M of its subparts are, on one sublist.
 # Exits 0 only when the proof is complete: every part searched, all agreeing.
 # Usage: benches/proof-status.sh LOG N [missing]
@@ -58,9 +58,9 @@ awk -v n="$n" -v mode="$mode" '
         if (mode == "missing") { print substr(missing, 2); exit 0 }
         printf "%d of %d parts searched, %.1f h of user time; %d stopped runs\n", count, n, user / 3600, stopped
         for (k in keys) { printf "  %d parts: %s\n", keys[k], k; kinds++ }
-        # Lines from binaries before the fingerprint carry none; those that do must agree.
+        # Lines from a binary that prints no fingerprint carry none; those that do must agree.
         for (l in lists) { printf "  %d lines with list %s\n", lists[l], l; kinds += nl++ > 0 }
-        if (bare) printf "  %d lines without a list fingerprint (older binary)\n", bare
+        if (bare) printf "  %d lines without a list fingerprint (a binary that prints none)\n", bare
         if (missing != "") printf "missing:%s\n", missing
         if (kinds > 1) print "the parts disagree: not one proof"
         exit (count == n && kinds == 1) ? 0 : 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The lines kind's README figures: the seed's 6x6 "Less Than Three" (all 42 solutions listed)
+# The lines figures of docs/performance.md: 6x6 "Less Than Three" (all 42 solutions listed)
 # by each strategy against the straightforward C row backtracker (lessthanthree.c), all in
 # one hyperfine run; then no-three-in-line counts. Needs hyperfine and gcc.
 # Usage: benches/reference/lines.sh      (RUNS, default 20, for the 6x6 runs)
