@@ -8,7 +8,10 @@ pub mod independent;
 pub mod lines;
 pub mod tour;
 
-use crate::engine::{Answer, Run, Task};
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use crate::engine::{Answer, Goal, Outcome, Run, Task};
 use crate::render::Picture;
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::Packed;
@@ -78,6 +81,38 @@ pub enum Model {
     Tour(tour::Model),
     Lines(lines::Model),
 }
+
+/// A run whose every solution passed the model's validator.
+#[derive(Debug)]
+pub struct Checked {
+    pub outcome: Outcome,
+    /// The first `keep` solutions found (goals first and all), or the best one (minimize,
+    /// maximize); each checked.
+    pub solutions: Vec<Vec<usize>>,
+}
+
+/// Why a checked solve has no outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The strategy is unknown or does not apply to the puzzle; the text says why.
+    Refused(String),
+    /// A strategy produced a solution that the validator rejects: a bug in the strategy.
+    Invalid { strategy: String, why: String },
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::Refused(why) => f.write_str(why),
+            SolveError::Invalid { strategy, why } => write!(
+                f,
+                "internal error: strategy {strategy} produced an invalid solution: {why}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
 
 /// What `solve strategies` prints for one strategy.
 pub struct StrategyStatus {
@@ -169,6 +204,56 @@ impl Model {
             Model::Tour(m) => go(tour::STRATEGIES, m, strategy, task, run),
             Model::Lines(m) => go(lines::STRATEGIES, m, strategy, task, run),
         }
+    }
+
+    /// Run one strategy by name with every solution it reports checked by the model's
+    /// validator (see [`Model::check`]) before it is kept: the CLI, the tests and the benches
+    /// all solve through here. The run brings its limits, interrupt and progress; solutions
+    /// of goals first and all are kept up to `keep`, the count stays exact.
+    pub fn solve_checked(
+        &self,
+        strategy: &str,
+        task: &Task,
+        run: Run<'_>,
+        keep: u64,
+    ) -> Result<Checked, SolveError> {
+        let kept: Mutex<Vec<Vec<usize>>> = Mutex::new(Vec::new());
+        let invalid: Mutex<Option<String>> = Mutex::new(None);
+        let mut run = run;
+        if matches!(task.goal, Goal::First | Goal::All) {
+            let (kept, invalid) = (&kept, &invalid);
+            run = run.with_sink(Box::new(move |sol: &[usize]| {
+                if let Err(e) = self.check(sol) {
+                    *invalid.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                    return ControlFlow::Break(());
+                }
+                let mut k = kept.lock().unwrap_or_else(|p| p.into_inner());
+                if (k.len() as u64) < keep {
+                    k.push(sol.to_vec());
+                }
+                ControlFlow::Continue(())
+            }));
+        }
+        let answer = self
+            .solve(strategy, task, &mut run)
+            .map_err(SolveError::Refused)?;
+        let outcome = run.finish(strategy, answer);
+        let invalid_solution = |why| SolveError::Invalid {
+            strategy: strategy.to_string(),
+            why,
+        };
+        if let Some(e) = invalid.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            return Err(invalid_solution(e));
+        }
+        let mut solutions = kept.into_inner().unwrap_or_else(|p| p.into_inner());
+        if let Some(c) = &outcome.answer.compact {
+            self.check_compact(c).map_err(invalid_solution)?;
+        }
+        if let Some(best) = &outcome.answer.best {
+            self.check(best).map_err(invalid_solution)?;
+            solutions = vec![best.clone()];
+        }
+        Ok(Checked { outcome, solutions })
     }
 
     /// The drawing of one solution, in the model's encoding.

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::engine::{Outcome, Status};
+use crate::engine::{BlockLayout, Note, Outcome, Partial, PartialWork, Status, TourCounting};
 use crate::util::Packed;
 
 /// A solution, described for drawing.
@@ -327,12 +327,154 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
         }
     }
     if let Some(p) = &o.answer.partial {
-        let _ = write!(s, " [{p}]");
+        let _ = write!(s, " [{}]", partial_text(p));
     }
     if let (Status::Limit, Some(r)) = (o.status, o.stopped) {
         let _ = write!(s, " [{}]", r.describe());
     }
     s
+}
+
+/// A number of nodes in three significant figures: "2.49e8", "25746", "25.7".
+fn sci(x: f64) -> String {
+    if !x.is_finite() {
+        "unbounded".into()
+    } else if x >= 1e6 {
+        format!("{x:.2e}")
+    } else if x >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+/// What a part or estimate did, for the answer line: "part 3/8: 22 of 171 subtrees below 52
+/// (list 13fde5254d0f85c1) searched: none smaller than 52 in them".
+pub fn partial_text(p: &Partial) -> String {
+    let l = &p.list;
+    let mut what = match (p.part, &p.subpart) {
+        (Some((i, n)), Some(sub)) => {
+            let (j, m) = sub.index;
+            format!(
+                "part {i}/{n},{j}/{m}: {} of the {} descendants of {} of {} subtrees below {} \
+                 (list {:016x}, sublist {:016x})",
+                p.taken,
+                sub.descendants,
+                sub.of_subtrees,
+                l.subtrees,
+                l.bar,
+                l.fingerprint,
+                sub.fingerprint
+            )
+        }
+        (Some((i, n)), None) => format!(
+            "part {i}/{n}: {} of {} subtrees below {} (list {:016x})",
+            p.taken, l.subtrees, l.bar, l.fingerprint
+        ),
+        (None, _) => format!("{} subtrees below {}", l.subtrees, l.bar),
+    };
+    match p.work {
+        PartialWork::Searched { none_below } => {
+            let _ = write!(what, " searched: none smaller than {none_below} in them");
+        }
+        PartialWork::NotAllSearched => what.push_str(", not all searched"),
+        PartialWork::StoppedBeforeDescendants => what.push_str(", stopped before its children"),
+        PartialWork::Estimated(None) => {
+            what = format!("estimate, {what}: stopped before the first probe ended");
+        }
+        PartialWork::Estimated(Some(e)) => {
+            what = format!(
+                "estimate, {what}: about {} nodes (Knuth, {} probes, standard error {:.0}%), {} \
+                 of one thread's work, {} on {} thread{}",
+                sci(e.nodes),
+                e.probes,
+                e.relative_error * 100.0,
+                duration(e.work_seconds),
+                duration(e.work_seconds / e.threads as f64),
+                e.threads,
+                if e.threads == 1 { "" } else { "s" },
+            );
+        }
+    }
+    what
+}
+
+/// The partial result as data: which part of which list, and what was found there. Fingerprints
+/// are hex strings (64 bits do not survive JSON numbers).
+fn partial_json(p: &Partial) -> Value {
+    let (result, none_below, estimate) = match p.work {
+        PartialWork::Searched { none_below } => ("searched", Some(none_below), None),
+        PartialWork::NotAllSearched => ("not-all-searched", None, None),
+        PartialWork::StoppedBeforeDescendants => ("stopped-before-descendants", None, None),
+        PartialWork::Estimated(e) => (
+            "estimated",
+            None,
+            e.map(|e| {
+                json!({
+                    "nodes": e.nodes,
+                    "probes": e.probes,
+                    "relative_error": e.relative_error,
+                    "work_seconds": e.work_seconds,
+                    "threads": e.threads,
+                })
+            }),
+        ),
+    };
+    json!({
+        "part": p.part.map(|(i, n)| json!([i, n])),
+        "subpart": p.subpart.map(|s| json!([s.index.0, s.index.1])),
+        "subtrees": p.list.subtrees,
+        "bar": p.list.bar,
+        "list": format!("{:016x}", p.list.fingerprint),
+        "descendants": p.subpart.map(|s| s.descendants),
+        "sublist": p.subpart.map(|s| format!("{:016x}", s.fingerprint)),
+        "taken": p.taken,
+        "result": result,
+        "none_below": none_below,
+        "estimate": estimate,
+        "text": partial_text(p),
+    })
+}
+
+/// A note for the summary line.
+pub fn note_text(n: &Note) -> String {
+    match n {
+        Note::SymmetryFold(k) => format!("{k}-fold symmetry"),
+        Note::RootBound(b) => format!("root bound {b}"),
+        Note::OptimalCounted(v) => format!("optimal placements of {v} pieces counted"),
+        Note::NotProvenMinimal(k) => {
+            format!("{k} pieces, not proven minimal (goal minimize proves)")
+        }
+        Note::TourCount(TourCounting::ClosedUndirected) => {
+            "closed tours counted as undirected cycles".into()
+        }
+        Note::TourCount(TourCounting::DirectedFrom(square)) => {
+            format!("directed tours from {square}")
+        }
+        Note::TourCount(TourCounting::DirectedEveryStart) => {
+            "directed tours from every start".into()
+        }
+        Note::Divided { layout, exists_by } => {
+            let shape = match layout {
+                BlockLayout::Grid { rows, cols } => format!("{rows} x {cols} blocks"),
+                BlockLayout::Chain { height } => format!("a chain of blocks {height} high"),
+                BlockLayout::Strip => "1 strip".into(),
+            };
+            match exists_by {
+                Some(why) => format!("{shape}; exists by {why}"),
+                None => shape,
+            }
+        }
+        Note::HandedOver { from, to, tried } => {
+            format!("{from} gave up after {tried} moves tried; handed over to {to}")
+        }
+        Note::FrontierOutgrew { states, bytes } => format!(
+            "the frontier outgrew {} M new states at one square (about {} MB); this board needs \
+             more memory than counting may take",
+            states >> 20,
+            bytes >> 20
+        ),
+    }
 }
 
 /// The one summary line on standard error: `92 solutions | bitmask | 1,965 nodes | 0.4 ms`.
@@ -344,7 +486,7 @@ pub fn summary_line(h: &Header, o: &Outcome) -> String {
     }
     parts.push(duration(o.elapsed.as_secs_f64()));
     for n in &o.answer.notes {
-        parts.push(n.clone());
+        parts.push(note_text(n));
     }
     parts.join(" | ")
 }
@@ -404,7 +546,7 @@ pub fn json_report(h: &Header, o: &Outcome, solutions: &[Picture]) -> String {
         "proven": o.proven,
         "reason": o.answer.reason,
         "stopped": o.stopped.map(|r| r.describe()),
-        "partial": o.answer.partial,
+        "partial": o.answer.partial.as_ref().map(partial_json),
         "solutions": solutions.iter().map(picture_json).collect::<Vec<_>>(),
         "stats": stats,
     });

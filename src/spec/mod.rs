@@ -100,6 +100,17 @@ impl Kind {
         }
     }
 
+    /// The most squares a board of this kind may have: the kinds whose models keep a bitset
+    /// per square (independent, domination) or a line table (lines) refuse larger boards
+    /// from the dimensions alone, before anything is allocated.
+    pub const fn max_squares(self) -> usize {
+        match self {
+            Kind::Independent | Kind::Domination => 4096,
+            Kind::Lines => 1024,
+            Kind::Tour | Kind::Cover => MAX_SQUARES,
+        }
+    }
+
     pub fn uses_board(self) -> bool {
         self != Kind::Cover
     }
@@ -209,11 +220,29 @@ pub struct Overrides {
     pub size: Option<usize>,
     pub width: Option<usize>,
     pub height: Option<usize>,
+    /// The `[solve]` keys as flags (`--goal`, `--strategy`, ...): each means exactly what its
+    /// key means and is checked alike, so `--goal maximize` and `--set solve.goal=maximize`
+    /// are one thing.
+    pub solve: SolveOverrides,
+}
+
+/// `[solve]` values given as command-line flags; they win over the file's.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOverrides {
+    pub goal: Option<String>,
+    pub strategy: Option<String>,
+    /// `--unique` can only turn counting up to symmetry on.
+    pub unique: bool,
+    pub limit: Option<u64>,
+    pub time_limit: Option<f64>,
+    pub threads: Option<usize>,
 }
 
 /// The largest board side and square count accepted by the file format; kinds set their own,
 /// tighter limits up front.
 pub const MAX_SIDE: i64 = 100_000;
+/// The most squares any board may have (10^9).
+pub const MAX_SQUARES: usize = (MAX_SIDE as usize) * (MAX_SIDE as usize) / 10;
 
 #[derive(Clone, Debug)]
 pub struct PieceSpec {
@@ -290,7 +319,7 @@ impl Spec {
         }
         spec.rules = raw.rules.unwrap_or_default();
         spec.check_rule_keys()?;
-        spec.solve = spec.parse_solve(raw.solve)?;
+        spec.solve = spec.parse_solve(raw.solve, &overrides.solve)?;
         Ok(spec)
     }
 
@@ -390,10 +419,21 @@ impl Spec {
                 ));
             }
         };
-        if (w as u64) * (h as u64) > (MAX_SIDE as u64) * (MAX_SIDE as u64) / 10 {
+        let squares = w as u64 * h as u64;
+        if squares > MAX_SQUARES as u64 {
             return Err(self.err_nowhere(
                 "board",
                 format!("a {w}x{h} board is too large; at most 10^9 squares"),
+            ));
+        }
+        let max = self.kind.max_squares();
+        if squares > max as u64 {
+            return Err(self.err_nowhere(
+                "board",
+                format!(
+                    "a {w}x{h} board has {squares} squares; kind \"{}\" handles at most {max}",
+                    self.kind.name()
+                ),
             ));
         }
         let mut board = Board::new(w, h);
@@ -581,14 +621,23 @@ impl Spec {
         Ok(())
     }
 
-    fn parse_solve(&self, raw: Option<RawSolve>) -> Result<SolveSpec, SpecError> {
+    fn parse_solve(
+        &self,
+        raw: Option<RawSolve>,
+        flags: &SolveOverrides,
+    ) -> Result<SolveSpec, SpecError> {
         let raw = raw.unwrap_or_default();
         let mut out = SolveSpec::default();
-        if let Some(g) = &raw.goal {
+        if let Some(g) = &flags.goal {
+            out.goal = Some(self.goal(g, None)?);
+        } else if let Some(g) = &raw.goal {
             out.goal = Some(self.goal(g.get_ref(), Some(g.span()))?);
         }
-        out.strategy = raw.strategy.map(|s| s.into_inner());
-        out.unique = raw.unique.map(|u| u.into_inner()).unwrap_or(false);
+        out.strategy = flags
+            .strategy
+            .clone()
+            .or_else(|| raw.strategy.map(|s| s.into_inner()));
+        out.unique = flags.unique || raw.unique.map(|u| u.into_inner()).unwrap_or(false);
         if let Some(l) = &raw.limit {
             let v = *l.get_ref();
             if v < 0 {
@@ -613,6 +662,24 @@ impl Spec {
                 return Err(self.err(t.span(), "solve.threads", "accepted: 1 to 1024".into()));
             }
             out.threads = Some(v as usize);
+        }
+        if let Some(v) = flags.limit {
+            out.limit = Some(v);
+        }
+        if let Some(v) = flags.time_limit {
+            if !(v > 0.0 && v < 1e9) {
+                return Err(self.err_nowhere(
+                    "--time-limit",
+                    format!("{v}: accepted: seconds, more than 0"),
+                ));
+            }
+            out.time_limit = Some(v);
+        }
+        if let Some(v) = flags.threads {
+            if !(1..=1024).contains(&v) {
+                return Err(self.err_nowhere("--threads", format!("{v}: accepted: 1 to 1024")));
+            }
+            out.threads = Some(v);
         }
         Ok(out)
     }

@@ -244,7 +244,29 @@ fn ctrl_c_stops_the_search_and_reports_what_was_found() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Ready once its SIGINT handler is installed, which it does just before the search starts:
+    // the kernel lists caught signals in /proc/PID/status ("SigCgt", a hex mask; SIGINT is bit 2).
+    let catches_sigint = || {
+        std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+            .ok()
+            .and_then(|s| {
+                let mask = s
+                    .lines()
+                    .find_map(|l| l.strip_prefix("SigCgt:"))?
+                    .trim()
+                    .to_string();
+                u64::from_str_radix(&mask, 16).ok()
+            })
+            .is_some_and(|m| m & (1 << (2 - 1)) != 0)
+    };
+    let waited = std::time::Instant::now();
+    while !catches_sigint() {
+        assert!(
+            waited.elapsed().as_secs() < 30,
+            "the solver never became ready"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
     let killed = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -287,4 +309,129 @@ fn a_board_changed_on_the_command_line_shows_in_the_title() {
     let (code, out, _) = run_cli(&[&puzzle("tour5x5.toml"), "--quiet"]);
     assert_eq!(code, 0);
     assert!(!out.contains("on the command line"), "{out}");
+}
+
+/// Every flag that has a `[solve]` or `[board]` key means exactly what the key means: the same
+/// answer, the same exit status, with the flag as with `--set` (the JSON answer compared
+/// whole, but for the title, which names what `--set` changed, and the time taken).
+#[test]
+fn each_option_equals_its_set_twin() {
+    let knights_no_goal = "kind = \"independent\"\n[board]\nsize = 6\n[piece]\nmoves = \"N\"\n";
+    let dir = std::env::temp_dir().join(format!("boardsolve-twins-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let knights = dir.join("knights.toml");
+    std::fs::write(&knights, knights_no_goal).unwrap();
+    let knights = knights.to_str().unwrap().to_string();
+    let queens = puzzle("queens8.toml");
+    let cases: Vec<(&str, Vec<&str>, Vec<&str>)> = vec![
+        (
+            &knights,
+            vec!["--goal", "maximize"],
+            vec!["--set", "solve.goal=\"maximize\""],
+        ),
+        (
+            &queens,
+            vec!["--goal", "bogus"],
+            vec!["--set", "solve.goal=\"bogus\""],
+        ),
+        (
+            &queens,
+            vec!["--goal", "first", "--strategy", "backtrack"],
+            vec![
+                "--set",
+                "solve.goal=\"first\"",
+                "--set",
+                "solve.strategy=\"backtrack\"",
+            ],
+        ),
+        (
+            &queens,
+            vec!["--strategy", "bogus"],
+            vec!["--set", "solve.strategy=\"bogus\""],
+        ),
+        (
+            &queens,
+            vec!["--unique", "--size", "7"],
+            vec!["--set", "solve.unique=true", "--set", "board.size=7"],
+        ),
+        (
+            &queens,
+            vec!["--goal", "all", "--limit", "2", "--size", "6"],
+            vec![
+                "--set",
+                "solve.goal=\"all\"",
+                "--set",
+                "solve.limit=2",
+                "--set",
+                "board.size=6",
+            ],
+        ),
+        (
+            &queens,
+            vec!["--threads", "2"],
+            vec!["--set", "solve.threads=2"],
+        ),
+        (
+            &queens,
+            vec!["--threads", "0"],
+            vec!["--set", "solve.threads=0"],
+        ),
+        (
+            &queens,
+            vec!["--time-limit", "0"],
+            vec!["--set", "solve.time_limit=0"],
+        ),
+        (
+            &queens,
+            vec!["--time-limit", "60"],
+            vec!["--set", "solve.time_limit=60.0"],
+        ),
+        (
+            &queens,
+            vec!["--size", "30000"],
+            vec!["--set", "board.size=30000"],
+        ),
+    ];
+    let answer = |file: &str, extra: &[&str]| {
+        let mut args = vec![file, "--format", "json", "--quiet"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run_cli(&args);
+        let mut v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+        if let Some(o) = v.as_object_mut() {
+            o.remove("title");
+            o.get_mut("stats")
+                .and_then(|s| s.as_object_mut())
+                .map(|s| s.remove("elapsed_ms"));
+        }
+        (code, v, err)
+    };
+    for (file, flag, set) in &cases {
+        let (c1, a1, e1) = answer(file, flag);
+        let (c2, a2, e2) = answer(file, set);
+        assert_eq!(c1, c2, "{flag:?} against {set:?}: {e1} / {e2}");
+        assert_eq!(a1, a2, "{flag:?} against {set:?}");
+        if c1 == 2 {
+            assert!(a1.is_null() && !e1.is_empty() && !e2.is_empty());
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A board far beyond what a kind handles is refused from its dimensions, before the board
+/// is built: at once, and naming the kind's limit.
+#[test]
+fn a_board_too_large_for_its_kind_is_refused_before_it_is_built() {
+    for (file, size, kind) in [
+        ("queens8.toml", "30000", "independent"),
+        ("knights8.toml", "30000", "domination"),
+        ("lessthanthree.toml", "30000", "lines"),
+    ] {
+        let (code, _, err) = run_cli(&[&puzzle(file), "--size", size]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains(&format!("kind \"{kind}\" handles at most")),
+            "{err}"
+        );
+        assert!(err.contains("key `board`"), "{err}");
+    }
 }

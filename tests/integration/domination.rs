@@ -471,20 +471,21 @@ fn parts_split_one_subtree_list_and_are_not_proven_alone() {
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["proven"], false);
         assert_eq!(v["optimum"], 32);
-        let note = v["partial"].as_str().expect("the part says what it did");
-        assert!(note.starts_with(&format!("part {part}: ")), "{note}");
-        assert!(
-            note.ends_with("searched: none smaller than 32 in them"),
-            "{note}"
-        );
-        // "part 1/3: 53 of 159 subtrees below 32 (list 0123456789abcdef) searched: ..."
-        let words: Vec<&str> = note.split(' ').collect();
-        assert_eq!(words[8], "(list", "{note}");
+        let p = &v["partial"];
+        let (i, n) = part.split_once('/').unwrap();
+        let want: Vec<u64> = vec![i.parse().unwrap(), n.parse().unwrap()];
+        assert_eq!(p["part"], serde_json::json!(want), "{p}");
+        assert_eq!(p["result"], "searched", "{p}");
+        assert_eq!(p["none_below"], 32, "{p}");
+        assert_eq!(p["bar"], 32, "{p}");
         listed.push((
-            words[2].parse::<usize>().unwrap(),
-            words[4].to_string(),
-            words[9].to_string(),
+            p["taken"].as_u64().unwrap() as usize,
+            p["subtrees"].as_u64().unwrap() as usize,
+            p["list"].as_str().unwrap().to_string(),
         ));
+        // The answer line says the same in words.
+        let text = p["text"].as_str().unwrap();
+        assert!(text.starts_with(&format!("part {part}: ")), "{text}");
         let sol: Vec<usize> = v["solutions"][0]
             .as_array()
             .expect("the best placement")
@@ -493,7 +494,7 @@ fn parts_split_one_subtree_list_and_are_not_proven_alone() {
             .collect();
         check_domination(&TestBoard::square(14), &n_piece, false, 14, &sol);
     }
-    let total: usize = listed[0].1.parse().unwrap();
+    let total = listed[0].1;
     // One list whatever the threads: the same count and the same fingerprint.
     assert!(listed.iter().all(|(_, t, _)| *t == listed[0].1));
     assert!(

@@ -6,12 +6,10 @@ mod cover;
 mod dlx;
 mod domination;
 mod independent;
+mod layers;
 mod lines;
 mod tour;
 mod validate;
-
-use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex};
 
 use boardsolve::engine::{Goal, Limits, Outcome, Run, Task};
 use boardsolve::kinds::Model;
@@ -38,23 +36,15 @@ pub fn solve(
         threads,
         ..Task::default()
     };
-    let found = Arc::new(Mutex::new(Vec::new()));
-    let mut run = Run::new(Limits {
+    let run = Run::new(Limits {
         solutions: (goal == Goal::First).then_some(1),
         ..Limits::default()
     });
-    if matches!(goal, Goal::First | Goal::All) {
-        let f = Arc::clone(&found);
-        run = run.with_sink(Box::new(move |s: &[usize]| {
-            f.lock().unwrap().push(s.to_vec());
-            ControlFlow::Continue(())
-        }));
-    }
-    let answer = model
-        .solve(strategy, &task, &mut run)
+    // Every solution is checked by the model's validator on its way out, as the CLI does.
+    let checked = model
+        .solve_checked(strategy, &task, run, u64::MAX)
         .unwrap_or_else(|e| panic!("{e}"));
-    let outcome = run.finish(strategy, answer);
-    let sols = found.lock().unwrap().clone();
+    let (outcome, sols) = (checked.outcome, checked.solutions);
     (outcome, sols, model)
 }
 

@@ -37,7 +37,9 @@
 use super::band::{Bands, Plan};
 use super::lagrange::{EPS, Lagrange, Steps};
 use super::model::{Mode, Model, Searcher, Tally, drive};
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{
+    Answer, Goal, Note, Partial, PartialWork, Run, Subpart, SubtreeList, Task, TreeEstimate,
+};
 use crate::kinds::Strategy;
 use crate::util::Rng;
 use std::sync::Mutex;
@@ -151,15 +153,15 @@ impl<'m> Searcher<'m> for Search<'m> {
         self.start(run);
         self.first_size
     }
-    fn partial(&self) -> Option<String> {
+    fn partial(&self) -> Option<Partial> {
         self.partial.clone()
     }
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         // 0 until the root is bounded: a run stopped before that has no bound to report.
         if self.root_bound == 0 {
             return Vec::new();
         }
-        vec![format!("root bound {}", self.root_bound)]
+        vec![Note::RootBound(self.root_bound as u64)]
     }
 }
 
@@ -251,7 +253,7 @@ struct Search<'m> {
     /// While probing the tree (`--estimate`): one random path at a time.
     probe: Option<Probe>,
     /// What a split or estimated search did, for the answer line.
-    partial: Option<String>,
+    partial: Option<Partial>,
 }
 
 /// What `--estimate` found: the nodes below the subtrees, the standard error of that mean
@@ -435,15 +437,19 @@ impl<'m> Search<'m> {
             None => subtrees,
         };
         let bar = self.bar;
-        let mut what = match self.part {
-            Some((i, n)) => format!(
-                "part {i}/{n}: {} of {total} subtrees below {bar} (list {list:016x})",
-                mine.len()
-            ),
-            None => format!("{total} subtrees below {bar}"),
+        let mut partial = Partial {
+            list: SubtreeList {
+                subtrees: total,
+                bar: bar as u64,
+                fingerprint: list,
+            },
+            part: self.part,
+            subpart: None,
+            taken: mine.len(),
+            work: PartialWork::NotAllSearched,
         };
         let mine = match (self.part, self.subpart) {
-            (Some((i, n)), Some((j, m))) => {
+            (Some(_), Some((j, m))) => {
                 // The part's subtrees a level down, and further while that leaves fewer than
                 // 4 children a subpart (a heavy subtree's node may have only 2): the list
                 // every subpart cuts alike.
@@ -451,7 +457,8 @@ impl<'m> Search<'m> {
                 let mut children = mine;
                 for _ in 0..SUBPART_LEVELS {
                     let Some(next) = self.children(&children, run) else {
-                        self.partial = Some(format!("{what}, stopped before its children"));
+                        partial.work = PartialWork::StoppedBeforeDescendants;
+                        self.partial = Some(partial);
                         return;
                     };
                     children = next;
@@ -459,46 +466,40 @@ impl<'m> Search<'m> {
                         break;
                     }
                 }
-                let sublist = fingerprint(&children);
-                let count = children.len();
+                partial.subpart = Some(Subpart {
+                    index: (j, m),
+                    descendants: children.len(),
+                    of_subtrees: taken,
+                    fingerprint: fingerprint(&children),
+                });
                 let mine = every_nth(children, j, m);
-                what = format!(
-                    "part {i}/{n},{j}/{m}: {} of the {count} descendants of {taken} of {total} \
-                     subtrees below {bar} (list {list:016x}, sublist {sublist:016x})",
-                    mine.len(),
-                );
+                partial.taken = mine.len();
                 mine
             }
             _ => mine,
         };
         if let Some(probes) = self.estimate {
-            let note = match self.estimate_tree(&mine, probes, run) {
-                None => "stopped before the first probe ended".to_string(),
-                Some(e) => format!(
-                    "about {} nodes (Knuth, {} probes, standard error {:.0}%), {} of one \
-                     thread's work, {} on {} thread{}",
-                    sci(e.nodes),
-                    e.probes,
-                    e.error * 100.0,
-                    crate::render::duration(e.work),
-                    crate::render::duration(e.work / self.threads as f64),
-                    self.threads,
-                    if self.threads == 1 { "" } else { "s" },
-                ),
-            };
-            self.partial = Some(format!("estimate, {what}: {note}"));
+            partial.work =
+                PartialWork::Estimated(self.estimate_tree(&mine, probes, run).map(|e| {
+                    TreeEstimate {
+                        nodes: e.nodes,
+                        probes: e.probes,
+                        relative_error: e.error,
+                        work_seconds: e.work,
+                        threads: self.threads,
+                    }
+                }));
+            self.partial = Some(partial);
             return;
         }
         self.pool(mine, run);
         if self.part.is_some() {
-            self.partial = Some(if run.is_stopped() {
-                format!("{what}, not all searched")
-            } else {
-                format!(
-                    "{what} searched: none smaller than {} in them",
-                    self.bar.min(bar)
-                )
-            });
+            if !run.is_stopped() {
+                partial.work = PartialWork::Searched {
+                    none_below: self.bar.min(bar) as u64,
+                };
+            }
+            self.partial = Some(partial);
         }
     }
 
@@ -1985,18 +1986,6 @@ fn fingerprint(subtrees: &[Subtree]) -> u64 {
 }
 
 /// A positive number in three significant figures, in scientific notation from 10^6 on.
-fn sci(x: f64) -> String {
-    if !x.is_finite() {
-        "unbounded".into()
-    } else if x >= 1e6 {
-        format!("{x:.2e}")
-    } else if x >= 100.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.3}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2350,19 +2339,18 @@ mod tests {
                     let mut s = from_scratch(&m, Some((p, 2)), None);
                     s.subpart = Some((q, 3));
                     s.prove(&mut Run::new(Limits::default()));
-                    let note = s.partial.take().expect("a subpart says what it did");
-                    assert!(note.starts_with(&format!("part {p}/2,{q}/3: ")), "{note}");
-                    assert!(note.contains("searched: none smaller than"), "{note}");
-                    let words: Vec<&str> = note.split(' ').collect();
-                    // "part 1/2,1/3: 5 of the 14 descendants of 3 of 6 subtrees below ..."
-                    taken += words[2].parse::<usize>().expect("a count");
-                    of = words[5].parse::<usize>().expect("a count");
-                    let (list, sublist) = note
-                        .split_once("(list ")
-                        .and_then(|(_, r)| r.split_once(", sublist "))
-                        .expect("both fingerprints");
-                    lists.push(list.to_string());
-                    sublists.push(sublist[..16].to_string());
+                    let part = s.partial.take().expect("a subpart says what it did");
+                    assert_eq!(part.part, Some((p, 2)));
+                    assert!(
+                        matches!(part.work, PartialWork::Searched { .. }),
+                        "{part:?}"
+                    );
+                    let sub = part.subpart.expect("a subpart");
+                    assert_eq!(sub.index, (q, 3));
+                    taken += part.taken;
+                    of = sub.descendants;
+                    lists.push(part.list.fingerprint);
+                    sublists.push(sub.fingerprint);
                     if let Some(b) = s.best.take() {
                         m.check(&b).expect("a valid placement");
                         sizes.push(b.len());
@@ -2395,11 +2383,13 @@ mod tests {
                 for p in 1..=3 {
                     let mut s = from_scratch(&m, Some((p, 3)), None);
                     s.prove(&mut Run::new(Limits::default()));
-                    let note = s.partial.take().expect("a part says what it did");
-                    assert!(note.starts_with(&format!("part {p}/3: ")), "{note}");
-                    assert!(note.contains("searched: none smaller than"), "{note}");
-                    let list = note.split("(list ").nth(1).expect("a fingerprint");
-                    lists.push(list[..16].to_string());
+                    let part = s.partial.take().expect("a part says what it did");
+                    assert_eq!((part.part, part.subpart), (Some((p, 3)), None));
+                    assert!(
+                        matches!(part.work, PartialWork::Searched { .. }),
+                        "{part:?}"
+                    );
+                    lists.push(part.list.fingerprint);
                     if let Some(b) = s.best.take() {
                         m.check(&b).expect("a valid placement");
                         sizes.push(b.len());
@@ -2413,7 +2403,7 @@ mod tests {
                 );
                 // All parts search one list; another board's list is another.
                 assert!(lists.iter().all(|l| l == &lists[0]), "{lists:?}");
-                all_lists.push(lists[0].clone());
+                all_lists.push(lists[0]);
             }
         }
         all_lists.sort();
@@ -2436,17 +2426,17 @@ mod tests {
             s.threads = threads;
             let mut run = Run::new(Limits::default());
             s.prove(&mut run);
-            let note = s.partial.take().expect("an estimate");
-            assert!(note.contains(&format!("on {threads} thread")), "{note}");
+            let est = estimated(s.partial.take().expect("an estimate"));
+            assert_eq!(est.threads, threads);
             let mut exact = from_scratch(&m, Some((1, 1)), None);
             exact.bar = want;
             let mut run2 = Run::new(Limits::default());
             exact.prove(&mut run2);
             let nodes = run2.stats.nodes as f64;
-            let est = about(&note);
+            let est = est.nodes;
             assert!(
                 est > nodes / 2.0 && est < nodes * 2.0,
-                "n={n}: estimated {est}, searched {nodes}: {note}"
+                "n={n}: estimated {est}, searched {nodes}"
             );
             // Each part estimated alone (`--estimate` with `--part`): together the tree.
             let mut sum = 0.0;
@@ -2454,12 +2444,9 @@ mod tests {
                 let mut s = from_scratch(&m, Some((p, 3)), Some(4000));
                 s.bar = want;
                 s.prove(&mut Run::new(Limits::default()));
-                let note = s.partial.take().expect("an estimate");
-                assert!(
-                    note.starts_with(&format!("estimate, part {p}/3: ")),
-                    "{note}"
-                );
-                sum += about(&note);
+                let part = s.partial.take().expect("an estimate");
+                assert_eq!(part.part, Some((p, 3)));
+                sum += estimated(part).nodes;
             }
             assert!(
                 sum > nodes / 2.0 && sum < nodes * 2.0,
@@ -2468,12 +2455,11 @@ mod tests {
         }
     }
 
-    /// The number of nodes an estimate's note gives ("... about 2.49e8 nodes ...").
-    fn about(note: &str) -> f64 {
-        note.split("about ")
-            .nth(1)
-            .and_then(|t| t.split(' ').next())
-            .and_then(|x| x.parse().ok())
-            .unwrap_or_else(|| panic!("a number in {note}"))
+    /// The estimate a run made; a finished estimate always has one.
+    fn estimated(p: Partial) -> TreeEstimate {
+        match p.work {
+            PartialWork::Estimated(Some(e)) => e,
+            other => panic!("not an estimate: {other:?}"),
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::board::Board;
 use crate::board::betza::Piece;
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, Note, Partial, Run, Task};
 use crate::spec::{Spec, SpecError};
 use crate::util::BitMatrix;
 
@@ -363,11 +363,11 @@ pub trait Searcher<'m> {
     /// The first covering placement met, reported to the run; its size.
     fn first(&mut self, run: &mut Run) -> Option<usize>;
     /// What a split or estimated minimize did (`--part`, `--estimate`), for the answer line.
-    fn partial(&self) -> Option<String> {
+    fn partial(&self) -> Option<Partial> {
         None
     }
     /// Notes for the summary after minimize (a bound, say).
-    fn notes(&self) -> Vec<String> {
+    fn notes(&self) -> Vec<Note> {
         Vec::new()
     }
 }
@@ -417,7 +417,7 @@ fn count_answer(optimum: usize, tally: Tally) -> Answer {
         count: Some(tally.count),
         optimum: Some(optimum as u64),
         best: tally.kept,
-        notes: vec![format!("optimal placements of {optimum} pieces counted")],
+        notes: vec![Note::OptimalCounted(optimum as u64)],
         ..Answer::default()
     }
 }
@@ -426,9 +426,7 @@ fn count_answer(optimum: usize, tally: Tally) -> Answer {
 fn first_answer(found: Option<usize>) -> Answer {
     match found {
         Some(k) => Answer {
-            notes: vec![format!(
-                "{k} pieces, not proven minimal (goal minimize proves)"
-            )],
+            notes: vec![Note::NotProvenMinimal(k)],
             ..Answer::default()
         },
         None => Answer::none_because("no placement of non-attacking pieces covers the board"),

@@ -5,7 +5,7 @@
 //! 8-fold symmetry in `queens`.
 
 use super::{Aim, Emitter, Model};
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, Note, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Bitmask;
@@ -195,7 +195,7 @@ fn queens_count(m: &Model, task: &Task, run: &mut Run) -> Answer {
     match super::queens::count_queens(m.board.width, task.threads, run) {
         Some(c) => {
             let mut a = Answer::count(if task.unique { c.unique } else { c.total });
-            a.notes.push("8-fold symmetry".into());
+            a.notes.push(Note::SymmetryFold(8));
             a
         }
         // Stopped by a limit: the partial count of complete sub-problems is a lower bound.

@@ -3,12 +3,12 @@
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Task};
-use crate::spec::{Spec, SpecError};
+use crate::spec::{Kind, Spec, SpecError};
 use crate::util::BitMatrix;
 
 /// Boards larger than this are refused up front: the attack relation is kept as one bitset
 /// per square (4096 squares: 2 MiB).
-pub const MAX_SQUARES: usize = 4096;
+pub const MAX_SQUARES: usize = Kind::Independent.max_squares();
 
 pub struct Model {
     pub board: Board,
@@ -34,7 +34,6 @@ impl Model {
             .as_ref()
             .expect("independent puzzles have a piece");
         let piece = piece_spec.piece.clone();
-        super::super::refuse_board_over(spec, "independent", MAX_SQUARES)?;
         let cells: Vec<usize> = board.cells().collect();
         let count = match &spec.rules.count {
             Some(c) => {

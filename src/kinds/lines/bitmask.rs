@@ -19,7 +19,7 @@
 //! With `--threads` (counting only) the row-0 choices are shared out to workers.
 
 use super::{Emitter, Model, RowPlan};
-use crate::engine::{Answer, Run, Task};
+use crate::engine::{Answer, Note, Run, Task};
 use crate::kinds::Strategy;
 
 use super::model::apply;
@@ -103,8 +103,7 @@ impl Strategy<Model> for Bitmask {
         }
         let mut a = Answer::default();
         if m.symmetries.len() > 1 {
-            a.notes
-                .push(format!("{}-fold symmetry", m.symmetries.len()));
+            a.notes.push(Note::SymmetryFold(m.symmetries.len() as u32));
         }
         a
     }

@@ -21,11 +21,11 @@ use std::fmt::Write as _;
 use crate::board::Board;
 use crate::engine::{Run, Task};
 use crate::render::Picture;
-use crate::spec::{Spec, SpecError};
+use crate::spec::{Kind, Spec, SpecError};
 
 /// Boards beyond this many squares are refused up front: the lines grow as the fourth power
 /// of the side, and no search finishes there anyway.
-pub const MAX_SQUARES: usize = 1024;
+pub const MAX_SQUARES: usize = Kind::Lines.max_squares();
 
 /// At most this many colours (their letters: X, O, then A, B, ...).
 pub const MAX_COLORS: usize = 16;
@@ -115,17 +115,6 @@ fn quotas(caps: &[usize], per_color: usize) -> Vec<(usize, usize)> {
 impl Model {
     pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
         let board = spec.board().clone();
-        if board.squares() > MAX_SQUARES {
-            return Err(spec.err_nowhere(
-                "board",
-                format!(
-                    "a {}x{} board has {} squares; kind \"lines\" handles at most {MAX_SQUARES}",
-                    board.width,
-                    board.height,
-                    board.squares()
-                ),
-            ));
-        }
         let r = &spec.rules;
         let colors: Vec<String> = match &r.colors {
             None => vec!["black".into(), "white".into()],

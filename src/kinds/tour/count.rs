@@ -45,7 +45,7 @@
 //! start then has exactly one move, as an end).
 
 use super::{Existence, Model};
-use crate::engine::{Answer, Goal, Run, StopReason, Task};
+use crate::engine::{Answer, Goal, Note, Run, StopReason, Task};
 use crate::kinds::Strategy;
 
 pub struct Count;
@@ -86,12 +86,10 @@ impl Strategy<Model> for Count {
             None => {
                 let mut a = Answer::default();
                 if run.stopped() == Some(StopReason::Memory) {
-                    a.notes.push(format!(
-                        "the frontier outgrew {} M new states at one square (about {} MB); \
-                         this board needs more memory than counting may take",
-                        MAX_NEW >> 20,
-                        (MAX_NEW * 16) >> 20
-                    ));
+                    a.notes.push(Note::FrontierOutgrew {
+                        states: MAX_NEW,
+                        bytes: MAX_NEW * 16,
+                    });
                 }
                 return a;
             }

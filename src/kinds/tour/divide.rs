@@ -49,8 +49,8 @@ use crate::util::Packed;
 
 use std::collections::HashMap;
 
-use super::{Existence, Model};
-use crate::engine::{Answer, Goal, Run, Task};
+use super::Model;
+use crate::engine::{Answer, BlockLayout, Goal, Note, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Divide;
@@ -103,12 +103,12 @@ impl Strategy<Model> for Divide {
             };
             return match built {
                 Ok(Some((x, first, prev))) => {
-                    let shape = if chain {
-                        format!("a chain of blocks {} high", w.min(h))
+                    let layout = if chain {
+                        BlockLayout::Chain { height: w.min(h) }
                     } else {
-                        "1 strip".into()
+                        BlockLayout::Strip
                     };
-                    finish(m, x, first, prev, shape)
+                    finish(m, x, first, prev, layout)
                 }
                 Ok(None) => Answer::default(),
                 Err(e) => Answer::none_because(format!("{e} (a bug)")),
@@ -244,10 +244,12 @@ impl Strategy<Model> for Divide {
         }
         let mut a = Answer::count(1);
         a.compact = Some(x);
-        let shape = format!("{} x {} blocks", rows.len(), cols.len());
-        a.notes.push(match m.existence {
-            Existence::Exists(why) => format!("{shape}; exists by {why}"),
-            _ => shape,
+        a.notes.push(Note::Divided {
+            layout: BlockLayout::Grid {
+                rows: rows.len(),
+                cols: cols.len(),
+            },
+            exists_by: m.existence.theorem(),
         });
         a
     }
@@ -255,7 +257,7 @@ impl Strategy<Model> for Divide {
 
 /// Walk a strip's XOR-linked tour from `first` (with `prev` before it), turning each entry into
 /// its move number as it is read; start it at the given square; the answer.
-fn finish(m: &Model, mut x: Packed, first: u32, prev: u32, shape: String) -> Answer {
+fn finish(m: &Model, mut x: Packed, first: u32, prev: u32, layout: BlockLayout) -> Answer {
     let n = x.len();
     let mut cur = first;
     // The builders may say NONE (u32::MAX) for "no predecessor"; in the array it is all ones.
@@ -283,9 +285,9 @@ fn finish(m: &Model, mut x: Packed, first: u32, prev: u32, shape: String) -> Ans
     }
     let mut a = Answer::count(1);
     a.compact = Some(x);
-    a.notes.push(match m.existence {
-        Existence::Exists(why) => format!("{shape}; exists by {why}"),
-        _ => shape,
+    a.notes.push(Note::Divided {
+        layout,
+        exists_by: m.existence.theorem(),
     });
     a
 }

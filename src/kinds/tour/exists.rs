@@ -28,6 +28,16 @@ pub enum Existence {
     Unknown,
 }
 
+impl Existence {
+    /// The theorem that proves a tour exists, when one does.
+    pub fn theorem(&self) -> Option<&'static str> {
+        match self {
+            Existence::Exists(why) => Some(why),
+            _ => None,
+        }
+    }
+}
+
 pub fn decide(m: &Model) -> Existence {
     let b = &m.board;
     if m.cells == 1 {

@@ -24,7 +24,7 @@ pub use exists::Existence;
 pub use model::{Analysis, Csr, GRAPH_LIMIT, Model, NONE};
 
 use super::Strategy;
-use crate::engine::{Answer, Goal, Task};
+use crate::engine::{Answer, Goal, Note, Task, TourCounting};
 use crate::render::Picture;
 use crate::util::Packed;
 
@@ -72,17 +72,17 @@ impl Model {
     }
 
     /// How counts are counted (puzzle-format.md section 3), for the summary.
-    pub fn counting_note(&self, task: &Task) -> Option<String> {
+    pub fn counting_note(&self, task: &Task) -> Option<Note> {
         if !matches!(task.goal, Goal::Count | Goal::All) {
             return None;
         }
-        Some(if self.closed {
-            "closed tours counted as undirected cycles".into()
+        Some(Note::TourCount(if self.closed {
+            TourCounting::ClosedUndirected
         } else if let Some(s) = self.start {
-            format!("directed tours from {}", self.board.square_name(s))
+            TourCounting::DirectedFrom(self.board.square_name(s))
         } else {
-            "directed tours from every start".into()
-        })
+            TourCounting::DirectedEveryStart
+        }))
     }
 
     /// The graph `--format dot` writes: every square and move, with the tour's moves in

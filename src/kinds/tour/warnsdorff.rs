@@ -13,7 +13,7 @@
 
 use super::divide;
 use super::{Existence, Model};
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, Note, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Warnsdorff;
@@ -60,9 +60,11 @@ impl Strategy<Model> for Warnsdorff {
                     let mut a = divide::Divide.solve(m, task, run);
                     a.notes.insert(
                         0,
-                        format!(
-                            "warnsdorff gave up after {nodes} moves tried; handed over to divide"
-                        ),
+                        Note::HandedOver {
+                            from: "warnsdorff",
+                            to: "divide",
+                            tried: nodes,
+                        },
                     );
                     return a;
                 }

@@ -1,0 +1,198 @@
+//! The command line's flags: their definitions (clap), and the few values parsed beyond what
+//! clap does (`--part`, a size sweep, limits).
+
+use std::ffi::OsString;
+use std::time::Duration;
+
+use clap::{Args, Parser, ValueEnum};
+
+use boardsolve::engine::{Goal, Limits};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    Text,
+    Json,
+    Svg,
+    /// Graphviz DOT of the move graph (kind tour), the solution's moves in bold
+    Dot,
+}
+
+/// Options every command that reads a puzzle shares.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct Common {
+    /// first | all | count | minimize | maximize (default: the file's, else the kind's)
+    #[arg(long)]
+    pub(crate) goal: Option<String>,
+    /// A strategy name, or auto (see `solve strategies FILE`)
+    #[arg(long)]
+    pub(crate) strategy: Option<String>,
+    /// Board size n (n x n), overriding the file
+    #[arg(long)]
+    pub(crate) size: Option<usize>,
+    /// Board width, overriding the file
+    #[arg(long)]
+    pub(crate) width: Option<usize>,
+    /// Board height, overriding the file
+    #[arg(long)]
+    pub(crate) height: Option<usize>,
+    /// Override any key of the file: --set rules.count=6 (repeatable)
+    #[arg(long = "set", value_name = "KEY.PATH=VALUE")]
+    pub(crate) set: Vec<String>,
+    /// Solutions to print (goal all; default 1000; the count stays exact)
+    #[arg(long)]
+    pub(crate) limit: Option<u64>,
+    /// Stop after this many seconds (exit 3 when the answer is not proven by then)
+    #[arg(long, value_name = "SECS")]
+    pub(crate) time_limit: Option<f64>,
+    /// Stop after this many search nodes
+    #[arg(long, value_name = "N")]
+    pub(crate) node_limit: Option<u64>,
+    /// Worker threads for strategies that split their search
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
+    /// Count classes under the board's symmetries instead of all solutions
+    #[arg(long)]
+    pub(crate) unique: bool,
+    /// Search only part I of N of the tree (minimize, domination bnb); the N parts, run
+    /// anywhere, together prove the optimum. I/N,J/M: part J of M of part I's children
+    #[arg(long, value_name = "I/N")]
+    pub(crate) part: Option<String>,
+    /// Estimate the size of the search tree by this many random probes (Knuth) instead of
+    /// searching it (minimize, domination bnb)
+    #[arg(long, value_name = "PROBES")]
+    pub(crate) estimate: Option<u64>,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "solve",
+    version,
+    about = "Solve chessboard puzzles and exact cover problems written as TOML files",
+    after_help = "Other commands:\n  solve compare FILE [--strategies a,b] [--size A..B] [--budget SECS]\n  \
+                  solve strategies [FILE]\n  solve check FILE\n\nExit status: 0 solved, 1 no \
+                  solution (proven), 2 bad input or usage, 3 stopped by a limit."
+)]
+pub(crate) struct SolveCli {
+    /// The puzzle file, or - for standard input
+    pub(crate) file: String,
+    #[command(flatten)]
+    pub(crate) common: Common,
+    /// Output format
+    #[arg(long, value_enum, default_value = "text")]
+    pub(crate) format: Format,
+    /// Write the answer to this file instead of standard output
+    #[arg(long)]
+    pub(crate) output: Option<String>,
+    /// No progress and no summary line on standard error
+    #[arg(long)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "solve compare",
+    about = "Run several strategies on one puzzle, check that they agree, and tabulate them"
+)]
+pub(crate) struct CompareCli {
+    pub(crate) file: String,
+    #[command(flatten)]
+    pub(crate) common: Common,
+    /// Strategies to run, comma separated (default: every one that applies)
+    #[arg(long, value_delimiter = ',')]
+    pub(crate) strategies: Vec<String>,
+    /// A sweep of board sizes, A..B (inclusive): one row per size, one column per strategy
+    #[arg(long = "sizes", alias = "size-range", value_name = "A..B")]
+    pub(crate) sizes: Option<String>,
+    /// Seconds each strategy may take per puzzle before it shows as `-`
+    #[arg(long, default_value_t = 10.0)]
+    pub(crate) budget: f64,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "solve strategies",
+    about = "List the strategies, and which apply to FILE and why not"
+)]
+pub(crate) struct StrategiesCli {
+    pub(crate) file: Option<String>,
+    #[command(flatten)]
+    pub(crate) common: Common,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "solve check",
+    about = "Validate a puzzle file without solving it"
+)]
+pub(crate) struct CheckCli {
+    pub(crate) file: String,
+    #[command(flatten)]
+    pub(crate) common: Common,
+}
+
+/// `compare --size 4..14` is a sweep; clap sees it as `--sizes`.
+pub(crate) fn rewrite_size_sweep(args: Vec<OsString>) -> Vec<OsString> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].to_string_lossy().to_string();
+        if a == "--size" && i + 1 < args.len() && args[i + 1].to_string_lossy().contains("..") {
+            out.push(OsString::from("--sizes"));
+            out.push(args[i + 1].clone());
+            i += 2;
+            continue;
+        }
+        if let Some(v) = a.strip_prefix("--size=")
+            && v.contains("..")
+        {
+            out.push(OsString::from(format!("--sizes={v}")));
+            i += 1;
+            continue;
+        }
+        out.push(args[i].clone());
+        i += 1;
+    }
+    out
+}
+
+pub(crate) type Part = (usize, usize);
+
+/// `--part I/N` (part I, 1-based, of N) or `--part I/N,J/M` (part J of M of part I's
+/// children).
+pub(crate) fn parse_parts(s: &str) -> Result<(Part, Option<Part>), String> {
+    let bad = || {
+        format!(
+            "--part {s}: accepted: I/N with 1 <= I <= N <= 100000, e.g. 3/8, or I/N,J/M for \
+             part J of M of part I's children, e.g. 3/8,2/4"
+        )
+    };
+    // A second comma is left in the subpart, which then does not parse.
+    let (first, sub) = match s.split_once(',') {
+        Some((a, b)) => (a, Some(b)),
+        None => (s, None),
+    };
+    let part = parse_part(first).map_err(|_| bad())?;
+    let sub = sub.map(parse_part).transpose().map_err(|_| bad())?;
+    Ok((part, sub))
+}
+
+pub(crate) fn parse_part(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--part {s}: accepted: I/N with 1 <= I <= N <= 100000, e.g. 3/8");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let i: usize = i.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if i == 0 || i > n || n > 100_000 {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// The search limits of a run: time and nodes from the flags or the file (checked by the
+/// spec), one solution for goal first.
+pub(crate) fn limits(node_limit: Option<u64>, goal: Goal, time: Option<f64>) -> Limits {
+    Limits {
+        time: time.map(Duration::from_secs_f64),
+        nodes: node_limit,
+        solutions: (goal == Goal::First).then_some(1),
+    }
+}

@@ -1,0 +1,160 @@
+//! From a file name and flags to a compiled puzzle and its task.
+
+use std::io::Read;
+
+use boardsolve::engine::Task;
+use boardsolve::kinds::Model;
+use boardsolve::render::Header;
+use boardsolve::spec::{Overrides, SolveOverrides, Spec};
+
+use super::args::{Common, parse_parts};
+
+pub(crate) fn read_input(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("<stdin>: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read the puzzle: {e}"))
+    }
+}
+
+/// A puzzle file read, validated and compiled, with the task the options ask for.
+pub(crate) struct Loaded {
+    pub(crate) spec: Spec,
+    pub(crate) model: Model,
+    pub(crate) task: Task,
+    pub(crate) strategy: String,
+    /// What the command line changed (`--size`, `--width`, `--height`, `--set`): the file's
+    /// title may name another size or rule, so the header says which.
+    pub(crate) changes: Vec<String>,
+}
+
+pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
+    let text = read_input(file)?;
+    let name = if file == "-" { "<stdin>" } else { file };
+    let overrides = Overrides {
+        set: common.set.clone(),
+        size: size.or(common.size),
+        width: common.width,
+        height: common.height,
+        solve: SolveOverrides {
+            goal: common.goal.clone(),
+            strategy: common.strategy.clone(),
+            unique: common.unique,
+            limit: common.limit,
+            time_limit: common.time_limit,
+            threads: common.threads,
+        },
+    };
+    let spec = Spec::parse(name, &text, &overrides).map_err(|e| e.to_string())?;
+    let goal = spec.solve.goal.unwrap_or(spec.kind.default_goal());
+    let threads = spec.solve.threads.unwrap_or(1);
+    let (part, subpart) = match common.part.as_deref().map(parse_parts).transpose()? {
+        Some((p, sub)) => (Some(p), sub),
+        None => (None, None),
+    };
+    if common.estimate == Some(0) {
+        return Err("--estimate: accepted: a number of probes, at least 1".into());
+    }
+    let task = Task {
+        goal,
+        unique: spec.solve.unique,
+        threads,
+        part,
+        subpart,
+        estimate: common.estimate,
+    };
+    let model = Model::compile(&spec).map_err(|e| e.to_string())?;
+    let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());
+    let changed = overrides.size.is_some()
+        || overrides.width.is_some()
+        || overrides.height.is_some()
+        || overrides
+            .set
+            .iter()
+            .any(|kv| kv.trim_start().starts_with("board."));
+    let mut changes: Vec<String> = spec
+        .board
+        .as_ref()
+        .filter(|_| changed)
+        .map(|b| format!("board {}x{}", b.width, b.height))
+        .into_iter()
+        .collect();
+    changes.extend(
+        overrides
+            .set
+            .iter()
+            .map(|kv| kv.trim())
+            .filter(|kv| !kv.starts_with("board."))
+            .map(str::to_string),
+    );
+    Ok(Loaded {
+        spec,
+        model,
+        task,
+        strategy,
+        changes,
+    })
+}
+
+pub(crate) fn resolve_strategy(l: &Loaded) -> Result<String, String> {
+    if l.strategy != "auto" {
+        return Ok(l.strategy.clone());
+    }
+    l.model
+        .auto_strategy(&l.task)
+        .map(str::to_string)
+        .ok_or_else(|| {
+            let all = l.model.strategies(&l.task);
+            let reasons: Vec<&String> = all
+                .iter()
+                .filter_map(|s| s.applies.as_ref().err())
+                .collect();
+            // One reason for all of them (an option no strategy of the kind takes): once.
+            if let Some(first) = reasons.first()
+                && reasons.len() == all.len()
+                && reasons.iter().all(|r| r == first)
+            {
+                return format!("no strategy applies to this puzzle: {first}");
+            }
+            let why: Vec<String> = all
+                .iter()
+                .filter_map(|s| s.applies.as_ref().err().map(|e| format!("{}: {e}", s.name)))
+                .collect();
+            format!(
+                "no strategy applies to this puzzle:\n  {}",
+                why.join("\n  ")
+            )
+        })
+}
+
+pub(crate) fn header(l: &Loaded) -> Header {
+    let syms = match &l.model {
+        Model::Independent(m) => m.symmetries.len(),
+        Model::Cover(_) | Model::Tour(_) => 1,
+        Model::Lines(m) => m.symmetries.len(),
+        Model::Domination(m) => m.symmetries.len(),
+    };
+    Header {
+        title: l.spec.title.as_ref().map(|t| {
+            if l.changes.is_empty() {
+                t.clone()
+            } else {
+                format!(
+                    "{t} [changed on the command line: {}]",
+                    l.changes.join(", ")
+                )
+            }
+        }),
+        kind: l.spec.kind.name().into(),
+        goal: l.task.goal.name().into(),
+        counted: if l.task.unique {
+            format!("classes under {syms} symmetries")
+        } else {
+            "solutions".into()
+        },
+    }
+}

@@ -1,0 +1,73 @@
+//! One strategy run as the command line runs it: Ctrl-C, the progress spinner, and every
+//! solution checked on its way out.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use boardsolve::engine::{Limits, Progress, Run, Stats};
+use boardsolve::kinds::{Checked, SolveError};
+use boardsolve::render;
+
+use super::load::Loaded;
+
+pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = Arc::clone(&flag);
+        // Without a handler Ctrl-C kills the process; with it the search stops at its next
+        // check and the best so far is still printed (exit 3).
+        let _ = ctrlc::set_handler(move || f.store(true, Ordering::Relaxed));
+        flag
+    })
+    .clone()
+}
+
+struct Spinner(indicatif::ProgressBar);
+
+impl Progress for Spinner {
+    fn update(&mut self, stats: &Stats, elapsed: Duration, status: &str) {
+        let rate = stats.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+        // Branch and bound spends tens of microseconds a node: M/s would read 0.0.
+        let rate = if rate >= 1e6 {
+            format!("{:.1} M/s", rate / 1e6)
+        } else {
+            format!("{:.1} k/s", rate / 1e3)
+        };
+        // An optimisation reports its best so far in `status`; a count of 0 says nothing.
+        let solutions = if stats.solutions == 0 && !status.is_empty() {
+            String::new()
+        } else {
+            format!(" | {} solutions", render::group(stats.solutions))
+        };
+        self.0.set_message(format!(
+            "{} nodes ({rate}){solutions}{}{}",
+            render::group(stats.nodes as u128),
+            if status.is_empty() { "" } else { " | " },
+            status
+        ));
+        self.0.tick();
+    }
+    fn finish(&mut self) {
+        self.0.finish_and_clear();
+    }
+}
+
+/// Run one strategy with Ctrl-C and, on a terminal, the spinner; solutions (first/all) are
+/// checked and kept up to `keep`.
+pub(crate) fn run_one(
+    l: &Loaded,
+    strategy: &str,
+    limits: Limits,
+    keep: u64,
+    progress: bool,
+) -> Result<Checked, SolveError> {
+    let mut run = Run::new(limits).with_interrupt(interrupt_flag());
+    if progress {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        run = run.with_progress(Box::new(Spinner(bar)));
+    }
+    l.model.solve_checked(strategy, &l.task, run, keep)
+}
