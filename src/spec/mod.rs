@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 use crate::board::Board;
@@ -116,6 +117,40 @@ impl Kind {
     }
 }
 
+/// A value read from the file, with where it stands in the (possibly overridden) document,
+/// so that whoever checks it later can still point at its line. The kinds receive their rules
+/// as these: typed values, never the TOML they came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    value: T,
+    span: Range<usize>,
+}
+
+impl<T> Located<T> {
+    pub fn get_ref(&self) -> &T {
+        &self.value
+    }
+
+    /// Byte offsets of the value in the document ([`Spec::err`] turns them into a line).
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Located<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = Spanned::<T>::deserialize(d)?;
+        Ok(Located {
+            span: s.span(),
+            value: s.into_inner(),
+        })
+    }
+}
+
 /// A square as written in the file: "a1" or [row, col].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SquareRef {
@@ -154,62 +189,63 @@ impl<'de> Deserialize<'de> for SquareRef {
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 struct RawSpec {
-    title: Option<Spanned<String>>,
-    kind: Option<Spanned<String>>,
+    title: Option<Located<String>>,
+    kind: Option<Located<String>>,
     board: Option<RawBoard>,
     piece: Option<RawPiece>,
-    rules: Option<RawRules>,
+    rules: Option<Rules>,
     solve: Option<RawSolve>,
 }
 
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 struct RawBoard {
-    size: Option<Spanned<i64>>,
-    width: Option<Spanned<i64>>,
-    height: Option<Spanned<i64>>,
-    holes: Option<Vec<Spanned<SquareRef>>>,
+    size: Option<Located<i64>>,
+    width: Option<Located<i64>>,
+    height: Option<Located<i64>>,
+    holes: Option<Vec<Located<SquareRef>>>,
 }
 
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 struct RawPiece {
-    moves: Option<Spanned<String>>,
-    leaps: Option<Spanned<Vec<[i64; 2]>>>,
-    rides: Option<Spanned<Vec<[i64; 2]>>>,
-    symbol: Option<Spanned<String>>,
+    moves: Option<Located<String>>,
+    leaps: Option<Located<Vec<[i64; 2]>>>,
+    rides: Option<Located<Vec<[i64; 2]>>>,
+    symbol: Option<Located<String>>,
 }
 
 /// A list of names, each with its place in the file.
-pub type Names = Vec<Spanned<String>>;
+pub type Names = Vec<Located<String>>;
 
 /// `[rules]`: the union of every kind's keys; [`Spec::parse`] rejects keys the kind does not
 /// read.
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
-pub struct RawRules {
-    pub count: Option<Spanned<i64>>,
-    pub independent: Option<Spanned<bool>>,
-    pub closed: Option<Spanned<bool>>,
-    pub start: Option<Spanned<SquareRef>>,
-    pub colors: Option<Spanned<Vec<Spanned<String>>>>,
-    pub per_color: Option<Spanned<i64>>,
-    pub max_per_line: Option<Spanned<i64>>,
-    pub items: Option<Spanned<Vec<Spanned<String>>>>,
-    pub secondary: Option<Spanned<Vec<Spanned<String>>>>,
-    pub options: Option<Spanned<Vec<Spanned<Names>>>>,
-    pub multiplicity: Option<Spanned<toml::Table>>,
+pub struct Rules {
+    pub count: Option<Located<i64>>,
+    pub independent: Option<Located<bool>>,
+    pub closed: Option<Located<bool>>,
+    pub start: Option<Located<SquareRef>>,
+    pub colors: Option<Located<Vec<Located<String>>>>,
+    pub per_color: Option<Located<i64>>,
+    pub max_per_line: Option<Located<i64>>,
+    pub items: Option<Located<Vec<Located<String>>>>,
+    pub secondary: Option<Located<Vec<Located<String>>>>,
+    pub options: Option<Located<Vec<Located<Names>>>>,
+    /// Primary item name to its range `[lo, hi]`, as written.
+    pub multiplicity: Option<Located<BTreeMap<String, Located<Vec<i64>>>>>,
 }
 
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 struct RawSolve {
-    goal: Option<Spanned<String>>,
-    strategy: Option<Spanned<String>>,
-    unique: Option<Spanned<bool>>,
-    limit: Option<Spanned<i64>>,
-    time_limit: Option<Spanned<f64>>,
-    threads: Option<Spanned<i64>>,
+    goal: Option<Located<String>>,
+    strategy: Option<Located<String>>,
+    unique: Option<Located<bool>>,
+    limit: Option<Located<i64>>,
+    time_limit: Option<Located<f64>>,
+    threads: Option<Located<i64>>,
 }
 
 /// Command-line overrides applied on top of the file.
@@ -269,7 +305,7 @@ pub struct Spec {
     pub kind: Kind,
     pub board: Option<Board>,
     pub piece: Option<PieceSpec>,
-    pub rules: RawRules,
+    pub rules: Rules,
     pub solve: SolveSpec,
 }
 
@@ -288,7 +324,7 @@ impl Spec {
             kind: Kind::Cover,
             board: None,
             piece: None,
-            rules: RawRules::default(),
+            rules: Rules::default(),
             solve: SolveSpec::default(),
         };
         spec.title = raw.title.map(|t| t.into_inner());
@@ -356,7 +392,7 @@ impl Spec {
         overrides: &Overrides,
     ) -> Result<Board, SpecError> {
         let raw = raw.unwrap_or_default();
-        let side = |v: &Option<Spanned<i64>>, key: &str| -> Result<Option<usize>, SpecError> {
+        let side = |v: &Option<Located<i64>>, key: &str| -> Result<Option<usize>, SpecError> {
             match v {
                 None => Ok(None),
                 Some(s) => {
@@ -452,7 +488,7 @@ impl Spec {
     pub fn square(
         &self,
         board: &Board,
-        sq: &Spanned<SquareRef>,
+        sq: &Located<SquareRef>,
         key: &str,
     ) -> Result<(usize, usize), SpecError> {
         match sq.get_ref() {
@@ -525,7 +561,7 @@ impl Spec {
                 self.err(at..at + 1, "piece.moves", e.message)
             })?,
             (None, l, r) if l.is_some() || r.is_some() => {
-                let vecs = |v: &Option<Spanned<Vec<[i64; 2]>>>,
+                let vecs = |v: &Option<Located<Vec<[i64; 2]>>>,
                             key: &str|
                  -> Result<Vec<(i32, i32)>, SpecError> {
                     let Some(v) = v else { return Ok(Vec::new()) };

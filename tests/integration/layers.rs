@@ -296,3 +296,20 @@ fn the_path_reader_sees_groups_and_nested_supers() {
         ]
     );
 }
+
+#[test]
+fn only_spec_reads_toml() {
+    let root = src();
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let readers: Vec<String> = files
+        .iter()
+        .filter(|f| !f.strip_prefix(&root).unwrap().starts_with("spec"))
+        .filter(|f| {
+            let code = library_code(&std::fs::read_to_string(f).unwrap());
+            code.contains("toml::") || code.contains("toml_edit::")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(readers.is_empty(), "TOML read outside spec: {readers:?}");
+}

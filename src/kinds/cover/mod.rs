@@ -60,25 +60,21 @@ impl Model {
             }
             let k = match ranges.and_then(|t| t.get_ref().get(name)) {
                 None => problem.add_primary(name.clone()),
-                Some(v) => {
-                    let span = ranges.map(|t| t.span()).unwrap_or(0..0);
-                    let pair = v
-                        .as_array()
-                        .filter(|a| a.len() == 2)
-                        .and_then(|a| Some((a[0].as_integer()?, a[1].as_integer()?)));
-                    match pair {
-                        Some((lo, hi)) if 0 <= lo && lo <= hi && (1..1 << 30).contains(&hi) => {
-                            problem.add_primary_range(name.clone(), lo as u32, hi as u32)
-                        }
-                        _ => {
-                            return Err(spec.err(
-                                span,
-                                &format!("rules.multiplicity.{name}"),
-                                format!("{v}: accepted: [lo, hi] with 0 <= lo <= hi and hi >= 1"),
-                            ));
-                        }
+                Some(v) => match v.get_ref()[..] {
+                    [lo, hi] if 0 <= lo && lo <= hi && (1..1 << 30).contains(&hi) => {
+                        problem.add_primary_range(name.clone(), lo as u32, hi as u32)
                     }
-                }
+                    _ => {
+                        return Err(spec.err(
+                            v.span(),
+                            &format!("rules.multiplicity.{name}"),
+                            format!(
+                                "{:?}: accepted: [lo, hi] with 0 <= lo <= hi and hi >= 1",
+                                v.get_ref()
+                            ),
+                        ));
+                    }
+                },
             };
             index.insert(name.clone(), k);
             primary.push(k);
