@@ -1,4 +1,4 @@
-//! Lines: one entry per strategy on the seed's 6x6 "Less Than Three" (all 42 solutions) and
+//! Lines: one entry per strategy on the 6x6 "Less Than Three" (all 42 solutions) and
 //! on no-three-in-line. Counts are asserted so a fast wrong answer cannot pass for a speed-up.
 
 use boardsolve::engine::Task;
@@ -11,10 +11,10 @@ fn lines(c: &mut Criterion) {
     let mut group = c.benchmark_group("lines");
     group.sample_size(10);
     let task = Task::default();
-    let seed = model("lessthanthree.toml", None, &[]);
+    let ltt = model("lessthanthree.toml", None, &[]);
     for s in ["rows", "dlx", "bitmask"] {
         group.bench_function(format!("{s}/lessthanthree"), |b| {
-            b.iter(|| assert_eq!(count(&seed, s, &task), 42))
+            b.iter(|| assert_eq!(count(&ltt, s, &task), 42))
         });
     }
     let no3 = |n: usize| {

@@ -41,7 +41,7 @@ pub enum Picture {
     },
 }
 
-/// The letter a stone of colour `c` prints as: X, O, then A, B, ... (the seed's letters).
+/// The letter a stone of colour `c` prints as: X, O, then A, B, ... (the puzzle's own letters).
 pub fn stone_letter(c: usize) -> char {
     const LETTERS: &[u8] = b"XOABCDEFGHIJKLMNPQRSTUVWYZ";
     LETTERS.get(c).map_or('?', |&b| b as char)

@@ -1,4 +1,4 @@
-//! Lines against published values (the seed's 42 / 12; no-three-in-line, OEIS A000755 and
+//! Lines against published values (Less Than Three's 42 / 12; no-three-in-line, OEIS A000755 and
 //! A000769), every strategy against the others and against a brute-force count on small
 //! boards, and every solution through a line checker written here that finds lines by brute
 //! force over point triples (collinear by cross product), sharing nothing with the library.
@@ -523,7 +523,7 @@ fn first_finds_one_valid_solution_for_every_strategy() {
 }
 
 #[test]
-fn the_seed_puzzle_from_the_command_line() {
+fn less_than_three_from_the_command_line() {
     let file = puzzle("lessthanthree.toml");
     let (code, out, err) = run_cli_with(&[&file], None);
     assert_eq!(code, 0, "{err}");

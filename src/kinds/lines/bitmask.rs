@@ -26,7 +26,7 @@ use super::model::apply;
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
-/// A board in one machine word: u64 when it fits (6x6 about 10% faster), else u128.
+/// A board in one machine word: u64 when it fits (the narrower word is cheaper), else u128.
 trait Mask:
     Copy
     + Eq

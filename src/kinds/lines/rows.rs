@@ -1,4 +1,4 @@
-//! `rows`: the seed's method. Fill the board row by row; in each row choose, colour after
+//! `rows`: the classic method for "Less Than Three". Fill the board row by row; in each row choose, colour after
 //! colour, a combination of free squares, as many as the totals allow (exactly
 //! `max_per_line` of each colour when the totals force it, as 12 + 12 stones on 6x6 do);
 //! every stone bumps a counter per line through it, and a stone whose line already holds
