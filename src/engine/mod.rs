@@ -362,6 +362,23 @@ impl<'a> Run<'a> {
         false
     }
 
+    /// One complete solution: reported when solutions are wanted one by one (a sink, or a
+    /// solution limit that counts them as they come), else only counted. `true` means stop.
+    #[inline]
+    pub fn report(&mut self, solution: &[usize]) -> bool {
+        if self.reports_each() {
+            self.solution(solution)
+        } else {
+            self.count(1);
+            false
+        }
+    }
+
+    /// Whether each solution goes through [`Run::solution`] rather than a count.
+    pub fn reports_each(&self) -> bool {
+        self.sink.is_some() || self.limits.solutions.is_some()
+    }
+
     /// Add solutions that were counted without being reported (weighted or batched counts).
     #[inline]
     pub fn count(&mut self, k: u128) {
@@ -466,9 +483,8 @@ impl crate::dlx::Control for Run<'_> {
     fn check(&mut self) -> bool {
         Run::check(self)
     }
-    /// A solution limit needs each solution counted as it comes, so it is reported too.
     fn wants_solutions(&self) -> bool {
-        Run::wants_solutions(self) || self.limits.solutions.is_some()
+        self.reports_each()
     }
     fn solution(&mut self, options: &[usize]) -> bool {
         Run::solution(self, options)

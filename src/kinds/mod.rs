@@ -6,6 +6,7 @@ pub mod cover;
 pub mod domination;
 pub mod independent;
 pub mod lines;
+pub mod report;
 pub mod tour;
 
 use std::ops::ControlFlow;

@@ -4,9 +4,10 @@
 //! shifted one bit per row), and for counting the border-constellation counter with full
 //! 8-fold symmetry in `queens`.
 
-use super::{Aim, Emitter, Model};
+use super::{Aim, Model};
 use crate::engine::{Answer, Goal, Note, Run, Task};
 use crate::kinds::Strategy;
+use crate::kinds::report::Placements;
 
 pub struct Bitmask;
 
@@ -153,7 +154,7 @@ fn queens_rows(m: &Model, task: &Task, run: &mut Run) -> Answer {
         n: usize,
         full: u64,
         placed: Vec<usize>,
-        emit: Emitter<'m>,
+        emit: Placements<'m>,
     }
     impl Q<'_> {
         fn go(&mut self, cols: u64, ld: u64, rd: u64, run: &mut Run) -> bool {
@@ -184,7 +185,7 @@ fn queens_rows(m: &Model, task: &Task, run: &mut Run) -> Answer {
         n,
         full: if n == 64 { !0 } else { (1u64 << n) - 1 },
         placed: Vec::with_capacity(n),
-        emit: Emitter::new(m, task),
+        emit: Placements::new(&m.symmetries, m.cells.len(), task),
     };
     q.go(0, 0, 0, run);
     Answer::default()

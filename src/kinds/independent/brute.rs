@@ -4,6 +4,7 @@
 use super::Model;
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
+use crate::kinds::report::Placements;
 
 pub struct Brute;
 
@@ -46,7 +47,7 @@ impl Strategy<Model> for Brute {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        let mut emit = super::Emitter::new(m, task);
+        let mut emit = Placements::new(&m.symmetries, m.cells.len(), task);
         let k = m.count;
         let valid = |sq: &[usize]| {
             (0..sq.len()).all(|i| (i + 1..sq.len()).all(|j| !m.attacks.get(sq[i], sq[j])))

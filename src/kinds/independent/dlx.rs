@@ -4,10 +4,11 @@
 //! not on a shared segment a secondary item. When no item forces the count, a primary item
 //! with multiplicity [count, count] in every option does (Algorithm M).
 
-use super::{Emitter, Model};
+use super::Model;
 use crate::dlx::{Problem, Solver};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
+use crate::kinds::report::Placements;
 
 pub struct Dlx;
 
@@ -45,7 +46,7 @@ impl Strategy<Model> for Dlx {
             Solver::new(&problem).search(run);
             return Answer::default();
         }
-        let mut emit = Emitter::new(m, task);
+        let mut emit = Placements::new(&m.symmetries, m.cells.len(), task);
         let mut squares = Vec::with_capacity(m.count);
         Solver::new(&problem).search_with(run, &mut |run: &mut Run, options: &[usize]| {
             squares.clear();

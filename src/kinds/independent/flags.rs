@@ -2,9 +2,10 @@
 //! generalised to any rook, bishop or queen on a board with holes: a hole cuts a line into
 //! segments, and each segment gets its own flag.
 
-use super::{Emitter, Model};
+use super::Model;
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
+use crate::kinds::report::Placements;
 
 pub struct Flags;
 
@@ -52,7 +53,7 @@ impl Strategy<Model> for Flags {
             .map(|(d, c)| seg[d * n + c])
             .collect();
         let used = vec![false; segments as usize];
-        let emit = Emitter::new(m, task);
+        let emit = Placements::new(&m.symmetries, m.cells.len(), task);
         let placed = Vec::with_capacity(m.count);
         if dirs == 4 {
             let segs = cell_seg
@@ -89,7 +90,7 @@ struct Search<'m, const D: usize> {
     segs: Vec<[u32; D]>,
     used: Vec<bool>,
     placed: Vec<usize>,
-    emit: Emitter<'m>,
+    emit: Placements<'m>,
 }
 
 impl<const D: usize> Search<'_, D> {

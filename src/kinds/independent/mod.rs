@@ -8,7 +8,7 @@ mod flags;
 mod model;
 pub mod queens;
 
-pub use model::{Aim, Emitter, MAX_SQUARES, Model};
+pub use model::{Aim, MAX_SQUARES, Model};
 
 use super::Strategy;
 use crate::render::Picture;

@@ -3,6 +3,7 @@
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Task};
+use crate::kinds::report::Placements;
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::BitMatrix;
 
@@ -162,46 +163,10 @@ impl Model {
     }
 }
 
-/// Reports complete placements, filtering to one per symmetry class under `--unique`.
-pub struct Emitter<'m> {
-    unique: bool,
-    symmetries: &'m [Vec<u32>],
-    sorted: Vec<usize>,
-    buf: Vec<usize>,
-}
-
-impl<'m> Emitter<'m> {
-    pub fn new(model: &'m Model, task: &Task) -> Emitter<'m> {
-        Emitter {
-            unique: task.unique,
-            symmetries: &model.symmetries,
-            sorted: Vec::with_capacity(model.cells.len()),
-            buf: Vec::with_capacity(model.cells.len()),
-        }
-    }
-
-    /// Report one placement; `true` means stop.
-    pub fn emit(&mut self, run: &mut Run, squares: &[usize]) -> bool {
-        self.sorted.clear();
-        self.sorted.extend_from_slice(squares);
-        self.sorted.sort_unstable();
-        if self.unique && !crate::board::is_canonical(&self.sorted, self.symmetries, &mut self.buf)
-        {
-            return false;
-        }
-        if run.wants_solutions() {
-            run.solution(&self.sorted)
-        } else {
-            run.count(1);
-            false
-        }
-    }
-}
-
 /// What a placement search does at each node: report complete placements (first, all,
 /// count), or keep the best placement so far and raise the bar (maximize).
 pub struct Aim<'m> {
-    emit: Emitter<'m>,
+    emit: Placements<'m>,
     maximize: bool,
     /// Pieces a branch must be able to reach to be worth exploring.
     pub target: usize,
@@ -212,7 +177,7 @@ impl<'m> Aim<'m> {
     pub fn new(m: &'m Model, task: &Task) -> Aim<'m> {
         let maximize = task.goal == Goal::Maximize;
         Aim {
-            emit: Emitter::new(m, task),
+            emit: Placements::new(&m.symmetries, m.cells.len(), task),
             maximize,
             target: if maximize { 1 } else { m.count },
             best: Vec::new(),

@@ -112,7 +112,7 @@ impl Strategy<Model> for Bitmask {
 /// Sequential, or with `--threads` (counting only) the first row's choices shared out to the
 /// workers: each worker's search is held to one first row and runs the rest as usual.
 fn search<M: Mask>(m: &Model, task: &Task, run: &mut Run) {
-    let parallel = task.threads > 1 && !run.wants_solutions() && run.limits().solutions.is_none();
+    let parallel = task.threads > 1 && !run.reports_each();
     if !parallel {
         Search::<M>::new(m, task).row(0, run);
         return;
@@ -442,7 +442,7 @@ impl<'m, M: Mask> Search<'m, M> {
 
     /// A complete placement whose top row is the smallest of its images'.
     fn complete(&mut self, run: &mut Run) -> bool {
-        let reporting = run.wants_solutions() || run.limits().solutions.is_some();
+        let reporting = run.reports_each();
         if self.task.unique || reporting {
             if !self.m.is_canonical(&self.sol) {
                 return false;

@@ -43,7 +43,7 @@ impl Strategy<Model> for Dlx {
         }
         let (problem, cells) = build(m);
         let mut solver = Solver::new(&problem);
-        if !task.unique && !run.wants_solutions() && run.limits().solutions.is_none() {
+        if !task.unique && !run.reports_each() {
             solver.search(run);
             return Answer::default();
         }

@@ -405,12 +405,7 @@ impl<'m> Emitter<'m> {
         if self.unique && !self.m.is_canonical(sol) {
             return false;
         }
-        if run.wants_solutions() || run.limits().solutions.is_some() {
-            run.solution(sol)
-        } else {
-            run.count(1);
-            false
-        }
+        run.report(sol)
     }
 }
 
