@@ -125,20 +125,28 @@ fn solve(cli: SolveCli) -> u8 {
     exit_code(outcome.status)
 }
 
+/// Everything a solve checks before it searches: the file, the flags, and that the strategy
+/// asked for (or some strategy, for auto) takes the task.
 fn check(cli: CheckCli) -> u8 {
-    match load(&cli.file, &cli.common, None) {
-        Ok(l) => {
-            println!(
-                "{}: ok: {} ({}), goal {}",
-                cli.file,
-                l.spec.kind.name(),
-                l.model.describe(),
-                l.task.goal.name()
-            );
-            0
-        }
-        Err(e) => fail(e),
+    let l = match load(&cli.file, &cli.common, None) {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
+    let strategy = match resolve_strategy(&l) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    if let Err(e) = l.model.applies(&strategy, &l.task) {
+        return fail(e);
     }
+    println!(
+        "{}: ok: {} ({}), goal {}, strategy {strategy}",
+        cli.file,
+        l.spec.kind.name(),
+        l.model.describe(),
+        l.task.goal.name()
+    );
+    0
 }
 
 fn strategies(cli: StrategiesCli) -> u8 {

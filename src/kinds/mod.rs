@@ -74,6 +74,24 @@ pub(crate) fn placement(board: &crate::board::Board, symbol: char, squares: &[us
     }
 }
 
+/// The strategy of that name, if it takes the task; else why not.
+fn find<'a, M>(
+    all: &'a [&'a dyn Strategy<M>],
+    m: &M,
+    name: &str,
+    task: &Task,
+) -> Result<&'a dyn Strategy<M>, String> {
+    let s = all.iter().find(|s| s.name() == name).ok_or_else(|| {
+        let names: Vec<&str> = all.iter().map(|s| s.name()).collect();
+        format!(
+            "unknown strategy \"{name}\"; accepted: auto, {}",
+            names.join(", ")
+        )
+    })?;
+    task_fits(*s, m, task).map_err(|why| format!("strategy \"{name}\" does not apply: {why}"))?;
+    Ok(*s)
+}
+
 /// A compiled puzzle of any kind.
 pub enum Model {
     Independent(independent::Model),
@@ -178,32 +196,36 @@ impl Model {
             .find(|name| all.iter().any(|s| s.name == *name && s.applies.is_ok()))
     }
 
+    /// Whether the named strategy takes the task; `Err` names the strategy and why not, as a
+    /// solve would refuse it.
+    pub fn applies(&self, strategy: &str, task: &Task) -> Result<(), String> {
+        match self {
+            Model::Independent(m) => find(independent::STRATEGIES, m, strategy, task).map(|_| ()),
+            Model::Cover(m) => find(cover::STRATEGIES, m, strategy, task).map(|_| ()),
+            Model::Domination(m) => find(domination::STRATEGIES, m, strategy, task).map(|_| ()),
+            Model::Tour(m) => find(tour::STRATEGIES, m, strategy, task).map(|_| ()),
+            Model::Lines(m) => find(lines::STRATEGIES, m, strategy, task).map(|_| ()),
+        }
+    }
+
     /// Run one strategy by name. `Err` names the strategy and why it does not apply.
     pub fn solve(&self, strategy: &str, task: &Task, run: &mut Run) -> Result<Answer, String> {
-        fn go<M>(
-            all: &[&dyn Strategy<M>],
-            m: &M,
-            name: &str,
-            task: &Task,
-            run: &mut Run,
-        ) -> Result<Answer, String> {
-            let s = all.iter().find(|s| s.name() == name).ok_or_else(|| {
-                let names: Vec<&str> = all.iter().map(|s| s.name()).collect();
-                format!(
-                    "unknown strategy \"{name}\"; accepted: auto, {}",
-                    names.join(", ")
-                )
-            })?;
-            task_fits(*s, m, task)
-                .map_err(|why| format!("strategy \"{name}\" does not apply: {why}"))?;
-            Ok(s.solve(m, task, run))
-        }
         match self {
-            Model::Independent(m) => go(independent::STRATEGIES, m, strategy, task, run),
-            Model::Cover(m) => go(cover::STRATEGIES, m, strategy, task, run),
-            Model::Domination(m) => go(domination::STRATEGIES, m, strategy, task, run),
-            Model::Tour(m) => go(tour::STRATEGIES, m, strategy, task, run),
-            Model::Lines(m) => go(lines::STRATEGIES, m, strategy, task, run),
+            Model::Independent(m) => {
+                find(independent::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
+            }
+            Model::Cover(m) => {
+                find(cover::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
+            }
+            Model::Domination(m) => {
+                find(domination::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
+            }
+            Model::Tour(m) => {
+                find(tour::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
+            }
+            Model::Lines(m) => {
+                find(lines::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
+            }
         }
     }
 

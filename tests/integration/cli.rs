@@ -435,3 +435,31 @@ fn a_board_too_large_for_its_kind_is_refused_before_it_is_built() {
         assert!(err.contains("key `board`"), "{err}");
     }
 }
+
+/// `check` refuses what a solve would refuse before searching: an unknown strategy, or a task
+/// no strategy takes.
+#[test]
+fn check_refuses_what_solving_refuses() {
+    for args in [
+        vec![puzzle("queens8.toml"), "--strategy".into(), "foo".into()],
+        vec![puzzle("sudoku.toml"), "--unique".into()],
+        vec![
+            puzzle("knights8.toml"),
+            "--part".into(),
+            "1/2".into(),
+            "--strategy".into(),
+            "dlx".into(),
+        ],
+    ] {
+        let mut a = vec!["check"];
+        a.extend(args.iter().map(String::as_str));
+        let (code, out, err) = run_cli(&a);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        let (solve_code, _, solve_err) = run_cli(&a[1..]);
+        assert_eq!(solve_code, 2, "{args:?}");
+        assert_eq!(err, solve_err, "{args:?}");
+    }
+    let (code, out, _) = run_cli(&["check", &puzzle("queens8.toml")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("strategy bitmask"), "{out}");
+}
