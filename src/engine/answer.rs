@@ -1,0 +1,198 @@
+//! What a strategy returns and what a run makes of it: the [`Answer`], with its partial
+//! results and notes, and the [`Outcome`] with its status.
+
+use std::time::Duration;
+
+use super::{Stats, StopReason};
+
+/// What a strategy returns. Solutions themselves went to the sink.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    /// Number of solutions (or of classes with `unique`); `None`: take the run's count.
+    pub count: Option<u128>,
+    /// Best objective value found (minimize / maximize).
+    pub optimum: Option<u64>,
+    /// A best solution (minimize / maximize), in the model's encoding.
+    pub best: Option<Vec<usize>>,
+    /// Why there is no solution, when known without search (a theorem, a counting argument).
+    pub reason: Option<String>,
+    /// The answer was proven before a limit struck (e.g. an optimum whose bound closed).
+    pub proven_despite_limit: bool,
+    /// The search covered only part of the tree (`--part`) or estimated it (`--estimate`):
+    /// what was done. Such an answer is never proven on its own.
+    pub partial: Option<Partial>,
+    /// What else the summary should say about how the answer was reached.
+    pub notes: Vec<Note>,
+    /// A solution too large to pass through the sink as `usize`s, in the model's compact
+    /// encoding (a tour's move number per square, packed: 27 bits a square on a board of
+    /// 10^8).
+    pub compact: Option<crate::util::Packed>,
+}
+
+impl Answer {
+    pub fn count(count: u128) -> Answer {
+        Answer {
+            count: Some(count),
+            ..Answer::default()
+        }
+    }
+
+    pub fn none_because(reason: impl Into<String>) -> Answer {
+        Answer {
+            count: Some(0),
+            reason: Some(reason.into()),
+            ..Answer::default()
+        }
+    }
+
+    pub(super) fn no_solution(&self) -> bool {
+        self.optimum.is_none() && self.best.is_none() && self.count == Some(0)
+    }
+}
+
+/// A search split into a fixed list of subtrees, of which one run did a part (`--part`) or
+/// sized the tree (`--estimate`). The N parts of one list, run anywhere, together stand for
+/// the whole search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Partial {
+    /// The tree's list of subtrees, the same for any number of threads.
+    pub list: SubtreeList,
+    /// `(i, n)`: every n-th subtree from the i-th (1-based); `None`: the whole list.
+    pub part: Option<(usize, usize)>,
+    /// A part split once more: its subtrees' descendants, every m-th from the j-th.
+    pub subpart: Option<Subpart>,
+    /// Subtrees (or, in a subpart, descendants) this run took.
+    pub taken: usize,
+    pub work: PartialWork,
+}
+
+/// The list every part of one search cuts alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SubtreeList {
+    /// Subtrees in the list.
+    pub subtrees: usize,
+    /// The objective value the subtrees are searched below (the best known at the split).
+    pub bar: u64,
+    /// A hash of every subtree's decisions: parts agree on the list when this agrees.
+    pub fingerprint: u64,
+}
+
+/// Part I's subtrees taken a few levels down, so that M subparts share one heavy part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Subpart {
+    /// `(j, m)`: every m-th descendant from the j-th (1-based).
+    pub index: (usize, usize),
+    /// Descendants listed below the part's subtrees.
+    pub descendants: usize,
+    /// The part's own subtrees, whose descendants these are.
+    pub of_subtrees: usize,
+    /// A hash of the descendants' decisions, as [`SubtreeList::fingerprint`].
+    pub fingerprint: u64,
+}
+
+/// What a part or estimate did with its subtrees.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PartialWork {
+    /// Every subtree taken was searched: none holds a solution better than `none_below`.
+    Searched { none_below: u64 },
+    /// A limit stopped the search before every subtree taken was searched.
+    NotAllSearched,
+    /// A limit stopped the part before its subtrees' descendants were listed.
+    StoppedBeforeDescendants,
+    /// The subtrees taken were sized by Knuth's estimator, not searched; `None` when a limit
+    /// struck before the first probe ended.
+    Estimated(Option<TreeEstimate>),
+}
+
+/// Knuth's estimate of a search tree's size and of the work it takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TreeEstimate {
+    /// Nodes, the mean over the probes.
+    pub nodes: f64,
+    pub probes: u64,
+    /// Standard error of the mean, relative to it.
+    pub relative_error: f64,
+    /// Seconds of one thread's work.
+    pub work_seconds: f64,
+    /// The threads the search would run on (the `--threads` of the estimate).
+    pub threads: usize,
+}
+
+/// A fact about how an answer was reached, for the summary line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Note {
+    /// Counted with each solution standing for its orbit under the board's symmetries.
+    SymmetryFold(u32),
+    /// The lower bound at the root of a branch and bound.
+    RootBound(u64),
+    /// Goal count of an optimisation: the solutions counted are those of this optimum.
+    OptimalCounted(u64),
+    /// Goal first of an optimisation: the placement found has this size, not proven minimal.
+    NotProvenMinimal(usize),
+    /// How tours are counted.
+    TourCount(TourCounting),
+    /// A tour built by divide and conquer from blocks laid out so; `exists_by` names the
+    /// theorem that said it exists before any search.
+    Divided {
+        layout: BlockLayout,
+        exists_by: Option<&'static str>,
+    },
+    /// A strategy gave up after this many moves and handed the task to another.
+    HandedOver {
+        from: &'static str,
+        to: &'static str,
+        tried: u64,
+    },
+    /// A frontier count outgrew its memory bound: this many new states at one square.
+    FrontierOutgrew { states: usize, bytes: usize },
+}
+
+/// How divide and conquer laid out its blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockLayout {
+    /// A grid of `rows` x `cols` blocks.
+    Grid { rows: usize, cols: usize },
+    /// One row of blocks `height` squares high, chained end to end.
+    Chain { height: usize },
+    /// One strip of blocks along a thin board.
+    Strip,
+}
+
+/// The counting convention of a tour count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TourCounting {
+    /// Closed tours as undirected cycles.
+    ClosedUndirected,
+    /// Open tours, directed, from the named start square.
+    DirectedFrom(String),
+    /// Open tours, directed, from every start.
+    DirectedEveryStart,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Solved,
+    NoSolution,
+    Limit,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::NoSolution => "no-solution",
+            Status::Limit => "limit",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub status: Status,
+    pub strategy: String,
+    pub proven: bool,
+    pub stopped: Option<StopReason>,
+    pub elapsed: Duration,
+    pub stats: Stats,
+    pub answer: Answer,
+}

@@ -1,0 +1,397 @@
+//! The run a strategy searches under: its limits and their checks, the shared budget and
+//! stop flags of parallel children, progress reports and the solution sink, and the
+//! [`Control`](crate::dlx::Control) the Dancing Links core asks.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::answer::{Answer, Outcome, Status};
+use super::{Limits, Stats, StopReason};
+
+/// Receives a progress line now and then (a few times a second at most).
+pub trait Progress: Send {
+    fn update(&mut self, stats: &Stats, elapsed: Duration, status: &str);
+    fn finish(&mut self) {}
+}
+
+/// State shared by a run and its parallel children.
+#[derive(Debug, Default)]
+struct Shared {
+    stop: AtomicBool,
+    interrupted: Option<Arc<AtomicBool>>,
+    nodes: AtomicU64,
+}
+
+/// A solution as the kind's model encodes it (squares, option indices, cell colours ...).
+pub type Sink<'a> = Box<dyn FnMut(&[usize]) -> ControlFlow<()> + Send + 'a>;
+
+const CHECK_EVERY: u64 = 1 << 12;
+
+pub struct Run<'a> {
+    limits: Limits,
+    start: Instant,
+    deadline: Option<Instant>,
+    shared: Arc<Shared>,
+    /// Nodes of this run already added to `shared.nodes`.
+    published: u64,
+    next_check: u64,
+    last_progress: Instant,
+    pub stats: Stats,
+    stopped: Option<StopReason>,
+    sink: Option<Sink<'a>>,
+    progress: Option<Box<dyn Progress + 'a>>,
+    status: String,
+}
+
+impl<'a> Run<'a> {
+    pub fn new(limits: Limits) -> Run<'a> {
+        let start = Instant::now();
+        Run {
+            deadline: limits.time.map(|t| start + t),
+            limits,
+            start,
+            shared: Arc::new(Shared::default()),
+            published: 0,
+            next_check: CHECK_EVERY,
+            last_progress: start,
+            stats: Stats::default(),
+            stopped: None,
+            sink: None,
+            progress: None,
+            status: String::new(),
+        }
+    }
+
+    /// Stop when `flag` becomes true (Ctrl-C).
+    pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
+        Arc::get_mut(&mut self.shared)
+            .expect("interrupt is set before the run is shared")
+            .interrupted = Some(flag);
+        self
+    }
+
+    pub fn with_sink(mut self, sink: Sink<'a>) -> Self {
+        self.sink = Some(sink);
+        self
+    }
+
+    pub fn with_progress(mut self, progress: Box<dyn Progress + 'a>) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Whether solutions should be reported one by one (a sink is attached).
+    pub fn wants_solutions(&self) -> bool {
+        self.sink.is_some()
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.is_some()
+    }
+
+    /// Count one node; `true` means stop now.
+    #[inline(always)]
+    pub fn node(&mut self) -> bool {
+        self.stats.nodes += 1;
+        self.stats.nodes >= self.next_check && self.check()
+    }
+
+    /// Count `k` nodes at once (from a hot loop that keeps its own counter); `true` means stop.
+    #[inline]
+    pub fn nodes(&mut self, k: u64) -> bool {
+        self.stats.nodes += k;
+        self.stats.nodes >= self.next_check && self.check()
+    }
+
+    /// Whether to stop, checking the clock and the shared flags now.
+    #[cold]
+    pub fn check(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        let delta = self.stats.nodes - self.published;
+        self.published = self.stats.nodes;
+        let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
+        self.next_check = self.stats.nodes + CHECK_EVERY;
+        if let Some(limit) = self.limits.nodes {
+            if total >= limit {
+                return self.stop(StopReason::Nodes);
+            }
+            // Do not overshoot a small node limit by a whole check interval.
+            self.next_check = self.next_check.min(self.stats.nodes + (limit - total));
+        }
+        // The shared deadline before the siblings' stop flag: a run that sees a sibling stop
+        // for the time limit reports the time limit too, not an interruption.
+        let now = Instant::now();
+        if let Some(d) = self.deadline
+            && now >= d
+        {
+            return self.stop(StopReason::Time);
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = Some(StopReason::Interrupted);
+            return true;
+        }
+        if let Some(flag) = &self.shared.interrupted
+            && flag.load(Ordering::Relaxed)
+        {
+            return self.stop(StopReason::Interrupted);
+        }
+        if self.progress.is_some()
+            && now.duration_since(self.last_progress) >= Duration::from_millis(200)
+        {
+            self.last_progress = now;
+            let elapsed = now.duration_since(self.start);
+            if let Some(p) = self.progress.as_mut() {
+                // The nodes of every parallel child too (they publish to the shared count):
+                // the line shows the whole search, not this thread's share.
+                let shown = Stats {
+                    nodes: total.max(self.stats.nodes),
+                    ..self.stats.clone()
+                };
+                p.update(&shown, elapsed, &self.status);
+            }
+        }
+        false
+    }
+
+    fn stop(&mut self, reason: StopReason) -> bool {
+        self.stopped = Some(reason);
+        if reason.is_limit() {
+            // Parallel siblings stop too.
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        true
+    }
+
+    /// Stop because the strategy's working memory reached its bound: the answer is then
+    /// unproven, as with any other limit.
+    pub fn out_of_memory(&mut self) {
+        self.stop(StopReason::Memory);
+    }
+
+    /// Set the line a progress display shows next to the counters ("best 14, bound 12").
+    pub fn set_status(&mut self, status: impl Into<String>) {
+        self.status = status.into();
+    }
+
+    /// Report one solution; `true` means stop now.
+    pub fn solution(&mut self, solution: &[usize]) -> bool {
+        self.stats.solutions += 1;
+        if let Some(sink) = self.sink.as_mut()
+            && sink(solution).is_break()
+        {
+            return self.stop(StopReason::Sink);
+        }
+        if let Some(limit) = self.limits.solutions
+            && self.stats.solutions >= limit as u128
+        {
+            return self.stop(StopReason::Solutions);
+        }
+        false
+    }
+
+    /// One complete solution: reported when solutions are wanted one by one (a sink, or a
+    /// solution limit that counts them as they come), else only counted. `true` means stop.
+    #[inline]
+    pub fn report(&mut self, solution: &[usize]) -> bool {
+        if self.reports_each() {
+            self.solution(solution)
+        } else {
+            self.count(1);
+            false
+        }
+    }
+
+    /// Whether each solution goes through [`Run::solution`] rather than a count.
+    pub fn reports_each(&self) -> bool {
+        self.sink.is_some() || self.limits.solutions.is_some()
+    }
+
+    /// Add solutions that were counted without being reported (weighted or batched counts).
+    #[inline]
+    pub fn count(&mut self, k: u128) {
+        self.stats.solutions += k;
+    }
+
+    /// A child run for a parallel worker: same deadline, node budget and stop flags, fresh
+    /// statistics, no sink. Merge it back with [`Run::absorb`].
+    pub fn child(&self) -> Run<'static> {
+        Run {
+            limits: self.limits.clone(),
+            start: self.start,
+            deadline: self.deadline,
+            shared: Arc::clone(&self.shared),
+            published: 0,
+            next_check: CHECK_EVERY.min(self.next_check),
+            last_progress: self.last_progress,
+            stats: Stats::default(),
+            stopped: None,
+            sink: None,
+            progress: None,
+            status: String::new(),
+        }
+    }
+
+    /// Merge a finished child's statistics and stop reason.
+    pub fn absorb(&mut self, child: Run<'_>) {
+        self.stats.merge(&child.stats);
+        self.published += child.stats.nodes;
+        if self.stopped.is_none() {
+            self.stopped = child.stopped.filter(|r| r.is_limit());
+        }
+    }
+
+    /// Run `work` once per item on `threads` workers, each item with a child run that shares
+    /// this run's limits and budget; their statistics and stop reasons come back here. Without
+    /// a thread pool (the system refused one) the items run here one after another.
+    pub fn share_out<T: Sync>(
+        &mut self,
+        items: &[T],
+        threads: usize,
+        work: impl Fn(&T, &mut Run<'static>) + Sync,
+    ) {
+        use rayon::prelude::*;
+        let children: Vec<Run<'static>> = items.iter().map(|_| self.child()).collect();
+        let run_one = |(item, mut child): (&T, Run<'static>)| {
+            work(item, &mut child);
+            child
+        };
+        let done: Vec<Run<'static>> =
+            match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+                Ok(pool) => pool.install(|| {
+                    items
+                        .par_iter()
+                        .zip(children.into_par_iter())
+                        .map(run_one)
+                        .collect()
+                }),
+                Err(_) => items.iter().zip(children).map(run_one).collect(),
+            };
+        for child in done {
+            self.absorb(child);
+        }
+    }
+
+    /// Turn a strategy's answer into the outcome: proven unless a limit stopped the search
+    /// before the strategy could prove its answer.
+    pub fn finish(mut self, strategy: &str, mut answer: Answer) -> Outcome {
+        if let Some(p) = self.progress.as_mut() {
+            p.finish();
+        }
+        let limited = self.stopped.filter(|r| r.is_limit());
+        if answer.count.is_none() && answer.optimum.is_none() {
+            answer.count = Some(self.stats.solutions);
+        }
+        let status =
+            if answer.partial.is_some() || (limited.is_some() && !answer.proven_despite_limit) {
+                Status::Limit
+            } else if answer.no_solution() {
+                Status::NoSolution
+            } else {
+                Status::Solved
+            };
+        Outcome {
+            status,
+            strategy: strategy.to_string(),
+            proven: status != Status::Limit,
+            stopped: self.stopped,
+            elapsed: self.start.elapsed(),
+            stats: self.stats,
+            answer,
+        }
+    }
+}
+
+/// The Dancing Links core asks a run when to stop and hands it solutions.
+impl crate::dlx::Control for Run<'_> {
+    #[inline(always)]
+    fn node(&mut self) -> bool {
+        Run::node(self)
+    }
+    fn check(&mut self) -> bool {
+        Run::check(self)
+    }
+    fn wants_solutions(&self) -> bool {
+        self.reports_each()
+    }
+    fn solution(&mut self, options: &[usize]) -> bool {
+        Run::solution(self, options)
+    }
+    #[inline]
+    fn count(&mut self, k: u128) {
+        Run::count(self, k)
+    }
+    fn counter(&mut self, name: &'static str, value: u64) {
+        self.stats.add_counter(name, value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_limit_stops_exactly() {
+        let mut run = Run::new(Limits {
+            nodes: Some(10_000),
+            ..Limits::default()
+        });
+        let mut n = 0u64;
+        while !run.node() {
+            n += 1;
+        }
+        assert_eq!(n + 1, 10_000);
+        let out = run.finish("t", Answer::default());
+        assert_eq!(out.status, Status::Limit);
+    }
+
+    #[test]
+    fn sink_break_is_not_a_limit() {
+        let mut seen = Vec::new();
+        let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
+            seen.push(s.to_vec());
+            ControlFlow::Break(())
+        }));
+        assert!(run.solution(&[1, 2]));
+        let out = run.finish("t", Answer::default());
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.answer.count, Some(1));
+        assert_eq!(seen, vec![vec![1, 2]]);
+    }
+
+    #[test]
+    fn children_share_the_node_budget() {
+        let mut run = Run::new(Limits {
+            nodes: Some(50_000),
+            ..Limits::default()
+        });
+        let mut a = run.child();
+        let mut b = run.child();
+        let mut steps = 0;
+        loop {
+            steps += 1;
+            if a.node() || b.node() {
+                break;
+            }
+        }
+        assert!(steps <= 50_000, "{steps}");
+        run.absorb(a);
+        run.absorb(b);
+        assert_eq!(run.stopped(), Some(StopReason::Nodes));
+    }
+}

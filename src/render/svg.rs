@@ -1,0 +1,214 @@
+//! The SVG report: each solution drawn as a board, side by side, with pieces, stones or the
+//! tour's path on it.
+
+use std::fmt::Write as _;
+
+use super::{Header, Picture, tour_order};
+
+/// A fill for a stone: the colour's own name when it is a common SVG colour, else a palette.
+fn stone_fill(name: &str, c: usize) -> String {
+    const NAMED: &[&str] = &[
+        "black", "white", "red", "green", "blue", "yellow", "orange", "purple", "gray", "grey",
+        "brown", "pink", "cyan", "magenta",
+    ];
+    const PALETTE: &[&str] = &[
+        "#222222", "#f5f5f5", "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+    ];
+    let lower = name.to_ascii_lowercase();
+    if NAMED.contains(&lower.as_str()) {
+        lower
+    } else {
+        PALETTE[c % PALETTE.len()].to_string()
+    }
+}
+
+/// Boards above this many squares are not drawn as SVG: the picture would be unreadable
+/// and its text unbounded.
+pub const SVG_MAX_SQUARES: usize = 250_000;
+
+const CELL: usize = 40;
+const GAP: usize = 20;
+
+/// The board's squares as SVG rectangles at x0, holes white.
+fn squares(
+    body: &mut String,
+    x0: usize,
+    width: usize,
+    height: usize,
+    hole: impl Fn(usize) -> bool,
+) {
+    for r in 0..height {
+        for c in 0..width {
+            let fill = if hole(r * width + c) {
+                "#ffffff"
+            } else if (r + c) % 2 == 0 {
+                "#f0d9b5"
+            } else {
+                "#b58863"
+            };
+            let _ = writeln!(
+                body,
+                "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>",
+                x0 + c * CELL,
+                GAP + r * CELL
+            );
+        }
+    }
+}
+
+/// The board's outline, drawn over its squares.
+fn frame(body: &mut String, x0: usize, width: usize, height: usize) {
+    let _ = writeln!(
+        body,
+        "<rect x=\"{x0}\" y=\"{GAP}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333\"/>",
+        width * CELL,
+        height * CELL
+    );
+}
+
+/// An SVG document: each solution drawn as a chessboard with its pieces, side by side.
+pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
+    let mut body = String::new();
+    let mut x0 = GAP;
+    let mut max_h = 0;
+    for p in solutions {
+        match p {
+            Picture::Placement {
+                width,
+                height,
+                holes,
+                pieces,
+            } => {
+                squares(&mut body, x0, *width, *height, |sq| holes[sq]);
+                for &(sq, ch) in pieces {
+                    let (r, c) = (sq / width, sq % width);
+                    let _ = writeln!(
+                        body,
+                        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#222\"/><text x=\"{}\" y=\"{}\" \
+                         font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"middle\" \
+                         dominant-baseline=\"central\" fill=\"#fff\">{}</text>",
+                        x0 + c * CELL + CELL / 2,
+                        GAP + r * CELL + CELL / 2,
+                        CELL * 2 / 5,
+                        x0 + c * CELL + CELL / 2,
+                        GAP + r * CELL + CELL / 2,
+                        CELL / 2,
+                        xml_escape(&ch.to_string())
+                    );
+                }
+                frame(&mut body, x0, *width, *height);
+                x0 += width * CELL + GAP;
+                max_h = max_h.max(height * CELL);
+            }
+            Picture::Tour {
+                width,
+                height,
+                number,
+                closed,
+                ..
+            } => {
+                squares(&mut body, x0, *width, *height, |sq| {
+                    number.get(sq) == number.ones()
+                });
+                let order = tour_order(*width, number);
+                let centre = |(r, c): (usize, usize)| {
+                    format!("{},{}", x0 + c * CELL + CELL / 2, GAP + r * CELL + CELL / 2)
+                };
+                let points: Vec<String> = order.iter().map(|&p| centre(p)).collect();
+                let tag = if *closed { "polygon" } else { "polyline" };
+                let _ = writeln!(
+                    body,
+                    "<{tag} points=\"{}\" fill=\"none\" stroke=\"#1a4d8f\" stroke-width=\"3\" \
+                     stroke-linejoin=\"round\"/>",
+                    points.join(" ")
+                );
+                if let (Some(&first), Some(&last)) = (order.first(), order.last()) {
+                    // The start as a filled dot, the end of an open tour as a ring.
+                    let (fx, fy) = (
+                        x0 + first.1 * CELL + CELL / 2,
+                        GAP + first.0 * CELL + CELL / 2,
+                    );
+                    let _ = writeln!(
+                        body,
+                        "<circle cx=\"{fx}\" cy=\"{fy}\" r=\"{}\" fill=\"#1a4d8f\"/>",
+                        CELL / 6
+                    );
+                    if !closed {
+                        let (lx, ly) = (
+                            x0 + last.1 * CELL + CELL / 2,
+                            GAP + last.0 * CELL + CELL / 2,
+                        );
+                        let _ = writeln!(
+                            body,
+                            "<circle cx=\"{lx}\" cy=\"{ly}\" r=\"{}\" fill=\"#fff\" stroke=\"#1a4d8f\" stroke-width=\"3\"/>",
+                            CELL / 6
+                        );
+                    }
+                }
+                frame(&mut body, x0, *width, *height);
+                x0 += width * CELL + GAP;
+                max_h = max_h.max(height * CELL);
+            }
+            Picture::Stones {
+                width,
+                height,
+                holes,
+                stones,
+                colors,
+            } => {
+                for r in 0..*height {
+                    for c in 0..*width {
+                        let sq = r * width + c;
+                        let fill = if holes[sq] { "#ffffff" } else { "#e8d5a8" };
+                        let _ = writeln!(
+                            body,
+                            "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8a6d3b\"/>",
+                            x0 + c * CELL,
+                            GAP + r * CELL
+                        );
+                        if stones[sq] > 0 {
+                            let k = stones[sq] - 1;
+                            let name = colors.get(k).map_or("", |n| n.as_str());
+                            let _ = writeln!(
+                                body,
+                                "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#222\"><title>{}</title></circle>",
+                                x0 + c * CELL + CELL / 2,
+                                GAP + r * CELL + CELL / 2,
+                                CELL * 2 / 5,
+                                stone_fill(name, k),
+                                xml_escape(name)
+                            );
+                        }
+                    }
+                }
+                x0 += width * CELL + GAP;
+                max_h = max_h.max(height * CELL);
+            }
+            Picture::Options(opts) => {
+                for (i, o) in opts.iter().enumerate() {
+                    let _ = writeln!(
+                        body,
+                        "<text x=\"{x0}\" y=\"{}\" font-family=\"monospace\" font-size=\"14\">{}</text>",
+                        GAP + 16 * (i + 1),
+                        xml_escape(&o.join(" "))
+                    );
+                }
+                x0 += 400;
+                max_h = max_h.max(16 * (opts.len() + 1));
+            }
+        }
+    }
+    let title = xml_escape(h.title.as_deref().unwrap_or(&h.kind));
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\">\n<title>{title}</title>\n{body}</svg>\n",
+        x0.max(2 * GAP),
+        max_h + 2 * GAP
+    )
+}
+
+fn xml_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

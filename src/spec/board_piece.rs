@@ -1,0 +1,252 @@
+//! The `[board]` and `[piece]` tables read into a [`Board`] and a [`PieceSpec`]: sides and
+//! holes checked against the format's and the kind's limits, squares resolved on the board,
+//! pieces from Betza notation or from leap and ride vectors.
+
+use crate::board::Board;
+use crate::board::betza::{self, Piece};
+
+use super::overrides::Overrides;
+use super::raw::{Located, RawBoard, RawPiece, SquareRef};
+use super::{Kind, MAX_SIDE, MAX_SQUARES, PieceSpec, Spec, SpecError};
+
+impl Spec {
+    pub(super) fn parse_board(
+        &self,
+        raw: Option<RawBoard>,
+        overrides: &Overrides,
+    ) -> Result<Board, SpecError> {
+        let raw = raw.unwrap_or_default();
+        let side = |v: &Option<Located<i64>>, key: &str| -> Result<Option<usize>, SpecError> {
+            match v {
+                None => Ok(None),
+                Some(s) => {
+                    let n = *s.get_ref();
+                    if !(1..=MAX_SIDE).contains(&n) {
+                        return Err(self.err(
+                            s.span(),
+                            key,
+                            format!("{n} is not a board side; accepted: 1 to {MAX_SIDE}"),
+                        ));
+                    }
+                    Ok(Some(n as usize))
+                }
+            }
+        };
+        let size = side(&raw.size, "board.size")?;
+        let width = side(&raw.width, "board.width")?;
+        let height = side(&raw.height, "board.height")?;
+        if size.is_some() && (width.is_some() || height.is_some()) {
+            let s = raw.size.as_ref().map(|s| s.span()).unwrap_or(0..0);
+            return Err(self.err(
+                s,
+                "board.size",
+                "give either size (n x n) or width and height, not both".into(),
+            ));
+        }
+        for (v, key) in [
+            (overrides.size, "--size"),
+            (overrides.width, "--width"),
+            (overrides.height, "--height"),
+        ] {
+            if let Some(n) = v
+                && !(1..=MAX_SIDE as usize).contains(&n)
+            {
+                return Err(self.err_nowhere(
+                    key,
+                    format!("{n} is not a board side; accepted: 1 to {MAX_SIDE}"),
+                ));
+            }
+        }
+        let (mut w, mut h) = match (size, width, height) {
+            (Some(n), _, _) => (Some(n), Some(n)),
+            (None, w, h) => (w, h),
+        };
+        if let Some(n) = overrides.size {
+            (w, h) = (Some(n), Some(n));
+        }
+        if let Some(n) = overrides.width {
+            w = Some(n);
+        }
+        if let Some(n) = overrides.height {
+            h = Some(n);
+        }
+        let (w, h) = match (w, h) {
+            (Some(w), Some(h)) => (w, h),
+            _ => {
+                return Err(self.err_nowhere(
+                    "board",
+                    "the board needs `size = n` or both `width` and `height` (or --size)".into(),
+                ));
+            }
+        };
+        let squares = w as u64 * h as u64;
+        if squares > MAX_SQUARES as u64 {
+            return Err(self.err_nowhere(
+                "board",
+                format!("a {w}x{h} board is too large; at most 10^9 squares"),
+            ));
+        }
+        let max = self.kind.max_squares();
+        if squares > max as u64 {
+            return Err(self.err_nowhere(
+                "board",
+                format!(
+                    "a {w}x{h} board has {squares} squares; kind \"{}\" handles at most {max}",
+                    self.kind.name()
+                ),
+            ));
+        }
+        let mut board = Board::new(w, h);
+        for hole in raw.holes.unwrap_or_default() {
+            let (r, c) = self.square(&board, &hole, "board.holes")?;
+            let sq = board.index(r, c);
+            board.holes[sq] = true;
+        }
+        if board.cell_count() == 0 {
+            return Err(self.err_nowhere("board.holes", "the holes cover the whole board".into()));
+        }
+        Ok(board)
+    }
+
+    /// Resolve a square written in the file on `board`.
+    pub fn square(
+        &self,
+        board: &Board,
+        sq: &Located<SquareRef>,
+        key: &str,
+    ) -> Result<(usize, usize), SpecError> {
+        match sq.get_ref() {
+            SquareRef::Name(name) => board
+                .parse_square(name)
+                .map_err(|m| self.err(sq.span(), key, m)),
+            &SquareRef::RowCol(r, c) => {
+                if r < 0 || c < 0 || r as usize >= board.height || c as usize >= board.width {
+                    Err(self.err(
+                        sq.span(),
+                        key,
+                        format!(
+                            "[{r}, {c}] is off the {}x{} board; accepted: [row, col] with row \
+                             0..{} and col 0..{} from the top-left",
+                            board.width,
+                            board.height,
+                            board.height - 1,
+                            board.width - 1
+                        ),
+                    ))
+                } else {
+                    Ok((r as usize, c as usize))
+                }
+            }
+        }
+    }
+
+    pub(super) fn parse_piece(
+        &self,
+        raw: Option<RawPiece>,
+    ) -> Result<Option<PieceSpec>, SpecError> {
+        if self.kind == Kind::Lines {
+            // Stones do not move: a [piece] would be silently meaningless, so it is refused.
+            return match raw {
+                None => Ok(None),
+                Some(p) => {
+                    let span = [&p.moves, &p.symbol]
+                        .into_iter()
+                        .flatten()
+                        .map(|v| v.span())
+                        .chain(p.leaps.iter().chain(&p.rides).map(|v| v.span()))
+                        .next();
+                    let msg = "kind \"lines\" places stones, not pieces, and takes no [piece]; \
+                               its rules are colors, per_color and max_per_line"
+                        .to_string();
+                    Err(match span {
+                        Some(span) => self.err(span, "piece", msg),
+                        None => self.err_nowhere("piece", msg),
+                    })
+                }
+            };
+        }
+        let Some(raw) = raw else {
+            if self.kind == Kind::Tour {
+                // The knight is the tour kind's default piece.
+                let piece = Piece::parse("N").expect("N is a valid piece");
+                return Ok(Some(PieceSpec { piece, symbol: 'N' }));
+            }
+            return Err(self.err_nowhere(
+                "piece",
+                format!(
+                    "kind \"{}\" needs a [piece] with `moves` in Betza notation; accepted: {}",
+                    self.kind.name(),
+                    betza::ACCEPTED
+                ),
+            ));
+        };
+        let piece = match (&raw.moves, &raw.leaps, &raw.rides) {
+            (Some(m), None, None) => Piece::parse(m.get_ref()).map_err(|e| {
+                let span = m.span();
+                // Point at the offending character inside the string (after the quote).
+                let at = span.start + 1 + e.at;
+                self.err(at..at + 1, "piece.moves", e.message)
+            })?,
+            (None, l, r) if l.is_some() || r.is_some() => {
+                let vecs = |v: &Option<Located<Vec<[i64; 2]>>>,
+                            key: &str|
+                 -> Result<Vec<(i32, i32)>, SpecError> {
+                    let Some(v) = v else { return Ok(Vec::new()) };
+                    v.get_ref()
+                        .iter()
+                        .map(|&[a, b]| {
+                            if a.abs() > 64 || b.abs() > 64 {
+                                Err(self.err(
+                                    v.span(),
+                                    key,
+                                    format!("[{a}, {b}]: vectors are limited to -64..64"),
+                                ))
+                            } else {
+                                Ok((a as i32, b as i32))
+                            }
+                        })
+                        .collect()
+                };
+                let leaps = vecs(l, "piece.leaps")?;
+                let rides = vecs(r, "piece.rides")?;
+                Piece::from_vectors(&leaps, &rides).map_err(|m| {
+                    let span = l.as_ref().or(r.as_ref()).map(|s| s.span()).unwrap_or(0..0);
+                    self.err(span, "piece", m)
+                })?
+            }
+            (None, _, _) => {
+                return Err(self.err_nowhere(
+                    "piece.moves",
+                    format!("missing; accepted: {}", betza::ACCEPTED),
+                ));
+            }
+            (Some(m), _, _) => {
+                return Err(self.err(
+                    m.span(),
+                    "piece.moves",
+                    "give either `moves` or `leaps`/`rides`, not both".into(),
+                ));
+            }
+        };
+        if piece.directions().is_empty() {
+            return Err(self.err_nowhere("piece", "the piece has no moves".into()));
+        }
+        let symbol = match &raw.symbol {
+            None => piece.default_symbol(),
+            Some(s) => {
+                let mut chars = s.get_ref().chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if !c.is_whitespace() && c != '.' => c,
+                    _ => {
+                        return Err(self.err(
+                            s.span(),
+                            "piece.symbol",
+                            "accepted: one printable character other than '.'".into(),
+                        ));
+                    }
+                }
+            }
+        };
+        Ok(Some(PieceSpec { piece, symbol }))
+    }
+}

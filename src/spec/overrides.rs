@@ -1,0 +1,173 @@
+//! Command-line overrides and the document text they act on: `--set` edits the TOML text
+//! before it is read, and the helpers here map a byte offset or a dotted key of that text
+//! back to a line, a column and a key name, so that every error points into the document
+//! as it was read.
+
+use std::ops::Range;
+
+use super::SpecError;
+
+/// Command-line overrides applied on top of the file.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    /// `--set key.path=value`, applied to the document before it is read.
+    pub set: Vec<String>,
+    pub size: Option<usize>,
+    pub width: Option<usize>,
+    pub height: Option<usize>,
+    /// The `[solve]` keys as flags (`--goal`, `--strategy`, ...): each means exactly what its
+    /// key means and is checked alike, so `--goal maximize` and `--set solve.goal=maximize`
+    /// are one thing.
+    pub solve: SolveOverrides,
+}
+
+/// `[solve]` values given as command-line flags; they win over the file's.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOverrides {
+    pub goal: Option<String>,
+    pub strategy: Option<String>,
+    /// `--unique` can only turn counting up to symmetry on.
+    pub unique: bool,
+    pub limit: Option<u64>,
+    pub time_limit: Option<f64>,
+    pub threads: Option<usize>,
+}
+
+/// Where the value of a dotted key ("piece.moves") lies in the document, if it is there.
+pub(super) fn span_of_key(source: &str, key: &str) -> Option<Range<usize>> {
+    let doc = toml_edit::ImDocument::parse(source).ok()?;
+    let mut item = doc.as_item();
+    for part in key.split('.') {
+        item = item.get(part)?;
+    }
+    item.span()
+}
+
+pub(super) fn located(
+    file: &str,
+    source: &str,
+    span: Range<usize>,
+    key: &str,
+    message: String,
+) -> SpecError {
+    let (line, column) = line_col(source, span.start);
+    SpecError {
+        file: file.to_string(),
+        line,
+        column,
+        key: key.to_string(),
+        message,
+    }
+}
+
+pub(super) fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
+    (line, column)
+}
+
+/// The dotted key whose value holds byte `offset`: the nearest `key =` at or before the
+/// offset's line, inside the nearest `[table]` header above it. The files are line-oriented,
+/// so this names the key the user has to look at.
+pub(super) fn key_at(source: &str, offset: usize) -> String {
+    let offset = offset.min(source.len());
+    let upto = &source[..offset];
+    let line_end = source[offset..]
+        .find('\n')
+        .map_or(source.len(), |p| offset + p);
+    let mut key = None;
+    let mut table = String::new();
+    for line in source[..line_end].lines().rev() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            table = t
+                .trim_start_matches('[')
+                .split(']')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_string();
+            break;
+        }
+        if key.is_none()
+            && let Some(eq) = t.find('=')
+        {
+            let k = t[..eq].trim();
+            if !k.is_empty()
+                && k.chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
+            {
+                key = Some(k.to_string());
+            }
+        }
+    }
+    let _ = upto;
+    match (table.is_empty(), key) {
+        (_, None) => table,
+        (true, Some(k)) => k,
+        (false, Some(k)) => format!("{table}.{k}"),
+    }
+}
+
+/// Apply `--set key.path=value` overrides to the document text. The value is read as TOML
+/// (`8`, `true`, `"N"`, `[1, 2]`) and, failing that, as a plain string.
+pub(super) fn apply_set(file: &str, text: &str, sets: &[String]) -> Result<String, SpecError> {
+    if sets.is_empty() {
+        return Ok(text.to_string());
+    }
+    let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
+        let span = e.span().unwrap_or(0..0);
+        located(
+            file,
+            text,
+            span,
+            &key_at(text, 0),
+            e.message().trim().to_string(),
+        )
+    })?;
+    for set in sets {
+        let err = |m: String| SpecError {
+            file: file.to_string(),
+            line: 0,
+            column: 0,
+            key: format!("--set {set}"),
+            message: m,
+        };
+        let (path, value) = set
+            .split_once('=')
+            .ok_or_else(|| err("accepted: key.path=value, e.g. rules.count=8".into()))?;
+        let keys: Vec<&str> = path.trim().split('.').map(str::trim).collect();
+        if keys.iter().any(|k| k.is_empty()) {
+            return Err(err("the key path has an empty part".into()));
+        }
+        let value: toml_edit::Value = value
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| toml_edit::Value::from(value.trim()));
+        let mut item = doc.as_item_mut();
+        for k in &keys[..keys.len() - 1] {
+            let table = item
+                .as_table_like_mut()
+                .ok_or_else(|| err(format!("`{k}` is inside a value that is not a table")))?;
+            if table.get(k).is_none() {
+                table.insert(k, toml_edit::Item::Table(toml_edit::Table::new()));
+            }
+            item = table.get_mut(k).expect("inserted above");
+        }
+        let table = item
+            .as_table_like_mut()
+            .ok_or_else(|| err("the key's parent is not a table".into()))?;
+        let last = keys[keys.len() - 1];
+        table.insert(last, toml_edit::Item::Value(value));
+    }
+    Ok(doc.to_string())
+}
