@@ -4,7 +4,9 @@
 //! square is below the last). The only pruning is exact: a move is undone when it leaves an
 //! unvisited square with no way in, or, for closed tours, the first square with no way back.
 
-use super::{Existence, Model};
+use super::exists::Existence;
+use super::graph::GRAPH_LIMIT;
+use super::model::{Model, no_unique};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 
@@ -21,8 +23,8 @@ impl Strategy<Model> for Backtrack {
         "plain depth-first search; enumerates and counts tours on small boards"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
-        super::no_unique(task)?;
-        if m.cells > super::GRAPH_LIMIT || m.cells > MAX_CELLS {
+        no_unique(task)?;
+        if m.cells > GRAPH_LIMIT || m.cells > MAX_CELLS {
             return Err(format!(
                 "plain backtracking takes boards up to {MAX_CELLS} squares; this one has {}",
                 m.cells

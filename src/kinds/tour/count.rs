@@ -44,7 +44,8 @@
 //! without a start are directed (twice the paths); with a start, directed from it (the
 //! start then has exactly one move, as an end).
 
-use super::{Existence, Model};
+use super::exists::Existence;
+use super::model::{Model, no_unique};
 use crate::engine::{Answer, Goal, Run, StopReason, Task};
 use crate::kinds::Strategy;
 
@@ -64,7 +65,7 @@ impl Strategy<Model> for Count {
         if task.goal != Goal::Count {
             return Err("counts only (goal count)".into());
         }
-        super::no_unique(task)?;
+        no_unique(task)?;
         if m.piece.leaps != [(2, 1)] {
             return Err("its frontier is shaped for the knight's moves".into());
         }

@@ -49,7 +49,8 @@ use crate::util::Packed;
 
 use std::collections::HashMap;
 
-use super::{Existence, Model};
+use super::exists::Existence;
+use super::model::{Model, no_unique};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 
@@ -83,7 +84,7 @@ impl Strategy<Model> for Divide {
         "divide and conquer: block tours joined at their corners, chained along 3xn and 4xn strips; linear time, log2(squares) bits a square"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
-        super::no_unique(task)?;
+        no_unique(task)?;
         if task.goal != Goal::First {
             return Err("builds one tour (goal first)".into());
         }

@@ -16,15 +16,18 @@ mod backtrack;
 mod count;
 mod divide;
 pub mod exists;
+mod graph;
 mod model;
 mod strip;
+#[cfg(test)]
+mod tests;
 mod warnsdorff;
 
 pub use exists::Existence;
-pub use model::{Analysis, Csr, GRAPH_LIMIT, Model, NONE};
+pub use graph::{Analysis, Csr, GRAPH_LIMIT, NONE};
+pub use model::Model;
 
 use super::Strategy;
-use crate::engine::{Answer, Goal, Task};
 use crate::render::Picture;
 use crate::util::Packed;
 
@@ -40,14 +43,8 @@ pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
 /// where its frontier fits, else (and lists) to `backtrack`.
 pub const PREFERENCE: &[&str] = &["divide", "warnsdorff", "count", "backtrack"];
 
-/// `--unique` is refused by every tour strategy, up front.
-pub(crate) fn no_unique(task: &Task) -> Result<(), String> {
-    if task.unique {
-        return Err("--unique (counting up to symmetry) is not supported for tours yet".into());
-    }
-    Ok(())
-}
-
+/// What the rest of the crate asks of a tour model beyond its check: its picture and its
+/// graph.
 impl Model {
     pub fn picture(&self, order: &[usize]) -> Picture {
         self.picture_numbers(self.numbers(order))
@@ -61,28 +58,6 @@ impl Model {
             closed: self.closed,
             cells: self.cells,
         }
-    }
-
-    /// The answer without search when existence is already settled negatively.
-    pub fn settled(&self) -> Option<Answer> {
-        match &self.existence {
-            Existence::None(why) => Some(Answer::none_because(why.clone())),
-            _ => None,
-        }
-    }
-
-    /// How counts are counted (puzzle-format.md section 3), for the summary.
-    pub fn counting_note(&self, task: &Task) -> Option<String> {
-        if !matches!(task.goal, Goal::Count | Goal::All) {
-            return None;
-        }
-        Some(if self.closed {
-            "closed tours counted as undirected cycles".into()
-        } else if let Some(s) = self.start {
-            format!("directed tours from {}", self.board.square_name(s))
-        } else {
-            "directed tours from every start".into()
-        })
     }
 
     /// The graph `--format dot` writes: every square and move, with the tour's moves in

@@ -40,8 +40,8 @@
 //! budget, other layouts (a longer last block, or a short strip cut in two) move the start
 //! within its block.
 
-use super::NONE;
 use super::divide::{ATTEMPT_BUDGET, BlockTour, attempt_path};
+use super::graph::NONE;
 use crate::engine::Run;
 use crate::util::Packed;
 

@@ -12,7 +12,9 @@
 //! tried it proves that no tour exists.
 
 use super::divide;
-use super::{Existence, Model};
+use super::exists::Existence;
+use super::graph::GRAPH_LIMIT;
+use super::model::{Model, no_unique};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 
@@ -26,14 +28,14 @@ impl Strategy<Model> for Warnsdorff {
         "fewest onward moves first (Roth's tie-break), bounded backtracking, closing rotations"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
-        super::no_unique(task)?;
+        no_unique(task)?;
         if task.goal != Goal::First {
             return Err("finds one tour (goal first); counting and listing take backtrack".into());
         }
-        if m.cells > super::GRAPH_LIMIT {
+        if m.cells > GRAPH_LIMIT {
             return Err(format!(
                 "walks the move graph, built for boards up to {} squares",
-                super::GRAPH_LIMIT
+                GRAPH_LIMIT
             ));
         }
         Ok(())
