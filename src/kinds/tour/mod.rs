@@ -13,11 +13,14 @@
 //!   ceil(log2(squares + 1)) bits a square (packed: 27 bits at 10^8 squares).
 
 mod backtrack;
+mod blocks;
+mod chain;
 mod count;
 mod divide;
 pub mod exists;
 mod graph;
 mod model;
+mod numbering;
 mod strip;
 #[cfg(test)]
 mod tests;
