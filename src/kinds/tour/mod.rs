@@ -21,6 +21,7 @@ pub mod exists;
 mod graph;
 mod model;
 mod numbering;
+mod states;
 mod strip;
 #[cfg(test)]
 mod tests;
