@@ -3,6 +3,13 @@
 //! one), closed tours once per undirected cycle (from the first square, kept when the second
 //! square is below the last). The only pruning is exact: a move is undone when it leaves an
 //! unvisited square with no way in, or, for closed tours, the first square with no way back.
+//!
+//! Where it applies: every goal (first, count, all), any leaper, boards with holes, up to
+//! [`MAX_CELLS`] squares. It is the one strategy that lists tours, and `auto` gives it the
+//! counts that `count` cannot take. Its limit is the search itself: with no pruning beyond
+//! the exact one its time grows exponentially with the board, so it serves small boards
+//! (5x5, 6x6) and checks the other strategies on them; for one tour on a larger board
+//! `warnsdorff` or `divide` are the ones to use.
 
 use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;

@@ -574,8 +574,8 @@ mod tests {
                 assert!(p.iter().all(|&s| (6..=11).contains(&s)), "{n}: {p:?}");
                 let odd: Vec<usize> = (0..p.len()).filter(|&i| p[i] % 2 == 1).collect();
                 assert_eq!(odd.len(), 1, "{n}: {p:?}");
-                let before: usize = p[..odd[0]].iter().sum();
-                assert!(before <= at && at < before + p[odd[0]], "{n} {at}: {p:?}");
+                let start: usize = p[..odd[0]].iter().sum();
+                assert!(start <= at && at < start + p[odd[0]], "{n} {at}: {p:?}");
             }
         }
     }

@@ -1,16 +1,24 @@
 //! Tours: a leaper visits every square of the board once, open or closed, from a given
 //! start or from anywhere.
 //!
-//! The model (model.rs) builds the move graph with petgraph for its analysis (components,
-//! colour classes, degrees), keeps it as flat arrays for the searches, and decides existence
-//! before any search (exists.rs). The strategies:
+//! The model (model.rs) holds the puzzle and checks tours; the move graph (graph.rs) is
+//! built with petgraph for its analysis (components, colour classes, degrees) and kept as
+//! flat arrays for the searches; existence is decided before any search (exists.rs). The
+//! strategies, each file's documentation saying how it works and where it applies:
 //! - `backtrack`: plain depth-first search; enumerates and counts small boards;
+//! - `count`: exact counts by frontier dynamic programming for the knight on boards with a
+//!   short side (states.rs holds its states);
 //! - `warnsdorff`: fewest onward moves first (Roth's tie-break), bounded backtracking, the
 //!   closing rotation for closed tours; hands over to `divide` when it gives up;
-//! - `divide`: divide and conquer for the knight: block tours found once per block shape,
-//!   joined by swapping two edges at block corners (chained along the strip on boards with
-//!   a side of 3 or 4); every board and start where a tour exists; linear time,
-//!   ceil(log2(squares + 1)) bits a square (packed: 27 bits at 10^8 squares).
+//! - `divide`: divide and conquer for the knight: block tours found once per block shape
+//!   (blocks.rs), joined by swapping two moves at block corners, or chained along the strip
+//!   on boards with a side of 3 or 4 (strip.rs, chain.rs), then numbered (numbering.rs);
+//!   every board and start where a tour exists; linear time, ceil(log2(squares + 1)) bits a
+//!   square (packed: 27 bits at 10^8 squares).
+//!
+//! Files use each other in one direction only: graph.rs and blocks.rs use no other file of
+//! the kind; exists.rs uses the graph, model.rs the graph and exists.rs; the strategies use
+//! the model, and `divide` the files that build its blocks, strips and numbers.
 
 mod backtrack;
 mod blocks;
