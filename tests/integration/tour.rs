@@ -551,8 +551,8 @@ fn divide_builds_strips_of_height_3() {
 
 #[test]
 fn warnsdorff_hands_over_to_divide_visibly_when_it_gives_up() {
-    // Closed tours from 14x14 up: Warnsdorff's paths do not close within its bound (measured
-    // for every even n from 14 to 500), so the summary must say who built the tour.
+    // Closed tours from 14x14 up: Warnsdorff's paths do not close within its bound (for
+    // every even n from 14 to 500), so the summary must say who built the tour.
     for n in [14, 40, 64] {
         let (st, tour, notes) = tour_of(&board(n, n, true, None), "warnsdorff");
         assert_eq!(st, Status::Solved);

@@ -3,8 +3,17 @@
 //! one), closed tours once per undirected cycle (from the first square, kept when the second
 //! square is below the last). The only pruning is exact: a move is undone when it leaves an
 //! unvisited square with no way in, or, for closed tours, the first square with no way back.
+//!
+//! Where it applies: every goal (first, count, all), any leaper, boards with holes, up to
+//! [`MAX_CELLS`] squares. It is the one strategy that lists tours, and `auto` gives it the
+//! counts that `count` cannot take. Its limit is the search itself: with no pruning beyond
+//! the exact one its time grows exponentially with the board, so it serves small boards
+//! (5x5, 6x6) and checks the other strategies on them; for one tour on a larger board
+//! `warnsdorff` or `divide` are the ones to use.
 
-use super::{Existence, Model};
+use super::exists::Existence;
+use super::graph::GRAPH_LIMIT;
+use super::model::{Model, no_unique};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 
@@ -21,8 +30,8 @@ impl Strategy<Model> for Backtrack {
         "plain depth-first search; enumerates and counts tours on small boards"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
-        super::no_unique(task)?;
-        if m.cells > super::GRAPH_LIMIT || m.cells > MAX_CELLS {
+        no_unique(task)?;
+        if m.cells > GRAPH_LIMIT || m.cells > MAX_CELLS {
             return Err(format!(
                 "plain backtracking takes boards up to {MAX_CELLS} squares; this one has {}",
                 m.cells

@@ -1,6 +1,14 @@
 //! `count`: exact counting by frontier dynamic programming, for the knight on boards whose
 //! shorter side is at most 7 (holes allowed).
 //!
+//! Where it applies: goal count, the knight (any board shape and holes, from every start or
+//! a given one, open or closed) with a shorter side of at most [`MAX_SHORT_SIDE`], so that
+//! the frontier fits a 64-bit state. It counts without listing (listing takes `backtrack`).
+//! Its limit is memory: the number of frontier states grows quickly with the shorter side,
+//! and a board whose states outgrow the bound at one square (7 wide open tours do) stops
+//! with a memory limit rather than an answer. `--threads` expands and merges the squares
+//! with many states on several threads.
+//!
 //! Squares are taken one at a time in row order along the shorter side (the board is
 //! transposed when it is taller than wide). A knight's move from a square reaches back at
 //! most 2w + 1 squares, so only the last L = 2w + 1 squares can still gain moves: they are
@@ -8,43 +16,42 @@
 //! partial tours are grouped by what the rest of the search can see of them:
 //!
 //! - per frontier square: no move yet (0), two moves or a hole (1), or one move, with the
-//!   label of the path fragment it ends (2..15; the two ends of a fragment share a label,
-//!   a fragment whose other end has left the frontier as a tour end shows its label once);
+//!   label of the path fragment it ends (2..15; the two ends of a fragment share a label, a
+//!   fragment whose other end has left the frontier as a tour end shows its label once);
 //! - for open tours, how many squares have left the frontier as tour ends (0 to 2).
 //!
 //! That fits one `u64` (4 bits a square, L <= 15). A square leaving the frontier must be
 //! done: two moves, or for an open tour one move as one of the two ends; on a board with
 //! one square more of one colour, an end must be of that colour (the knight alternates
-//! colours), which more than halves the states of 5x5; with as many of each, the two ends
-//! differ in colour, so the state also keeps the first end's colour (6x6 open: 28.8 M
-//! states in all to 19.0 M). Joining the two
-//! ends of one fragment closes a cycle: forbidden for open tours, and for closed ones allowed
-//! only at the last square when nothing else is open. Counts run in `u64` (half the memory
-//! traffic of `u128`); should one overflow, the count is redone in `u128`, so it stays exact.
+//! colours), which rules out many states; with as many of each, the two ends differ in
+//! colour, so the state also keeps the first end's colour. Joining the two ends of one
+//! fragment closes a cycle: forbidden for open tours, and for closed ones allowed only at
+//! the last square when nothing else is open. Counts run in `u64` (half the memory traffic
+//! of `u128`); should one overflow, the count is redone in `u128`, so it stays exact.
 //!
 //! A state is dropped as soon as some square can no longer get its moves: a frontier square
-//! with fewer squares to come than moves it lacks, or a square to come whose neighbours among
-//! the squares to come and the frontier squares not done are too few (the corners and edges
-//! of the last rows depend on frontier squares that fill up early). Short by one move, such
-//! a square must be a tour end, within the two ends and their colours. A square to come with
-//! exactly as many open neighbours as it needs takes a move from each, and a frontier square
-//! cannot give more moves than it has left. These took the 6x6 open count from 19.0 M
-//! states in all (4.0 M at the widest square) to 8.4 M (1.2 M); 6x8 closed has 5.4 M.
+//! with fewer squares to come than moves it lacks, or a square to come whose neighbours
+//! among the squares to come and the frontier squares not done are too few (the corners and
+//! edges of the last rows depend on frontier squares that fill up early). Short by one
+//! move, such a square must be a tour end, within the two ends and their colours. A square
+//! to come with exactly as many open neighbours as it needs takes a move from each, and a
+//! frontier square cannot give more moves than it has left. The earlier a doomed state is
+//! dropped, the fewer states the widest squares hold.
 //!
-//! A square's new states (the state and its count side by side, 16 bytes) are appended to
-//! buckets by the top bits of their hash, then merged bucket by bucket through a small
-//! table that stays in cache into a dense list, the next square's input: sequential memory
-//! traffic instead of one large hash table probed at random (60 % of the time went to its
-//! cache misses). The checks and the renumbering of labels work on the 64-bit word with
-//! masks, not square by square. Memory: one square may make at most 12 M new states before
-//! merging (192 MB), else the count stops as a memory limit; with the merged list and the
-//! square before's, a count stays under about 600 MB.
+//! A square's new states go to hash buckets merged bucket by bucket in cache (states.rs):
+//! sequential memory traffic instead of one large hash table probed at random. The checks
+//! and the renumbering of labels work on the 64-bit word with masks, not square by square.
+//! Memory: one square may make at most 12 M new states before merging (192 MB: `MAX_NEW`),
+//! else the count stops as a memory limit; with the merged list and the square before's, a
+//! count stays under about 600 MB.
 //!
 //! Conventions (puzzle-format.md section 3): closed tours are undirected cycles; open tours
 //! without a start are directed (twice the paths); with a start, directed from it (the
 //! start then has exactly one move, as an end).
 
-use super::{Existence, Model};
+use super::exists::Existence;
+use super::model::{Model, no_unique};
+use super::states::{Buckets, Full, MAX_NEW, Slot, Ways, expand_parallel};
 use crate::engine::{Answer, Goal, Note, Run, StopReason, Task};
 use crate::kinds::Strategy;
 
@@ -64,7 +71,7 @@ impl Strategy<Model> for Count {
         if task.goal != Goal::Count {
             return Err("counts only (goal count)".into());
         }
-        super::no_unique(task)?;
+        no_unique(task)?;
         if m.piece.leaps != [(2, 1)] {
             return Err("its frontier is shaped for the knight's moves".into());
         }
@@ -105,130 +112,9 @@ impl Strategy<Model> for Count {
     }
 }
 
-/// A state and its count, side by side.
-#[derive(Clone, Copy)]
-struct Slot<T> {
-    key: u64,
-    ways: T,
-}
-
-/// Why adding a state failed.
-enum Full {
-    Overflow,
-    Memory,
-}
-
-/// Squares with fewer states than this are expanded on one thread whatever `--threads`.
+/// Squares with fewer states than this are expanded on one thread whatever `--threads`:
+/// below it starting the threads costs more than they save.
 const PARALLEL_FROM: usize = 1 << 16;
-
-/// Most new states (before merging) one square may make: 12 M of 16 bytes; with the
-/// merged list and the square before's, a count stays under about 600 MB.
-const MAX_NEW: usize = 12 << 20;
-
-/// The new states of one square: appended to buckets by the top bits of their hash (a
-/// sequential write), then merged bucket by bucket through a small table that stays in
-/// cache, instead of one large table probed at random.
-struct Buckets<T> {
-    buckets: Vec<Vec<Slot<T>>>,
-    total: usize,
-    /// Its share of [`MAX_NEW`] (threads fill one each).
-    max_total: usize,
-    index: Vec<u32>,
-}
-
-impl<T: Ways> Buckets<T> {
-    /// States a bucket should hold about, so that its merge table stays in the L2 cache.
-    const BUCKET: usize = 1 << 13;
-
-    fn new() -> Self {
-        Buckets {
-            buckets: vec![Vec::new()],
-            total: 0,
-            max_total: MAX_NEW,
-            index: Vec::new(),
-        }
-    }
-
-    fn hash(key: u64) -> u64 {
-        // Murmur3's finaliser: both the top bits (bucket) and the low bits (slot) mix.
-        let mut k = key ^ key >> 33;
-        k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        k ^= k >> 33;
-        k = k.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        k ^ k >> 33
-    }
-
-    /// How many buckets about `expect` new states call for.
-    fn buckets_for(expect: usize) -> usize {
-        (expect / Self::BUCKET)
-            .next_power_of_two()
-            .clamp(1, 1 << 12)
-    }
-
-    /// Empty the buckets, and make them `n`.
-    fn reset(&mut self, n: usize) {
-        self.buckets.resize_with(n, Vec::new);
-        self.buckets.truncate(n);
-        for b in &mut self.buckets {
-            b.clear();
-        }
-        self.total = 0;
-    }
-
-    #[inline]
-    fn add(&mut self, key: u64, ways: T) -> Result<(), Full> {
-        let h = Self::hash(key);
-        let b = ((h as u128 * self.buckets.len() as u128) >> 64) as usize;
-        self.buckets[b].push(Slot { key, ways });
-        self.total += 1;
-        if self.total > self.max_total {
-            return Err(Full::Memory);
-        }
-        Ok(())
-    }
-
-    /// Merge equal states, into `dense` (emptied first).
-    fn merge_into(&mut self, dense: &mut Vec<Slot<T>>) -> Result<(), Full> {
-        dense.clear();
-        for b in &self.buckets {
-            merge(&[b], &mut self.index, dense)?;
-        }
-        Ok(())
-    }
-}
-
-/// Merge equal states of one bucket (given in parts, one per thread) onto the end of `out`,
-/// through a table of positions in `out` small enough to stay in cache.
-fn merge<T: Ways>(
-    parts: &[&Vec<Slot<T>>],
-    index: &mut Vec<u32>,
-    out: &mut Vec<Slot<T>>,
-) -> Result<(), Full> {
-    let len: usize = parts.iter().map(|b| b.len()).sum();
-    let size = (2 * len).next_power_of_two().max(8);
-    let mask = size - 1;
-    index.clear();
-    index.resize(size, u32::MAX);
-    let base = out.len();
-    for s in parts.iter().flat_map(|b| b.iter()) {
-        let mut i = Buckets::<T>::hash(s.key) as usize & mask;
-        loop {
-            let j = index[i];
-            if j == u32::MAX {
-                index[i] = (out.len() - base) as u32;
-                out.push(*s);
-                break;
-            }
-            let d = &mut out[base + j as usize];
-            if d.key == s.key {
-                d.ways = d.ways.add(s.ways).ok_or(Full::Overflow)?;
-                break;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-    Ok(())
-}
 
 /// The states that `states` lead to at the square of `rule`, into `next`.
 fn expand<T: Ways>(states: &[Slot<T>], rule: &Rule, next: &mut Buckets<T>) -> Result<(), Full> {
@@ -300,81 +186,6 @@ fn expand<T: Ways>(states: &[Slot<T>], rule: &Rule, next: &mut Buckets<T>) -> Re
     Ok(())
 }
 
-/// [`expand`] and the merge on `threads` threads: each expands a share of the states into
-/// its own buckets, then each merges every `threads`-th bucket of all of them.
-fn expand_parallel<T: Ways>(
-    cur: &mut Vec<Slot<T>>,
-    rule: &Rule,
-    parts: &mut Vec<Buckets<T>>,
-    threads: usize,
-) -> Result<(), Full> {
-    parts.resize_with(threads, Buckets::new);
-    let n = Buckets::<T>::buckets_for(2 * cur.len());
-    for b in parts.iter_mut() {
-        b.reset(n);
-        b.max_total = MAX_NEW / threads;
-    }
-    let chunk = cur.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let jobs: Vec<_> = cur
-            .chunks(chunk)
-            .zip(parts.iter_mut())
-            .map(|(states, next)| scope.spawn(move || expand(states, rule, next)))
-            .collect();
-        jobs.into_iter()
-            .map(|j| j.join().expect("a counting thread panicked"))
-            .collect::<Result<Vec<()>, Full>>()
-    })?;
-    let parts = &*parts;
-    let merged = std::thread::scope(|scope| {
-        let jobs: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let (mut out, mut index) = (Vec::new(), Vec::new());
-                    for b in (t..n).step_by(threads) {
-                        let lists: Vec<&Vec<Slot<T>>> =
-                            parts.iter().map(|p| &p.buckets[b]).collect();
-                        merge(&lists, &mut index, &mut out)?;
-                    }
-                    Ok(out)
-                })
-            })
-            .collect();
-        jobs.into_iter()
-            .map(|j| j.join().expect("a counting thread panicked"))
-            .collect::<Result<Vec<Vec<Slot<T>>>, Full>>()
-    })?;
-    cur.clear();
-    for m in merged {
-        cur.extend_from_slice(&m);
-    }
-    Ok(())
-}
-
-/// Path counts: `u64`, or `u128` when a `u64` count overflowed.
-trait Ways: Copy + Default + Into<u128> + Send + Sync {
-    fn add(self, other: Self) -> Option<Self>;
-    fn one() -> Self;
-}
-
-impl Ways for u64 {
-    fn add(self, other: Self) -> Option<Self> {
-        self.checked_add(other)
-    }
-    fn one() -> Self {
-        1
-    }
-}
-
-impl Ways for u128 {
-    fn add(self, other: Self) -> Option<Self> {
-        self.checked_add(other)
-    }
-    fn one() -> Self {
-        1
-    }
-}
-
 /// Outcome of one counting pass.
 enum Pass {
     Done(u128),
@@ -422,7 +233,8 @@ struct Future {
 }
 const FRESH: u8 = 0;
 
-/// `None` when a limit of the run struck.
+/// One counting pass with counts in `T`: `Stopped` when a limit of the run struck,
+/// `Overflow` when a count outgrew `T`.
 fn count_in<T: Ways>(m: &Model, threads: usize, run: &mut Run) -> Pass {
     let b = &m.board;
     let transpose = b.height < b.width;
@@ -605,7 +417,9 @@ fn count_in<T: Ways>(m: &Model, threads: usize, run: &mut Run) -> Pass {
             next.max_total = MAX_NEW;
             expand(&cur, &rule, &mut next).and_then(|_| next.merge_into(&mut cur))
         } else {
-            expand_parallel(&mut cur, &rule, &mut parts, threads)
+            expand_parallel(&mut cur, &mut parts, threads, |states, next| {
+                expand(states, &rule, next)
+            })
         }
         .err();
         match full {
@@ -693,7 +507,9 @@ struct Rule {
     leaving_colour: u8,
 }
 
-/// An error when a count overflowed or the table outgrew its memory.
+/// The state after the square (`cs` with the square's own state `me`, the window shifted):
+/// dropped if a square can no longer get its moves, else its labels made canonical and
+/// added to `next`. An error when a count overflowed or the table outgrew its memory.
 fn emit<T: Ways>(
     next: &mut Buckets<T>,
     cs: u64,

@@ -16,7 +16,9 @@
 //! classes the classes must balance (equal for closed tours, within one for open ones, the
 //! start in the larger). When they hold, the search decides.
 
-use super::model::Model;
+use super::graph::{Analysis, Csr};
+use crate::board::Board;
+use crate::board::betza::Piece;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Existence {
@@ -26,6 +28,18 @@ pub enum Existence {
     None(String),
     /// The necessary conditions hold; only a search can tell.
     Unknown,
+}
+
+/// What the rules look at: the puzzle as compiled.
+pub struct Puzzle<'a> {
+    pub board: &'a Board,
+    pub piece: &'a Piece,
+    pub closed: bool,
+    pub start: Option<usize>,
+    /// Squares on the board (not holes).
+    pub cells: usize,
+    /// The plain knight on a board without holes: the theorems apply in full.
+    pub plain_knight: bool,
 }
 
 impl Existence {
@@ -38,7 +52,12 @@ impl Existence {
     }
 }
 
-pub fn decide(m: &Model) -> Existence {
+/// The verdict for `m`; `graph` gives the move graph and its analysis (`None` where the
+/// board is too large for one), asked only where no theorem settles the question.
+pub fn decide<'g>(
+    m: &Puzzle,
+    graph: impl FnOnce() -> Option<(&'g Csr, &'g Analysis)>,
+) -> Existence {
     let b = &m.board;
     if m.cells == 1 {
         return if m.closed {
@@ -55,7 +74,10 @@ pub fn decide(m: &Model) -> Existence {
         let start = m.start.map(|s| b.row_col(s));
         return knight(b.width, b.height, m.closed, start);
     }
-    necessary(m)
+    match graph() {
+        Some((g, a)) => necessary(m, g, a),
+        None => Existence::Unknown,
+    }
 }
 
 /// The theorems for the knight on a full `width` x `height` board.
@@ -158,10 +180,7 @@ pub fn knight(
 }
 
 /// Necessary conditions from the move graph, for other pieces and holed boards.
-fn necessary(m: &Model) -> Existence {
-    let (Some(a), Some(g)) = (m.analysis(), m.graph()) else {
-        return Existence::Unknown;
-    };
+fn necessary(m: &Puzzle, g: &Csr, a: &Analysis) -> Existence {
     let b = &m.board;
     if a.components > 1 {
         return Existence::None(format!(

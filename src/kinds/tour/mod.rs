@@ -1,30 +1,45 @@
 //! Tours: a leaper visits every square of the board once, open or closed, from a given
 //! start or from anywhere.
 //!
-//! The model (model.rs) builds the move graph with petgraph for its analysis (components,
-//! colour classes, degrees), keeps it as flat arrays for the searches, and decides existence
-//! before any search (exists.rs). The strategies:
+//! The model (model.rs) holds the puzzle and checks tours; the move graph (graph.rs) is
+//! built with petgraph for its analysis (components, colour classes, degrees) and kept as
+//! flat arrays for the searches; existence is decided before any search (exists.rs). The
+//! strategies, each file's documentation saying how it works and where it applies:
 //! - `backtrack`: plain depth-first search; enumerates and counts small boards;
+//! - `count`: exact counts by frontier dynamic programming for the knight on boards with a
+//!   short side (states.rs holds its states);
 //! - `warnsdorff`: fewest onward moves first (Roth's tie-break), bounded backtracking, the
 //!   closing rotation for closed tours; hands over to `divide` when it gives up;
-//! - `divide`: divide and conquer for the knight: block tours found once per block shape,
-//!   joined by swapping two edges at block corners (chained along the strip on boards with
-//!   a side of 3 or 4); every board and start where a tour exists; linear time,
-//!   ceil(log2(squares + 1)) bits a square (packed: 27 bits at 10^8 squares).
+//! - `divide`: divide and conquer for the knight: block tours found once per block shape
+//!   (blocks.rs), joined by swapping two moves at block corners, or chained along the strip
+//!   on boards with a side of 3 or 4 (strip.rs, chain.rs), then numbered (numbering.rs);
+//!   every board and start where a tour exists; linear time, ceil(log2(squares + 1)) bits a
+//!   square (packed: 27 bits at 10^8 squares).
+//!
+//! Files use each other in one direction only: graph.rs and blocks.rs use no other file of
+//! the kind; exists.rs uses the graph, model.rs the graph and exists.rs; the strategies use
+//! the model, and `divide` the files that build its blocks, strips and numbers.
 
 mod backtrack;
+mod blocks;
+mod chain;
 mod count;
 mod divide;
 pub mod exists;
+mod graph;
 mod model;
+mod numbering;
+mod states;
 mod strip;
+#[cfg(test)]
+mod tests;
 mod warnsdorff;
 
 pub use exists::Existence;
-pub use model::{Analysis, Csr, GRAPH_LIMIT, Model, NONE};
+pub use graph::{Analysis, Csr, GRAPH_LIMIT, NONE};
+pub use model::Model;
 
 use super::Strategy;
-use crate::engine::{Answer, Goal, Note, Task, TourCounting};
 use crate::render::Picture;
 use crate::util::Packed;
 
@@ -40,14 +55,8 @@ pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
 /// where its frontier fits, else (and lists) to `backtrack`.
 pub const PREFERENCE: &[&str] = &["divide", "warnsdorff", "count", "backtrack"];
 
-/// `--unique` is refused by every tour strategy, up front.
-pub(crate) fn no_unique(task: &Task) -> Result<(), String> {
-    if task.unique {
-        return Err("--unique (counting up to symmetry) is not supported for tours yet".into());
-    }
-    Ok(())
-}
-
+/// What the rest of the crate asks of a tour model beyond its check: its picture and its
+/// graph.
 impl Model {
     pub fn picture(&self, order: &[usize]) -> Picture {
         self.picture_numbers(self.numbers(order))
@@ -61,28 +70,6 @@ impl Model {
             closed: self.closed,
             cells: self.cells,
         }
-    }
-
-    /// The answer without search when existence is already settled negatively.
-    pub fn settled(&self) -> Option<Answer> {
-        match &self.existence {
-            Existence::None(why) => Some(Answer::none_because(why.clone())),
-            _ => None,
-        }
-    }
-
-    /// How counts are counted (puzzle-format.md section 3), for the summary.
-    pub fn counting_note(&self, task: &Task) -> Option<Note> {
-        if !matches!(task.goal, Goal::Count | Goal::All) {
-            return None;
-        }
-        Some(Note::TourCount(if self.closed {
-            TourCounting::ClosedUndirected
-        } else if let Some(s) = self.start {
-            TourCounting::DirectedFrom(self.board.square_name(s))
-        } else {
-            TourCounting::DirectedEveryStart
-        }))
     }
 
     /// The graph `--format dot` writes: every square and move, with the tour's moves in

@@ -1,60 +1,24 @@
 //! The compiled model of a tour puzzle: a leaper, a board with holes, open or closed, an
-//! optional start; the move graph (petgraph for the analysis, flat arrays for the searches);
-//! and the verdict on existence reached before any search.
+//! optional start; the move graph (graph.rs), built on first use; the verdict on existence
+//! (exists.rs) reached before any search; and the checks of a tour, as a visiting order or
+//! as packed move numbers; with what every strategy asks of it (the settled answer, the
+//! counting note, the refusal of `--unique`).
 
 use std::sync::OnceLock;
 
-use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::graph::UnGraph;
 
 use super::exists::{self, Existence};
+use super::graph::{self, Analysis, Csr, GRAPH_LIMIT, NONE};
 use crate::board::Board;
 use crate::board::betza::Piece;
+use crate::engine::{Answer, Goal, Note, Task, TourCounting};
 use crate::spec::{Spec, SpecError};
 use crate::util::Packed;
-
-/// Boards up to this many squares get a move graph (petgraph for the analysis, then flat
-/// arrays of about 40 bytes a square). Larger boards are built by `divide` alone, which
-/// needs no graph: only the plain knight on a board without holes is accepted there.
-pub const GRAPH_LIMIT: usize = 1 << 21;
-
-/// Square indices are kept in `u32` arrays; the format allows 10^9 squares, which fits.
-pub const NONE: u32 = u32::MAX;
 
 /// Columns the check decodes at a time: rows of a wider board go by stripes of this many,
 /// so its ring of rows stays small (a knight's five rows of 4,096 values: 80 KB).
 const CHECK_STRIPE: usize = 4096;
-
-/// The move graph in compressed sparse rows over square indices: the moves from square `s`
-/// are `targets[offsets[s]..offsets[s + 1]]`, sorted; holes have none.
-#[derive(Clone, Debug)]
-pub struct Csr {
-    pub offsets: Vec<u32>,
-    pub targets: Vec<u32>,
-}
-
-impl Csr {
-    #[inline]
-    pub fn moves(&self, s: usize) -> &[u32] {
-        &self.targets[self.offsets[s] as usize..self.offsets[s + 1] as usize]
-    }
-
-    pub fn degree(&self, s: usize) -> usize {
-        (self.offsets[s + 1] - self.offsets[s]) as usize
-    }
-}
-
-/// What the petgraph analysis found (boards up to [`GRAPH_LIMIT`] squares).
-#[derive(Clone, Debug)]
-pub struct Analysis {
-    pub components: usize,
-    /// Sizes of the two colour classes when the graph is bipartite (the first holds the
-    /// lowest-numbered square).
-    pub colour_classes: Option<(usize, usize)>,
-    /// `class[s]`: 0 or 1 when bipartite, else 0.
-    pub class: Vec<u8>,
-    pub min_degree: usize,
-    pub max_degree: usize,
-}
 
 pub struct Model {
     pub board: Board,
@@ -153,7 +117,15 @@ impl Model {
             built: OnceLock::new(),
             existence: Existence::Unknown,
         };
-        m.existence = exists::decide(&m);
+        let puzzle = exists::Puzzle {
+            board: &m.board,
+            piece: &m.piece,
+            closed,
+            start,
+            cells,
+            plain_knight,
+        };
+        m.existence = exists::decide(&puzzle, || m.built().map(|(g, a)| (g, a)));
         Ok(m)
     }
 
@@ -169,94 +141,16 @@ impl Model {
 
     fn built(&self) -> Option<&(Csr, Analysis)> {
         self.built
-            .get_or_init(|| (self.board.squares() <= GRAPH_LIMIT).then(|| self.build_graph()))
+            .get_or_init(|| {
+                (self.board.squares() <= GRAPH_LIMIT)
+                    .then(|| graph::build(&self.board, &self.moves, self.cells))
+            })
             .as_ref()
     }
 
     /// The move graph in petgraph: one node per square on the board, in index order.
     pub fn petgraph(&self) -> (UnGraph<u32, ()>, Vec<u32>) {
-        let b = &self.board;
-        let mut g = UnGraph::<u32, ()>::with_capacity(self.cells, self.cells * 4);
-        let mut node = vec![NONE; b.squares()];
-        for s in b.cells() {
-            node[s] = g.add_node(s as u32).index() as u32;
-        }
-        for s in b.cells() {
-            for &(dr, dc) in &self.moves {
-                if let Some(t) = b.step(s, dr, dc)
-                    && t > s
-                {
-                    g.add_edge(
-                        NodeIndex::new(node[s] as usize),
-                        NodeIndex::new(node[t] as usize),
-                        (),
-                    );
-                }
-            }
-        }
-        (g, node)
-    }
-
-    fn build_graph(&self) -> (Csr, Analysis) {
-        let (g, node) = self.petgraph();
-        let components = petgraph::algo::connected_components(&g);
-        // Two-colour the graph by breadth-first search; a conflict means not bipartite.
-        let n = g.node_count();
-        let mut colour = vec![u8::MAX; n];
-        let mut bipartite = true;
-        let mut queue = std::collections::VecDeque::new();
-        for root in 0..n {
-            if colour[root] != u8::MAX {
-                continue;
-            }
-            colour[root] = 0;
-            queue.push_back(NodeIndex::new(root));
-            while let Some(v) = queue.pop_front() {
-                for w in g.neighbors(v) {
-                    if colour[w.index()] == u8::MAX {
-                        colour[w.index()] = colour[v.index()] ^ 1;
-                        queue.push_back(w);
-                    } else if colour[w.index()] == colour[v.index()] {
-                        bipartite = false;
-                    }
-                }
-            }
-        }
-        let squares = self.board.squares();
-        let mut class = vec![0u8; squares];
-        let mut offsets = Vec::with_capacity(squares + 1);
-        let mut targets = Vec::with_capacity(g.edge_count() * 2);
-        let (mut min_degree, mut max_degree) = (usize::MAX, 0);
-        offsets.push(0u32);
-        for s in 0..squares {
-            if node[s] != NONE {
-                let v = NodeIndex::new(node[s] as usize);
-                let before = targets.len();
-                targets.extend(g.neighbors(v).map(|w| g[w]));
-                targets[before..].sort_unstable();
-                let d = targets.len() - before;
-                min_degree = min_degree.min(d);
-                max_degree = max_degree.max(d);
-                if bipartite {
-                    class[s] = colour[v.index()];
-                }
-            }
-            offsets.push(targets.len() as u32);
-        }
-        let colour_classes = bipartite.then(|| {
-            let ones = colour.iter().filter(|&&c| c == 1).count();
-            (n - ones, ones)
-        });
-        (
-            Csr { offsets, targets },
-            Analysis {
-                components,
-                colour_classes,
-                class,
-                min_degree,
-                max_degree,
-            },
-        )
+        graph::petgraph(&self.board, &self.moves, self.cells)
     }
 
     /// Whether one move of the piece takes `a` to `b` (both on the board).
@@ -503,6 +397,28 @@ impl Model {
         number
     }
 
+    /// The answer without search when existence is already settled negatively.
+    pub fn settled(&self) -> Option<Answer> {
+        match &self.existence {
+            Existence::None(why) => Some(Answer::none_because(why.clone())),
+            _ => None,
+        }
+    }
+
+    /// How counts are counted (puzzle-format.md section 3), for the summary.
+    pub fn counting_note(&self, task: &Task) -> Option<Note> {
+        if !matches!(task.goal, Goal::Count | Goal::All) {
+            return None;
+        }
+        Some(Note::TourCount(if self.closed {
+            TourCounting::ClosedUndirected
+        } else if let Some(s) = self.start {
+            TourCounting::DirectedFrom(self.board.square_name(s))
+        } else {
+            TourCounting::DirectedEveryStart
+        }))
+    }
+
     pub fn describe(&self) -> String {
         format!(
             "{} {} tour of {}{}{} on a {}x{} board{}",
@@ -528,161 +444,10 @@ impl Model {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Limits, Run, Task};
-    use crate::kinds::Strategy;
-    use crate::spec::Overrides;
-
-    fn model(board: &str) -> Model {
-        let text = format!("kind = \"tour\"\n[board]\n{board}\n");
-        let spec = Spec::parse("t.toml", &text, &Overrides::default()).unwrap();
-        Model::compile(&spec).unwrap()
+/// `--unique` is refused by every tour strategy, up front.
+pub(crate) fn no_unique(task: &Task) -> Result<(), String> {
+    if task.unique {
+        return Err("--unique (counting up to symmetry) is not supported for tours yet".into());
     }
-
-    /// A tour found by `strategy`, as packed move numbers.
-    fn tour(m: &Model, strategy: &dyn Strategy<Model>) -> Packed {
-        let mut order = Vec::new();
-        let a = {
-            let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
-                order = s.to_vec();
-                std::ops::ControlFlow::Break(())
-            }));
-            strategy.solve(m, &Task::default(), &mut run)
-        };
-        match a.compact {
-            Some(x) => x,
-            None => {
-                assert!(!order.is_empty(), "no tour");
-                m.numbers(&order)
-            }
-        }
-    }
-
-    fn rejects(m: &Model, x: &Packed, what: &str, says: &str) {
-        match m.check_numbers(x) {
-            Ok(()) => panic!("{what}: accepted"),
-            Err(e) => assert!(e.contains(says), "{what}: {e}"),
-        }
-    }
-
-    /// The square holding move number `k`.
-    fn square_of(x: &Packed, k: u32) -> usize {
-        x.iter().position(|v| v == k).unwrap()
-    }
-
-    #[test]
-    fn the_check_accepts_tours_and_rejects_each_kind_of_fault() {
-        let m = model("size = 8\n[rules]\nclosed = true");
-        let x = tour(&m, &super::super::divide::Divide);
-        m.check_numbers(&x).unwrap();
-        let n = m.cells as u32;
-
-        // A duplicated number (move 10 on move 20's square): one of the two squares
-        // numbered 10 has no move to 11, or move 19 none to 20, whichever comes first.
-        let mut bad = x.clone();
-        bad.set(square_of(&x, 19), 9);
-        rejects(&m, &bad, "duplicate", "move ");
-        // The one to be met first in square order says move 20 is gone.
-        let mut bad = x.clone();
-        let (s19, s20) = (square_of(&x, 18), square_of(&x, 19));
-        bad.set(s20, 9);
-        if s19 < s20 && s19 < square_of(&x, 9) {
-            rejects(
-                &m,
-                &bad,
-                "missing",
-                "is not followed: no square has move 20",
-            );
-        }
-        // A number missing at the start: move 1 appears nowhere.
-        let mut bad = x.clone();
-        bad.set(square_of(&x, 0), 5);
-        rejects(&m, &bad, "no first", "move ");
-        // Two numbers swapped: each is on a square, but not a move away.
-        let mut bad = x.clone();
-        let (a, c) = (square_of(&x, 30), square_of(&x, 40));
-        bad.set(a, 40);
-        bad.set(c, 30);
-        rejects(&m, &bad, "swapped", "which is no move away");
-        // Out of range, and a square with no number.
-        let mut bad = x.clone();
-        bad.set(7, n);
-        rejects(&m, &bad, "out of range", "has move 65 of 64");
-        let mut bad = x.clone();
-        bad.set(7, u32::MAX);
-        rejects(&m, &bad, "sentinel", "has no move number");
-        // A given start elsewhere.
-        let from = model("size = 8\n[rules]\nclosed = true\nstart = [3, 4]");
-        rejects(&from, &x, "start", "does not start on");
-        // Every square numbered last: in range, nothing needs a successor on an open tour;
-        // only the missing first move gives it away.
-        let open = model("size = 8\n[rules]\nclosed = false");
-        let all_last = Packed::filled(64, x.bits(), n - 1);
-        rejects(&open, &all_last, "all last", "no square is numbered first");
-    }
-
-    #[test]
-    fn the_check_rejects_an_open_tour_as_closed() {
-        // 5x5 has open tours only (odd), so an open one cannot close.
-        let open = model("size = 5\n[rules]\nclosed = false");
-        let x = tour(&open, &super::super::warnsdorff::Warnsdorff);
-        open.check_numbers(&x).unwrap();
-        let closed = model("size = 5\n[rules]\nclosed = true");
-        rejects(&closed, &x, "not closing", "the tour does not close");
-    }
-
-    #[test]
-    fn the_check_rejects_numbered_holes() {
-        let m = model("size = 8\nholes = [\"a1\"]\n[rules]\nclosed = false");
-        let x = tour(&m, &super::super::warnsdorff::Warnsdorff);
-        m.check_numbers(&x).unwrap();
-        let hole = (0..m.board.squares())
-            .find(|&s| m.board.is_hole(s))
-            .expect("a1 is a hole");
-        assert_eq!(x.get(hole), x.ones());
-        let mut bad = x.clone();
-        bad.set(hole, 3);
-        rejects(&m, &bad, "numbered hole", "numbered wrongly");
-        let mut bad = x.clone();
-        bad.set(square_of(&x, 12), u32::MAX);
-        rejects(&m, &bad, "unnumbered square", "numbered wrongly");
-    }
-
-    /// Boards wider than one stripe of the check, and leapers other than the knight.
-    #[test]
-    fn the_check_works_across_stripes_and_for_long_leaps() {
-        let wide = model("width = 4200\nheight = 5\n[rules]\nclosed = true");
-        let x = tour(&wide, &super::super::divide::Divide);
-        wide.check_numbers(&x).unwrap();
-        for k in [0u32, 4095 * 5, 20_999] {
-            let mut bad = x.clone();
-            let (a, c) = (square_of(&x, k), square_of(&x, (k + 7) % 21_000));
-            bad.set(a, (k + 7) % 21_000);
-            bad.set(c, k);
-            assert!(wide.check_numbers(&bad).is_err(), "swap at {k}");
-        }
-        // Wazir steps and three-square leaps: columns of 4 go 1 2 3 0 (a leap up) and
-        // 0 3 2 1 (a leap down) in turn, joined at the top or the next row.
-        let m = model(
-            "width = 9\nheight = 4\n[piece]\nleaps = [[1, 0], [3, 0]]\n[rules]\nclosed = false",
-        );
-        let mut order = Vec::new();
-        for c in 0..9 {
-            let col: [usize; 4] = if c % 2 == 0 {
-                [1, 2, 3, 0]
-            } else {
-                [0, 3, 2, 1]
-            };
-            order.extend(col.iter().map(|&r| r * 9 + c));
-        }
-        m.check(&order).unwrap();
-        let x = m.numbers(&order);
-        m.check_numbers(&x).unwrap();
-        let mut bad = x.clone();
-        bad.set(order[5], 6);
-        bad.set(order[6], 5);
-        rejects(&m, &bad, "leaper swap", "no move away");
-    }
+    Ok(())
 }

@@ -1,52 +1,29 @@
-//! Thin boards for `divide`: a side of 3 or 4.
+//! Thin boards for `divide`: a side of 3 or 4, laid as a strip of blocks along the long
+//! side. This file holds what every strip shares and the joined strips of [`build`]; open
+//! tours on 4xn, and open tours from a given start, are chains of blocks (chain.rs).
 //!
 //! `build`: 3xn closed (even n >= 10) and 3xn open from a start it chooses (n >= 7, and
 //! 3x4). The board is a strip of blocks along its long side: a first block of 12 to 23
 //! squares (10 to 19 for closed tours) and then blocks of 12 (10). Closed blocks are joined
-//! as on wide boards, by a two-move swap across the boundary. An open block B is spliced into
-//! the path so far: remove a move a1-a2 of the block on its left, add a1-(B's first square)
-//! and (B's last square)-a2. The joining pattern (which move, which ends) is found by
-//! enumerating the few candidates near a boundary and keeping the first for which the block
-//! tours exist; every join then uses it, so only three block tours are searched whatever the
-//! length.
+//! as on wide boards, by a two-move swap across the boundary. An open block B is spliced
+//! into the path so far: remove a move a1-a2 of the block on its left, add a1-(B's first
+//! square) and (B's last square)-a2. The joining pattern (which move, which ends) is found
+//! by enumerating the few candidates near a boundary and keeping the first for which the
+//! block tours exist; every join then uses it, so only three block tours are searched
+//! whatever the length.
 //!
-//! `chain`: 4xn open (n >= 5), and 3xn or 4xn open from a given start. Splices cannot work
-//! on 4xn: there every open tour covers the outer squares of one colour with the inner ones
-//! of the other, crosses once by a move between the two inner lines, and covers the rest,
-//! so a block's own open path already makes that one crossing. Instead the tour runs along
-//! the strip and back through blocks of 6 (3xn: 12) in a chain. The head block holds the
-//! start (block 0 when the start is free). Right of it two moves cross each boundary, a and
-//! b: the tour goes right by a and comes back by b, turning in the last block. Left of it
-//! three, x, y and z: the tour goes left by x, comes back by y, and (after the right part)
-//! goes left by z to end in the first block. A block's path is searched as one Hamiltonian
-//! path of the block plus virtual moves, each standing for the tour outside between two of
-//! its crossing squares:
-//!
-//! ```text
-//!   right middle block: from a's square to b's on its left, virtual a -- b on its right;
-//!   last block:         from a's square to b's on its left;
-//!   left middle block:  from x's square on its right to z's on its left, virtual x -- y on
-//!                       its left and y -- z (taken in that order) on its right;
-//!   first block:        from x's square on its right to anywhere, virtual y -- z;
-//!   head:               from the start to z's square on its left (or anywhere), virtual
-//!                       x -- y on its left and a -- b on its right.
-//! ```
-//!
-//! The crossing patterns are the first (a, b) and (x, y, z) for which these paths exist
-//! (on 4 rows only the patterns the colour classes allow are tried), so each block shape is
-//! searched once and the chain is laid in one pass, each square linked by XORs into the
-//! same packed array (log2 of the squares in bits a square). With a given start the head is searched for that start (a
-//! start in the far half is built mirrored); should it fail for every pattern within a
-//! budget, other layouts (a longer last block, or a short strip cut in two) move the start
-//! within its block.
+//! Either way the tour is built as XOR-linked neighbours in the packed array that then
+//! holds the move numbers (each entry the XOR of its two neighbours' indices, all ones for
+//! the missing neighbour at an open path's end); `divide` walks it into move numbers in
+//! place.
 
-use super::NONE;
-use super::divide::{ATTEMPT_BUDGET, BlockTour, attempt_path};
+use super::blocks::{ATTEMPT_BUDGET, BlockTour, attempt_path};
+use super::graph::NONE;
 use crate::engine::Run;
 use crate::util::Packed;
 
 /// Squares in strip coordinates: (row across the strip, column along it).
-type Sq = (usize, usize);
+pub(super) type Sq = (usize, usize);
 
 #[derive(Clone, Copy, Debug)]
 struct Pattern {
@@ -96,9 +73,8 @@ fn patterns(rows: usize) -> Vec<Pattern> {
     out
 }
 
-/// Find a tour of a `rows` x `len` block (rows across, len along): closed, or an open path;
 /// The knight's moves inside a `rows` x `len` block, by local square index.
-fn block_moves(rows: usize, len: usize) -> Vec<Vec<u16>> {
+pub(super) fn block_moves(rows: usize, len: usize) -> Vec<Vec<u16>> {
     let n = rows * len;
     (0..n)
         .map(|a| {
@@ -110,6 +86,11 @@ fn block_moves(rows: usize, len: usize) -> Vec<Vec<u16>> {
         .collect()
 }
 
+/// Attempts per block, each from another start with other ties, before the joining pattern
+/// is given up: several patterns are tried, so one without block tours must fail fast.
+const STRIP_ATTEMPTS: usize = 300;
+
+/// Find a tour of a `rows` x `len` block (rows across, len along): closed, or an open path;
 /// `left`: the pattern joining it to the block on its left, `right`: to the one on its right.
 fn block(
     rows: usize,
@@ -149,7 +130,7 @@ fn block(
         None => (0..n).collect(),
     };
     let mut rng: u64 = 0x2545_f491_4f6c_dd1d ^ ((rows as u64) << 40) ^ ((len as u64) << 8);
-    for attempt in 0..300 {
+    for attempt in 0..STRIP_ATTEMPTS {
         let s = starts[(attempt * 7) % starts.len()];
         if let Some(path) = attempt_path(
             &adj,
@@ -170,7 +151,7 @@ fn block(
 }
 
 /// Block lengths along a strip: one first block of `base` to 2 * base - 1, then `base`s.
-fn split(len: usize, base: usize) -> Vec<usize> {
+pub(super) fn split(len: usize, base: usize) -> Vec<usize> {
     if len < 2 * base {
         return vec![len];
     }
@@ -180,11 +161,8 @@ fn split(len: usize, base: usize) -> Vec<usize> {
     parts
 }
 
-/// The strip's tour as XOR-linked neighbours over board squares, and the square to walk
-/// from with its predecessor. `Err` when no joining pattern works (a bug); `Ok(None)` when
-/// the run was stopped.
 /// A strip is laid along its longer side: whether that is horizontal, its rows, its length.
-fn strip_shape(width: usize, height: usize) -> (bool, usize, usize) {
+pub(super) fn strip_shape(width: usize, height: usize) -> (bool, usize, usize) {
     if height <= width {
         (true, height, width)
     } else {
@@ -192,6 +170,21 @@ fn strip_shape(width: usize, height: usize) -> (bool, usize, usize) {
     }
 }
 
+/// The part of `parts` (lengths laid end to end) that position `at` falls in.
+pub(super) fn part_of(parts: &[usize], at: usize) -> usize {
+    let mut end = 0;
+    parts
+        .iter()
+        .position(|&p| {
+            end += p;
+            at < end
+        })
+        .expect("the parts cover the side")
+}
+
+/// The strip's tour as XOR-linked neighbours over board squares, and the square to walk
+/// from with its predecessor. `Err` when no joining pattern works (a bug); `Ok(None)` when
+/// the run was stopped.
 pub fn build(
     width: usize,
     height: usize,
@@ -206,8 +199,8 @@ pub fn build(
             (c * width + r) as u32
         }
     };
-    // Measured: with these every length from the smallest to 70 and beyond finds its
-    // block tours (3-row closed blocks of 14 do not: 3x26 fails).
+    // With these block lengths every strip length finds its block tours (3-row closed
+    // blocks of 14 would not: 3x26 fails).
     let base = if closed { 10 } else { 12 };
     let parts = split(len, base);
     let mut tours: Vec<BlockTour> = Vec::new();
@@ -303,542 +296,4 @@ pub fn build(
         None => (g((0, 0)), g((2, 1))),
     };
     Ok(Some((x, first, prev)))
-}
-
-// Chains: open tours on 4xn, and open tours from a given start on 3xn and 4xn.
-
-/// A move across a block boundary: its square in the left block as (row, back), back
-/// counted from that block's last column, and in the right block as (row, col).
-type Cross = (Sq, Sq);
-
-/// Every move across a boundary of a strip `rows` high.
-fn crossings(rows: usize) -> Vec<Cross> {
-    let mut out = Vec::new();
-    for r1 in 0..rows {
-        for back in 0..2 {
-            for r2 in 0..rows {
-                for col in 0..2 {
-                    let (dr, dc) = (r1.abs_diff(r2), back + 1 + col);
-                    if (dr, dc) == (1, 2) || (dr, dc) == (2, 1) {
-                        out.push(((r1, back), (r2, col)));
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Crossing moves that share no square.
-fn disjoint(set: &[Cross]) -> bool {
-    set.iter()
-        .enumerate()
-        .all(|(i, a)| set[i + 1..].iter().all(|b| a.0 != b.0 && a.1 != b.1))
-}
-
-/// What one block's path must do, in block coordinates (row, col): its ends (`None`: any
-/// square) and the virtual moves it must hold, each standing for the part of the tour
-/// outside the block between those two squares.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Need {
-    len: usize,
-    start: Option<Sq>,
-    end: Option<Sq>,
-    virt: Vec<(Sq, Sq)>,
-    /// The last virtual move must be taken in its order: left of the head, the tour goes
-    /// back right by y and comes in again by z, and the blocks on either side of a
-    /// boundary must agree on that.
-    ordered: bool,
-}
-
-/// Attempts per block search and moves per attempt: a block of 24 to 69 squares is found
-/// in the first few when it exists, and a pattern that cannot work must fail fast. The
-/// head block, searched per start, gets the long search.
-const CHAIN_TRIES: (usize, u32) = (8, 3_000);
-const HEAD_TRIES: (usize, u32) = (16, ATTEMPT_BUDGET);
-
-/// A Hamiltonian path of the block plus its virtual moves, as local square indices.
-fn chain_block(
-    rows: usize,
-    need: &Need,
-    (attempts, budget): (usize, u32),
-    run: &mut Run,
-) -> Option<Vec<u16>> {
-    let len = need.len;
-    let n = rows * len;
-    let idx = |(r, c): Sq| r * len + c;
-    let mut adj = block_moves(rows, len);
-    let mut forced: Vec<Vec<u16>> = vec![Vec::new(); n];
-    for &(p, q) in &need.virt {
-        let (p, q) = (idx(p), idx(q));
-        if p == q {
-            return None;
-        }
-        if !adj[p].contains(&(q as u16)) {
-            adj[p].push(q as u16);
-            adj[q].push(p as u16);
-        }
-        forced[p].push(q as u16);
-        forced[q].push(p as u16);
-    }
-    if forced.iter().any(|f| f.len() > 2) {
-        return None;
-    }
-    // A path with only its end fixed is searched from that end and turned round.
-    let (from, to, turn) = match (need.start, need.end) {
-        (Some(s), e) => (Some(idx(s)), e.map(idx), false),
-        (None, Some(e)) => (Some(idx(e)), None, true),
-        (None, None) => (None, None, false),
-    };
-    if from.is_some() && from == to {
-        return None;
-    }
-    let starts: Vec<usize> = match from {
-        Some(s) => vec![s],
-        None => (0..n).collect(),
-    };
-    let mut rng: u64 = 0x9e37_79b9_7f4a_7c15 ^ ((rows as u64) << 40) ^ ((len as u64) << 8);
-    for attempt in 0..attempts {
-        let s = starts[(attempt * 7) % starts.len()];
-        if let Some(mut path) = attempt_path(&adj, &forced, (s, to), false, &mut rng, run, budget) {
-            if turn {
-                path.reverse();
-            }
-            let in_order = match (need.ordered, need.virt.last()) {
-                (true, Some(&(p, q))) => {
-                    let (p, q) = (idx(p) as u16, idx(q) as u16);
-                    path.windows(2).any(|w| w == [p, q])
-                }
-                _ => true,
-            };
-            if in_order {
-                return Some(path);
-            }
-        }
-        if run.is_stopped() {
-            return None;
-        }
-    }
-    None
-}
-
-/// Block paths found so far, by what they must do.
-struct Found {
-    rows: usize,
-    paths: std::collections::HashMap<Need, Option<Vec<u16>>>,
-    searches: usize,
-}
-
-impl Found {
-    fn get(&mut self, need: &Need, tries: (usize, u32), run: &mut Run) -> Option<Vec<u16>> {
-        if let Some(p) = self.paths.get(need) {
-            return p.clone();
-        }
-        self.searches += 1;
-        let p = chain_block(self.rows, need, tries, run);
-
-        self.paths.insert(need.clone(), p.clone());
-        p
-    }
-}
-
-/// Block length of a chain, and the most block searches one build may spend choosing its
-/// crossing patterns before it calls the failure a bug.
-fn chain_base(rows: usize) -> usize {
-    if rows == 4 { 6 } else { 12 }
-}
-const CHAIN_SEARCHES: usize = 60;
-const HEADS_PER_PAIR: usize = 6;
-
-/// The crossing patterns and block paths one layout of the chain takes.
-struct Choice {
-    p: Option<[Cross; 2]>,
-    t: Option<[Cross; 3]>,
-    mid: Option<Need>,
-    end: Option<Need>,
-    lmid: Option<Need>,
-    lend: Option<Need>,
-    head: Need,
-    head_path: Vec<u16>,
-    /// The head's block.
-    s: usize,
-}
-
-/// The part of `parts` (lengths laid end to end) that position `at` falls in.
-pub(super) fn part_of(parts: &[usize], at: usize) -> usize {
-    let mut end = 0;
-    parts
-        .iter()
-        .position(|&p| {
-            end += p;
-            at < end
-        })
-        .expect("the parts cover the side")
-}
-
-/// Choose patterns and block paths for the blocks `parts` (lengths along the strip), the
-/// start in strip coordinates; `None` when none is found within `budget` searches in all.
-fn choose(
-    rows: usize,
-    parts: &[usize],
-    start: Option<Sq>,
-    found: &mut Found,
-    (budget, head_tries): (usize, (usize, u32)),
-    run: &mut Run,
-) -> Option<Choice> {
-    let base = chain_base(rows);
-    let last = parts.len() - 1;
-    let offset = |k: usize| parts[..k].iter().sum::<usize>();
-    // The head block holds the start (block 0 when the start is free).
-    let s = start.map_or(0, |(_, c)| part_of(parts, c));
-    let head_start = start.map(|(r, c)| (r, c - offset(s)));
-    let cross = crossings(rows);
-    // On 4 rows the outer lines' squares move only to the inner lines', and a square's
-    // colour class with it: outer of one colour with inner of the other. An open tour is
-    // a path through one class, one move between the inner lines, and a path through the
-    // other; both ends are outer. So every crossing joins an outer square to an inner one;
-    // right of the head the tour goes out in one class and comes back in the other, from
-    // outer squares in the right block (the end block's path alternates and ends outer);
-    // left of it it goes out and back in one class (x, y) and ends in the other (z, outer
-    // in the far block, so inner where it crosses).
-    let outer = |r: usize| r == 0 || r == rows - 1;
-    let class = |c: Cross| {
-        if outer(c.1.0) {
-            (c.1.0 + c.1.1) % 2
-        } else {
-            (c.0.0 + 1 + c.0.1) % 2
-        }
-    };
-    let four = rows == 4;
-    let fits_pair = |a: Cross, b: Cross| {
-        !four || ([a, b].iter().all(|c| outer(c.1.0) && !outer(c.0.0)) && class(a) != class(b))
-    };
-    // The first block's loop from x to y alternates outer and inner through as many of
-    // each, so one of its ends is outer and one inner. The start is of x's class: its path covers the left part's loop before the one move
-    // between the inner lines, right of the head (seen from the head's left boundary).
-    let start_class = head_start.map(|(r, c)| (r + c) % 2);
-    let fits_triple = |x: Cross, y: Cross, z: Cross| {
-        !four
-            || ([x, y, z].iter().all(|c| outer(c.0.0) != outer(c.1.0))
-                && class(x) == class(y)
-                && class(x) != class(z)
-                && outer(x.0.0) != outer(y.0.0)
-                && !outer(z.0.0)
-                && start_class.is_none_or(|k| k == class(x)))
-    };
-    // Right of the head: two crossings a, b a boundary (the tour goes right by a and comes
-    // back by b); left of it three, x, y, z (the tour goes left by x, comes back by y, and
-    // goes left again by z to end beyond the boundary).
-    let pairs: Vec<Option<[Cross; 2]>> = if s < last {
-        let mut v = Vec::new();
-        for (i, &a) in cross.iter().enumerate() {
-            for &b in &cross[i + 1..] {
-                if disjoint(&[a, b]) && fits_pair(a, b) {
-                    v.push(Some([a, b]));
-                }
-            }
-        }
-        v
-    } else {
-        vec![None]
-    };
-    let triples: Vec<Option<[Cross; 3]>> = if s > 0 {
-        let mut v = Vec::new();
-        for &x in &cross {
-            for &y in &cross {
-                for &z in &cross {
-                    if disjoint(&[x, y, z]) && fits_triple(x, y, z) {
-                        v.push(Some([x, y, z]));
-                    }
-                }
-            }
-        }
-        v
-    } else {
-        vec![None]
-    };
-    // Squares of a crossing in a block of length `w`: on its right side, on its left side.
-    let right = |c: Cross, w: usize| -> Sq { (c.0.0, w - 1 - c.0.1) };
-    let left = |c: Cross| -> Sq { c.1 };
-    let mut chosen = None;
-    'search: {
-        for &p in &pairs {
-            let (mut mid, mut end) = (None, None);
-            if let Some([a, b]) = p {
-                if last - s >= 2 {
-                    mid = Some(Need {
-                        len: base,
-                        start: Some(left(a)),
-                        end: Some(left(b)),
-                        virt: vec![(right(a, base), right(b, base))],
-                        ordered: false,
-                    });
-                }
-                end = Some(Need {
-                    len: parts[last],
-                    start: Some(left(a)),
-                    end: Some(left(b)),
-                    virt: vec![],
-                    ordered: false,
-                });
-            }
-            if [&mid, &end]
-                .into_iter()
-                .flatten()
-                .any(|need| found.get(need, CHAIN_TRIES, run).is_none())
-            {
-                if run.is_stopped() {
-                    return None;
-                }
-                if found.searches > budget {
-                    break 'search;
-                }
-                continue;
-            }
-            // A head that fails with one right pattern for several left ones may need
-            // another right pattern: move on after a few.
-            let mut heads = 0;
-            for &t in &triples {
-                if heads == HEADS_PER_PAIR {
-                    break;
-                }
-                let (mut lmid, mut lend) = (None, None);
-                if let Some([x, y, z]) = t {
-                    if s >= 2 {
-                        lmid = Some(Need {
-                            len: base,
-                            start: Some(right(x, base)),
-                            end: Some(left(z)),
-                            virt: vec![(left(x), left(y)), (right(y, base), right(z, base))],
-                            ordered: true,
-                        });
-                    }
-                    lend = Some(Need {
-                        len: parts[0],
-                        start: Some(right(x, parts[0])),
-                        end: None,
-                        virt: vec![(right(y, parts[0]), right(z, parts[0]))],
-                        ordered: true,
-                    });
-                }
-                let ws = parts[s];
-                let mut head = Need {
-                    len: ws,
-                    start: head_start,
-                    end: None,
-                    virt: vec![],
-                    ordered: false,
-                };
-                if let Some([x, y, z]) = t {
-                    head.virt.push((left(x), left(y)));
-                    head.end = Some(left(z));
-                }
-                if let Some([a, b]) = p {
-                    head.virt.push((right(a, ws), right(b, ws)));
-                }
-                let sides = [&lmid, &lend]
-                    .into_iter()
-                    .flatten()
-                    .all(|need| found.get(need, CHAIN_TRIES, run).is_some());
-                let head_path = if sides {
-                    found.searches += 1;
-                    heads += 1;
-                    chain_block(rows, &head, head_tries, run)
-                } else {
-                    None
-                };
-                if run.is_stopped() {
-                    return None;
-                }
-                if let Some(hp) = head_path {
-                    chosen = Some(Choice {
-                        p,
-                        t,
-                        mid,
-                        end,
-                        lmid,
-                        lend,
-                        head,
-                        head_path: hp,
-                        s,
-                    });
-                    break 'search;
-                }
-                if found.searches > budget {
-                    break 'search;
-                }
-            }
-        }
-    }
-    chosen
-}
-
-/// An open tour of a strip 3 or 4 squares high, from `start` (a board square) or from a
-/// square it chooses, as a chain of blocks; the same result as [`build`].
-pub fn chain(
-    width: usize,
-    height: usize,
-    start: Option<usize>,
-    run: &mut Run,
-) -> Result<Option<(Packed, u32, u32)>, String> {
-    let (horizontal, rows, len) = strip_shape(width, height);
-    let start: Option<Sq> = start.map(|s| {
-        let (br, bc) = (s / width, s % width);
-        if horizontal { (br, bc) } else { (bc, br) }
-    });
-    // A start in the far half is built mirrored, so it is as near the head's end as can be
-    // (a start in block 0 needs no left part at all).
-    let mirror = start.is_some_and(|(_, c)| 2 * c >= len);
-    let start = start.map(|(r, c)| (r, if mirror { len - 1 - c } else { c }));
-    let g = |(r, c): Sq| -> u32 {
-        let c = if mirror { len - 1 - c } else { c };
-        if horizontal {
-            (r * width + c) as u32
-        } else {
-            (c * width + r) as u32
-        }
-    };
-    let base = chain_base(rows);
-    let mut found = Found {
-        rows,
-        paths: Default::default(),
-        searches: 0,
-    };
-    // With a given start the head may be hard to find for one place of the start in its
-    // block: then other layouts move it (the last block 1 to base - 1 longer), or widen the
-    // head (merged with the block on its right or left), and a strip short enough for one
-    // or two blocks may be cut in two.
-    let mut shifted = vec![split(len, base)];
-    if start.is_some() {
-        for pl in base + 1..2 * base {
-            if len >= pl + base {
-                let rem = len - pl;
-                let k = rem / base - 1;
-                let mut parts = vec![rem - k * base];
-                parts.extend(std::iter::repeat_n(base, k));
-                parts.push(pl);
-                shifted.push(parts);
-            }
-        }
-    }
-    let mut layouts = Vec::new();
-    for parts in shifted {
-        if let Some((_, c)) = start {
-            let s = part_of(&parts, c);
-            let last = parts.len() - 1;
-            let merged = |k: usize| {
-                let mut m = parts.clone();
-                m[k] += m.remove(k + 1);
-                m
-            };
-            let right = (s >= 1 && s + 2 <= last).then(|| merged(s));
-            let left = (s >= 2 && s < last).then(|| merged(s - 1));
-            layouts.push(parts);
-            layouts.extend(right);
-            layouts.extend(left);
-        } else {
-            layouts.push(parts);
-        }
-    }
-    if start.is_some() && len < 3 * base {
-        for pl in 5..=len.saturating_sub(5) {
-            layouts.push(vec![len - pl, pl]);
-        }
-    }
-    let mut chosen = None;
-    // The head is searched per start: first briefly in every layout, then at length.
-    'layouts: for head_tries in [CHAIN_TRIES, HEAD_TRIES] {
-        for parts in &layouts {
-            let budget = found.searches + CHAIN_SEARCHES;
-            if let Some(c) = choose(rows, parts, start, &mut found, (budget, head_tries), run) {
-                chosen = Some((parts.clone(), c));
-                break 'layouts;
-            }
-            if run.is_stopped() {
-                return Ok(None);
-            }
-        }
-    }
-    let Some((parts, choice)) = chosen else {
-        return Err(format!(
-            "no chain of {rows}-square blocks was found for this start ({} block searches)",
-            found.searches
-        ));
-    };
-    let Choice {
-        p,
-        t,
-        mid,
-        end,
-        lmid,
-        lend,
-        head,
-        head_path,
-        s,
-    } = choice;
-    let last = parts.len() - 1;
-    let offset = |k: usize| parts[..k].iter().sum::<usize>();
-    // Each block kind's need and path, looked up once: the loop below is the linear part.
-    let resolve = |need: Option<Need>, found: &Found| {
-        need.map(|n| {
-            let path = found.paths[&n].clone().expect("found above");
-            (n, path)
-        })
-    };
-    let head = (head, head_path);
-    let (lend, lmid) = (resolve(lend, &found), resolve(lmid, &found));
-    let (end, mid) = (resolve(end, &found), resolve(mid, &found));
-    let n = width * height;
-    let mut x = Packed::new(n, Packed::width_for(n));
-    // x holds the XOR of a square's two tour neighbours, NONE (all ones once masked) for one
-    // not yet known.
-    let link = |x: &mut Packed, u: u32, v: u32| {
-        x.xor(u as usize, NONE ^ v);
-        x.xor(v as usize, NONE ^ u);
-    };
-    let mut first = NONE;
-    for (k, &w) in parts.iter().enumerate() {
-        let (need, path) = if k == s {
-            &head
-        } else if k == 0 {
-            lend.as_ref().expect("a block left of the head")
-        } else if k < s {
-            lmid.as_ref().expect("a block inside the left part")
-        } else if k == last {
-            end.as_ref().expect("a block right of the head")
-        } else {
-            mid.as_ref().expect("a block inside the right part")
-        };
-        let c0 = offset(k);
-        let at = |l: u16| g((l as usize / w, c0 + l as usize % w));
-        // The virtual moves stand for tour outside the block: not linked here.
-        let virtual_move = |u: u16, v: u16| {
-            need.virt.iter().any(|&((r1, c1), (r2, c2))| {
-                let (p, q) = ((r1 * w + c1) as u16, (r2 * w + c2) as u16);
-                (p, q) == (u, v) || (p, q) == (v, u)
-            })
-        };
-        for pair in path.windows(2) {
-            if !virtual_move(pair[0], pair[1]) {
-                link(&mut x, at(pair[0]), at(pair[1]));
-            }
-        }
-        if k == s {
-            first = at(path[0]);
-        }
-        if k > 0 {
-            let used: &[Cross] = if k <= s {
-                t.as_ref().expect("left part")
-            } else {
-                p.as_ref().expect("right part")
-            };
-            for &((r1, back), (r2, col)) in used {
-                link(&mut x, g((r1, c0 - 1 - back)), g((r2, c0 + col)));
-            }
-        }
-        if run.nodes(w as u64) {
-            return Ok(None);
-        }
-    }
-    Ok(Some((x, first, NONE)))
 }

@@ -5,14 +5,21 @@
 //! complete path whose ends do not meet is closed by Pósa rotations (reverse the tail after
 //! a neighbour of the last square, so a new square becomes last) before backtracking.
 //!
-//! On the plain knight, where `divide` is certain to build a tour (every board with both
-//! sides at least 3, long 4xn boards and given starts included), the backtracking is
-//! bounded (a few moves per square); past the bound the strategy hands the board over to
-//! `divide` and says so in the summary. Elsewhere the search is complete: with all starts
-//! tried it proves that no tour exists.
+//! Where it applies: goal first, any leaper, boards with holes, up to [`GRAPH_LIMIT`]
+//! squares (it walks the move graph). On the plain knight, where `divide` is certain to
+//! build a tour (every board with both sides at least 3, long 4xn boards and given starts
+//! included), the backtracking is bounded (4 moves a square and 10,000 more); past the
+//! bound the strategy hands the board over to `divide` and says so in the summary
+//! (`warnsdorff gave up after N moves tried; handed over to divide`). That bound is where
+//! its limits show: on long 4xn boards its own search does not finish, and on large closed
+//! boards its paths do not close by rotation. Elsewhere (other leapers, holes) the search is
+//! complete: with all starts tried it proves that no tour exists, though on a board with
+//! no tour that proof can take exponential time.
 
 use super::divide;
-use super::{Existence, Model};
+use super::exists::Existence;
+use super::graph::GRAPH_LIMIT;
+use super::model::{Model, no_unique};
 use crate::engine::{Answer, Goal, Note, Run, Task};
 use crate::kinds::Strategy;
 
@@ -26,14 +33,14 @@ impl Strategy<Model> for Warnsdorff {
         "fewest onward moves first (Roth's tie-break), bounded backtracking, closing rotations"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
-        super::no_unique(task)?;
+        no_unique(task)?;
         if task.goal != Goal::First {
             return Err("finds one tour (goal first); counting and listing take backtrack".into());
         }
-        if m.cells > super::GRAPH_LIMIT {
+        if m.cells > GRAPH_LIMIT {
             return Err(format!(
                 "walks the move graph, built for boards up to {} squares",
-                super::GRAPH_LIMIT
+                GRAPH_LIMIT
             ));
         }
         Ok(())
@@ -43,6 +50,8 @@ impl Strategy<Model> for Warnsdorff {
             return a;
         }
         let bounded = divide::supports(m).is_ok();
+        // Linear in the board, so handing over costs no more than a few walks; the constant
+        // leaves small boards room to backtrack.
         let budget = if bounded {
             Some(4 * m.cells as u64 + 10_000)
         } else {
@@ -269,8 +278,9 @@ impl<'m> Walk<'m> {
     }
 
     /// Pósa rotations on a complete path until its last square is a move from its first:
-    /// for a neighbour p[i] of the last square, reverse p[i+1..], making p[i+1] last. Takes
-    /// a closing rotation when one exists, else a pseudo-random one; gives up after a bound.
+    /// for a neighbour `p[i]` of the last square, reverse `p[i+1..]`, making `p[i+1]` last.
+    /// Takes a closing rotation when one exists, else a pseudo-random one; gives up after a
+    /// bound.
     fn close_by_rotation(&mut self, run: &mut Run) -> bool {
         let n = self.path.len();
         if n < 3 {
@@ -284,6 +294,8 @@ impl<'m> Walk<'m> {
         }
         let first = path[0];
         let mut rng: u64 = 0x9e37_79b9_7f4a_7c15;
+        // Each rotation costs up to a pass over the path: a bound linear in the path for small
+        // boards, capped so that a path that will not close costs little on large ones.
         for _ in 0..(4 * n).min(2000) {
             if run.node() {
                 return false;
