@@ -147,6 +147,9 @@ pub struct SolveSpec {
     pub limit: Option<u64>,
     pub time_limit: Option<f64>,
     pub threads: Option<usize>,
+    /// Tuning knobs set in `[solve.options]`, as `group.name` with the value and where it
+    /// stands; the kind that owns them checks names and ranges.
+    pub options: Vec<(String, Located<f64>)>,
 }
 
 /// A validated puzzle file.
@@ -280,6 +283,11 @@ impl Spec {
     ) -> Result<SolveSpec, SpecError> {
         let raw = raw.unwrap_or_default();
         let mut out = SolveSpec::default();
+        for (group, knobs) in raw.options.iter().flatten() {
+            for (name, value) in knobs {
+                out.options.push((format!("{group}.{name}"), value.clone()));
+            }
+        }
         if let Some(g) = &flags.goal {
             out.goal = Some(self.goal(g, None)?);
         } else if let Some(g) = &raw.goal {

@@ -139,4 +139,6 @@ pub(super) struct RawSolve {
     pub(super) limit: Option<Located<i64>>,
     pub(super) time_limit: Option<Located<f64>>,
     pub(super) threads: Option<Located<i64>>,
+    /// `[solve.options]`: a strategy's tuning knobs by group and name (`bnb.root_steps`).
+    pub(super) options: Option<BTreeMap<String, BTreeMap<String, Located<f64>>>>,
 }
