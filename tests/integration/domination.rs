@@ -572,3 +572,47 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
         "{err}"
     );
 }
+
+/// `puzzles/knights8.toml` at `size`, plain or independent, as `solve` compiles it.
+fn knights8(size: usize, independent: bool) -> boardsolve::kinds::Model {
+    use boardsolve::spec::{Overrides, Spec};
+    let file = puzzle("knights8.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let overrides = Overrides {
+        size: Some(size),
+        set: vec![format!("rules.independent={independent}")],
+        ..Overrides::default()
+    };
+    boardsolve::kinds::Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
+}
+
+/// The nodes bnb takes to prove knights n x n, one thread and two. They hold once the local
+/// search has found the optimum (it does on these boards, whatever the machine): the two
+/// workers then search the same tree. A change here is a change in what the search does.
+#[test]
+fn bnb_node_counts_are_pinned() {
+    use boardsolve::engine::{Limits, Run, Task};
+    // (n, independent, optimum, nodes on one thread and on two)
+    let cases = [
+        (14, true, 33, 10_420, 10_420),
+        (14, false, 32, 2_637, 2_637),
+        (16, true, 40, 23_101, 23_101),
+    ];
+    for (n, independent, optimum, one, two) in cases {
+        let m = knights8(n, independent);
+        for (threads, nodes) in [(1, one), (2, two)] {
+            let task = Task {
+                goal: Goal::Minimize,
+                threads,
+                ..Task::default()
+            };
+            let mut run = Run::new(Limits::default());
+            let answer = m.solve("bnb", &task, &mut run).unwrap();
+            let o = run.finish("bnb", answer);
+            let name = format!("n={n} independent={independent} threads={threads}");
+            assert_eq!(o.status, Status::Solved, "{name}");
+            assert_eq!(o.answer.optimum, Some(optimum), "{name}");
+            assert_eq!(o.stats.nodes, nodes, "{name}");
+        }
+    }
+}
