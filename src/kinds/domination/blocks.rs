@@ -11,7 +11,8 @@
 //! the method is plain enumeration, so it is refused; it is also refused above 144 squares,
 //! where enumeration square by square takes hours.
 
-use super::model::{Mode, Model, Searcher, Tally, drive};
+use super::goals::{Mode, Searcher, Tally, drive};
+use super::model::Model;
 use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
 

@@ -35,8 +35,9 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::band::{Bands, Plan};
+use super::goals::{Mode, Searcher, Tally, drive};
 use super::lagrange::{EPS, Lagrange, Steps};
-use super::model::{Mode, Model, Searcher, Tally, drive};
+use super::model::Model;
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 use crate::util::Rng;

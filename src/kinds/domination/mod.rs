@@ -11,6 +11,7 @@ mod band;
 mod blocks;
 mod bnb;
 mod dlx;
+mod goals;
 mod lagrange;
 mod local;
 mod model;
