@@ -37,27 +37,13 @@
 //! a millisecond on 14x14, twenty times a `bnb` node.
 
 use super::model::Model;
+use super::options::BandOptions;
 
 /// How far a piece may reach, in rows and in columns, for the bands to apply.
 const MAX_REACH: usize = 2;
-/// Rows a band holds at most (where 5 does not divide the height, some hold fewer). Fewer,
-/// taller bands leave fewer seams: root bounds (20 steps, knights plain) with 5 against 4,
-/// 17x17 42.20 and 41.32, 18x18 47.47 and 46.72, 19x19 52.88 and 51.41, 20x20 58.25 and
-/// 56.17 (optima 46, 52, 57, 62); 17x17 independent on two threads: 1.06 million nodes and
-/// 333 s against 1.35 million and 351 s. Six rows (18x18 in 3 bands) were weaker at the
-/// root, 46.47: their programs outgrow `MAX_STATES`.
-const BAND_ROWS: usize = 5;
-/// States of one band's program, beyond which the band gives up and falls back to its own
-/// Lagrangian bound (valid, only weaker).
-const MAX_STATES: usize = 1 << 18;
-/// Choices recorded by one band's program (8 bytes each), beyond which it gives up alike.
-const MAX_CHOICES: usize = 1 << 23;
 /// Slack on the threshold: a state is dropped only when it clears the threshold by this
 /// much, so rounding never drops one that could reach it.
 const SLACK: f64 = 1e-7;
-/// A band's first cap: its share of the deficit and this much more. 0.2 and 0.5 took the
-/// same nodes on knights 14x14 plain, 27% less time than no first cap.
-const CAP_EXTRA: f64 = 0.2;
 
 /// A candidate as one band sees it.
 #[derive(Clone, Copy)]
@@ -121,6 +107,10 @@ pub struct Bands {
     pub states: u64,
     /// Bands solved (statistics).
     pub solves: u64,
+    /// `bands.max_states`, `bands.max_choices`, `bands.cap_extra`.
+    max_states: usize,
+    max_choices: usize,
+    cap_extra: f64,
 }
 
 /// Parameters of one call of [`Bands::bound`].
@@ -155,7 +145,8 @@ impl Bands {
             return None;
         }
         // As few bands as rows of 5 allow, as even as can be (20: 4 x 5; 18: 5, 5, 4, 4).
-        let count = height.div_ceil(BAND_ROWS).max(1);
+        let opts: &BandOptions = &m.tuning.bands;
+        let count = height.div_ceil(opts.rows).max(1);
         let heights: Vec<usize> = (0..count)
             .map(|i| height / count + usize::from(i < height % count))
             .collect();
@@ -247,6 +238,9 @@ impl Bands {
             reach_low: Vec::new(),
             states: 0,
             solves: 0,
+            max_states: opts.max_states,
+            max_choices: opts.max_choices,
+            cap_extra: opts.cap_extra,
         })
     }
 
@@ -460,7 +454,7 @@ impl Bands {
         // states grow fast with its cap, and most bands need far less than the whole
         // deficit; any cap gives a valid bound); then the bands that reached their cap
         // again, each up to all the deficit left, which proves the node if reached.
-        let share = (enough - total) / self.bands.len() as f64 + CAP_EXTRA;
+        let share = (enough - total) / self.bands.len() as f64 + self.cap_extra;
         for pass in 0..2 {
             for bi in 0..self.bands.len() {
                 if pass == 1 && self.exact[bi] {
@@ -511,6 +505,8 @@ impl Bands {
             reach_low,
             states,
             solves,
+            max_states,
+            max_choices,
             ..
         } = self;
         let band = &bands[bi];
@@ -665,7 +661,7 @@ impl Bands {
                         }
                     }
                 }
-                if dp.ent.len() > MAX_STATES || dp.arena.len() > MAX_CHOICES {
+                if dp.ent.len() > *max_states || dp.arena.len() > *max_choices {
                     // Too many states to finish: the band's own Lagrangian bound stands.
                     exact[bi] = false;
                     return own[bi];
@@ -974,20 +970,21 @@ mod tests {
         );
     }
 
-    /// The bands cover every row once, none taller than `BAND_ROWS`, and as few as that
+    /// The bands cover every row once, none taller than `bands.rows`, and as few as that
     /// allows.
     #[test]
     fn bands_tile_the_rows() {
         for height in 1..=24 {
             let b = Bands::new(&model("N", 5, height)).expect("a short piece");
+            let rows = BandOptions::default().rows;
             let mut top = 0;
             for band in &b.bands {
                 assert_eq!(band.top, top, "height {height}");
-                assert!((1..=BAND_ROWS).contains(&band.height), "height {height}");
+                assert!((1..=rows).contains(&band.height), "height {height}");
                 top += band.height;
             }
             assert_eq!(top, height);
-            assert_eq!(b.bands.len(), height.div_ceil(BAND_ROWS), "height {height}");
+            assert_eq!(b.bands.len(), height.div_ceil(rows), "height {height}");
         }
     }
 

@@ -49,42 +49,8 @@ pub struct Bnb;
 /// `Search::origin` of a piece a corner cell placed (no sibling could replace it).
 const NO_ORIGIN: u32 = u32::MAX;
 
-/// `replaceable` excludes the candidates that would leave a piece replaceable only where
-/// that takes covering at most this many squares (a candidate covers them all only if they
-/// lie close together; 9 instead of 2 took the same nodes at 14x14 to 16x16, 1 more).
-const FORBID_UPTO: u32 = 2;
-
 /// Fixed-point unit of the fractional bound: a piece carries at most this much weight.
 const UNIT: u32 = 1 << 16;
-
-/// Subgradient steps at the root and at most at every other node (a node stops early when
-/// its bound is not on pace to prune it), and the step factor below the root. Measured on
-/// knights 14x14 to 16x16 (user time, one thread): 16 steps at factor 1 took 2.79 s for
-/// 16x16 independent; 128 steps with the pace check at factor 2, 1.36 s; factors 1.5 and
-/// 2.5 were slower, 3 and more far slower.
-const ROOT_STEPS: usize = 3000;
-const NODE_STEPS: usize = 128;
-const NODE_MU: f64 = 2.0;
-
-/// `bands`: the band bound (see `band`) at the nodes whose Lagrangian bound comes within
-/// `BAND_MARGIN` of pruning, with up to `BAND_STEPS` subgradient steps on the split while the
-/// deficit is within `BAND_PACE` a step left (at the root `BAND_ROOT_STEPS`, no pace).
-/// Measured on knights 14x14 (one thread, nodes and time, independent / plain): margin 2 and
-/// 3 steps without the pace, 3,341 nodes 12.9 s / 355 nodes 1.8 s; with pace 0.05, 4,502
-/// nodes 4.7 s / 566 nodes 0.86 s; margin 1, 5,632 nodes 2.0 s / 965 nodes 0.36 s; margin
-/// 0.5, 8,108 nodes 0.77 s / 1,954 nodes 0.20 s (bnb: 14,001 nodes 0.53 s / 3,203 nodes
-/// 0.16 s). Steps beyond the first evaluation seldom pay: the bound comes from the
-/// multipliers' split. Margin 1 keeps most of the nodes saved at a third of margin 2's time.
-/// With bands of 5 rows the bound prunes nearly every node it is asked about within 0.5,
-/// and the nodes it saves further out cost more than they take (one thread, margin 1, 0.5
-/// and 0.3: 14x14 independent 2.31 s, 1.69 s, 1.49 s; 15x15 plain 7.04 s, 6.78 s, 6.20 s;
-/// 16x16 plain 27.0 s, 16.0 s, 13.95 s with 75,801, 168,643 and 215,051 nodes; 16x16
-/// independent 3.58 s, 2.20 s, 1.91 s; 17x17 independent on two threads 333 s and, at 0.3,
-/// 104 s).
-const BAND_MARGIN: f64 = 0.3;
-const BAND_STEPS: usize = 3;
-const BAND_PACE: f64 = 0.05;
-const BAND_ROOT_STEPS: usize = 20;
 
 pub struct BnbBands;
 
@@ -1059,7 +1025,7 @@ impl<'m> Search<'m> {
                 if bound > room {
                     return false;
                 }
-                ROOT_STEPS
+                m.tuning.bnb.root_steps
             } else {
                 let (parent, own) = self.lam.split_at_mut(lo);
                 own[..n + 1].copy_from_slice(&parent[lo - n - 1..lo]);
@@ -1071,7 +1037,7 @@ impl<'m> Search<'m> {
                         gone &= gone - 1;
                     }
                 }
-                NODE_STEPS
+                m.tuning.bnb.node_steps
             };
             let room_f = room as f64;
             let (best, cur) = self.lag.improve(
@@ -1082,15 +1048,23 @@ impl<'m> Search<'m> {
                     enough: room_f + EPS,
                     target: room_f + 1.0,
                     iters,
-                    mu: if depth == 0 { 2.0 } else { NODE_MU },
-                    patience: if depth == 0 { 20 } else { 4 },
+                    mu: if depth == 0 {
+                        m.tuning.bnb.root_mu
+                    } else {
+                        m.tuning.bnb.node_mu
+                    },
+                    patience: if depth == 0 {
+                        m.tuning.bnb.root_patience
+                    } else {
+                        m.tuning.bnb.node_patience
+                    },
                     pace: depth > 0,
                 },
             );
             // The band bound where the relaxation came near: it costs milliseconds a node.
             let mut best = best;
             if best <= room_f + EPS
-                && (depth == 0 || best > room_f + EPS - BAND_MARGIN)
+                && (depth == 0 || best > room_f + EPS - m.tuning.bands.margin)
                 && let Some(bands) = self.bands.as_mut()
             {
                 let (solves, states) = (bands.solves, bands.states);
@@ -1101,12 +1075,12 @@ impl<'m> Search<'m> {
                     Plan {
                         enough: room_f + EPS,
                         iters: if depth == 0 {
-                            BAND_ROOT_STEPS
+                            m.tuning.bands.root_steps
                         } else {
-                            BAND_STEPS
+                            m.tuning.bands.steps
                         },
-                        mu: 1.0,
-                        pace: (depth > 0).then_some(BAND_PACE),
+                        mu: m.tuning.bands.mu,
+                        pace: (depth > 0).then_some(m.tuning.bands.pace),
                     },
                     &mut || run.check(),
                 );
@@ -1659,7 +1633,7 @@ impl<'m> Search<'m> {
             // `forbid`: the candidates that cover all its private squares (one would leave it
             // none); `near`: those that cover any.
             covering_all(m, &self.mine, &mut self.forbid);
-            if count <= FORBID_UPTO {
+            if count <= m.tuning.bnb.forbid_upto {
                 for y in 0..w {
                     self.allowed[uo + y] &= !self.forbid[y];
                 }
@@ -1686,7 +1660,7 @@ impl<'m> Search<'m> {
                         self.lack[x] = self.mine[x] & !other[x];
                         left += self.lack[x].count_ones();
                     }
-                    if left <= FORBID_UPTO {
+                    if left <= m.tuning.bnb.forbid_upto {
                         covering_all(m, &self.lack, &mut self.scratch);
                         for z in 0..w {
                             self.allowed[uo + z] &= !self.scratch[z];

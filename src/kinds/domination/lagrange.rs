@@ -24,13 +24,6 @@ use crate::util::ones;
 /// Slack for floating-point sums: a bound counts only when it clears an integer by this much.
 pub const EPS: f64 = 1e-6;
 
-/// Steps between checks that a node's bound is still on its way to pruning it. With the
-/// steps on the grid (one thread, `bnb`, 8 / 12 / 16): 16x16 plain 4.28 / 3.78 / 4.00 s,
-/// 15x15 plain 1.26 / 1.16 / 1.21 s, 16x16 independent 0.60 / 0.62 / 0.73 s; 17x17
-/// independent on two threads 27.2 / 25.6 s (2.97 / 2.53 million nodes). 8 was the best
-/// before the grid made a step cheaper against the rest of a node.
-const PACE: usize = 12;
-
 /// How near pruning the grid's f32 bound must come for an exact one: far above its
 /// rounding (about 1e-5 on 20x20), so no prune is missed for it.
 const CHECK: f64 = 1e-3;
@@ -66,6 +59,8 @@ pub struct Lagrange {
     clist: Vec<u32>,
     /// The same steps as stencils on a padded grid, for leapers (see `stencil`).
     grid: Option<Grid>,
+    /// Steps between the checks of a node's pace (`lagrange.pace_steps`).
+    pace_steps: usize,
 }
 
 impl Lagrange {
@@ -93,6 +88,7 @@ impl Lagrange {
             ulist: Vec::with_capacity(n),
             clist: Vec::with_capacity(n),
             grid: Grid::new(m),
+            pace_steps: m.tuning.lagrange.pace_steps,
         }
     }
 
@@ -279,8 +275,8 @@ impl Lagrange {
             }
             // Every few steps: at the pace of the last few, would the rest reach `enough`?
             // If not, stop: the node is branched on anyway, and its children go on from here.
-            if pace && it > 0 && it % PACE == 0 {
-                let left = (iters - it) as f64 / PACE as f64;
+            if pace && it > 0 && it % self.pace_steps == 0 {
+                let left = (iters - it) as f64 / self.pace_steps as f64;
                 if best + (best - mark) * left < enough {
                     break;
                 }

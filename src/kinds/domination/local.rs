@@ -17,10 +17,6 @@ use super::model::Model;
 use crate::engine::Run;
 use crate::util::{Rng, ones};
 
-/// Weights are scaled by `FADE` once their mean passes `MEAN_CAP`.
-const MEAN_CAP: u64 = 300;
-const FADE: f64 = 0.3;
-
 /// A placement under local search: pieces, how many pieces cover each square, and the
 /// uncovered cells as a set with O(1) insert and remove.
 struct Placement {
@@ -164,6 +160,9 @@ struct Search<'a> {
     mark: Vec<u64>,
     stamp: u64,
     displaced: Vec<u32>,
+    /// Weights are scaled by `fade` once their mean passes `mean_cap` (`local.*` options).
+    mean_cap: u64,
+    fade: f64,
 }
 
 impl Search<'_> {
@@ -272,11 +271,11 @@ impl Search<'_> {
             self.weight[v as usize] += 1;
         }
         self.total += self.st.unc.len() as u64;
-        if self.total > MEAN_CAP * self.cells {
+        if self.total > self.mean_cap * self.cells {
             self.total = 0;
             for w in self.weight.iter_mut() {
                 if *w > 0 {
-                    *w = ((*w as f64 * FADE) as u64).max(1);
+                    *w = ((*w as f64 * self.fade) as u64).max(1);
                     self.total += *w;
                 }
             }
@@ -341,6 +340,8 @@ impl Model {
             mark: vec![0; n],
             stamp: 0,
             displaced: Vec::new(),
+            mean_cap: self.tuning.local.mean_cap,
+            fade: self.tuning.local.fade,
         };
         for &p in start {
             s.st.add(p, &cov, &s.weight);

@@ -15,9 +15,14 @@ mod goals;
 mod lagrange;
 mod local;
 mod model;
+mod options;
 mod stencil;
 
 pub use model::{MAX_SQUARES, Model};
+pub use options::{
+    BandOptions, BnbOptions, Descriptor, Group, LagrangeOptions, LocalOptions, Tuning, listing,
+    option_table,
+};
 
 use super::Strategy;
 use crate::render::Picture;

@@ -1,8 +1,9 @@
 //! The compiled model of a domination puzzle: the board, the piece, and per square the
 //! bitsets every strategy reads (what a piece covers, who covers a square, what may not
-//! share the board with it); the check of a placement; and a quick greedy placement (the
-//! local search that improves it is in `local`).
+//! share the board with it); the tuning of the strategies; the check of a placement; and a
+//! quick greedy placement (the local search that improves it is in `local`).
 
+use super::options::Tuning;
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::Run;
@@ -33,6 +34,8 @@ pub struct Model {
     /// Every cell, as a bitset.
     pub all: Vec<u64>,
     pub symmetries: Vec<Vec<u32>>,
+    /// The strategies' tuning knobs (see `options`): how fast they go, not what they prove.
+    pub tuning: Tuning,
 }
 
 impl Model {
@@ -93,7 +96,14 @@ impl Model {
             coverers,
             conflict,
             all,
+            tuning: Tuning::default(),
         }
+    }
+
+    /// Set a tuning option by key (`"bnb.root_steps"`; see `option_table`). The error gives
+    /// the accepted range, or the known keys.
+    pub fn set_option(&mut self, key: &str, value: f64) -> Result<(), String> {
+        self.tuning.set(key, value)
     }
 
     /// A placement is valid: distinct squares on the board, every square occupied or attacked,
