@@ -1067,7 +1067,7 @@ impl<'m> Search<'m> {
                 && (depth == 0 || best > room_f + EPS - m.tuning.bands.margin)
                 && let Some(bands) = self.bands.as_mut()
             {
-                let (solves, states) = (bands.solves, bands.states);
+                let (solves, states) = (bands.solves(), bands.states());
                 let v = bands.bound(
                     &self.uncovered[uo..ao],
                     &self.allowed[uo..ao],
@@ -1084,8 +1084,10 @@ impl<'m> Search<'m> {
                     },
                     &mut || run.check(),
                 );
-                run.stats.add_counter("band solves", bands.solves - solves);
-                run.stats.add_counter("band states", bands.states - states);
+                run.stats
+                    .add_counter("band solves", bands.solves() - solves);
+                run.stats
+                    .add_counter("band states", bands.states() - states);
                 if run.is_stopped() {
                     return true;
                 }
