@@ -18,6 +18,7 @@ mod model;
 mod options;
 mod stencil;
 
+pub use bnb::{SubtreeList, subtree_list};
 pub use model::{MAX_SQUARES, Model};
 pub use options::{
     BandOptions, BnbOptions, Descriptor, Group, LagrangeOptions, LocalOptions, Tuning, listing,
