@@ -105,7 +105,7 @@ fn knight_domination_numbers_match_oeis() {
     let n_piece = TestPiece::from_letters("N");
     for (independent, table) in [(false, KNIGHTS), (true, KNIGHTS_INDEPENDENT)] {
         let t = text("N", independent);
-        // Up to 16x16: about 15 s of CPU in all, most of it plain 16x16.
+        // Up to 16x16, of which plain 16x16 is the longest search.
         for n in 1..=16 {
             let (k, best) = minimum(&t, n, "bnb");
             assert_eq!(k, table[n - 1], "independent={independent} n={n}");
@@ -278,8 +278,8 @@ fn strategies_agree_up_to_7x7() {
     for moves in ["N", "K", "Q", "B", "R", "NN"] {
         for independent in [false, true] {
             for n in 1..=7 {
-                // Seconds-long jobs left out: dlx counts the 243,856 optimal king placements
-                // on 7x7 in 7 s, and riders on 7x7 take it seconds too.
+                // Long jobs left out: dlx would count the 243,856 optimal king placements on
+                // 7x7 one by one, and riders on 7x7 are long for it too.
                 if n == 7 && moves != "N" {
                     continue;
                 }
@@ -366,7 +366,11 @@ fn strategies_agree_up_to_7x7() {
     // demands drop nodes, which the small boards with an optimal incumbent do not reach.
     for n in [13, 14] {
         let (o, _, _) = solve(&text("N", true), Some(n), "bnb", Goal::Minimize, false, 1);
-        assert_eq!(o.answer.optimum, Some(KNIGHTS_INDEPENDENT[n - 1] as u64), "n={n}");
+        assert_eq!(
+            o.answer.optimum,
+            Some(KNIGHTS_INDEPENDENT[n - 1] as u64),
+            "n={n}"
+        );
         fired.merge(&o.stats);
     }
     for rule in BNB_RULES {

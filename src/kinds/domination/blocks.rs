@@ -1,4 +1,4 @@
-//! `blocks`: the seed's method. The board is cut into 4x4 blocks (smaller ones along the
+//! `blocks`: enumeration by blocks. The board is cut into 4x4 blocks (smaller ones along the
 //! right and bottom edges when a side is not a multiple of 4) and the squares are decided
 //! block by block, each square left empty or given a piece. A square must be covered by the
 //! time its last possible coverer in that order has been decided, which is checked as soon as
@@ -79,7 +79,7 @@ impl Strategy<Model> for Blocks {
         "blocks"
     }
     fn about(&self) -> &'static str {
-        "the seed's method: square by square in 4x4 blocks, a piece per block that alone covers a square"
+        "square by square in 4x4 blocks, a piece per block that alone covers a square"
     }
     fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
         if m.cells.len() > MAX_CELLS {

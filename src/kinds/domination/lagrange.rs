@@ -3,19 +3,22 @@
 //! Relax "every uncovered square u is covered" with a multiplier `lambda[u] >= 0`: for any
 //! such multipliers, every placement that covers the rest needs at least
 //! `L = sum(lambda[u]) + sum over allowed squares c of min(0, rc[c])` more pieces, where
-//! `rc[c] = 1 - sum(lambda[u] for uncovered u that c covers)` is c's reduced cost. That holds
-//! for any multipliers, so they are improved by subgradient steps and handed down the tree
-//! as they are: a child starts from its parent's. At its best L equals the linear
-//! relaxation's value (28.9 for knights on 14x14, where a greedy fractional packing reaches 23).
-//! For leapers the steps run as stencils on a padded grid, in f32, with the bound that counts
-//! evaluated exactly (see `stencil`); other pieces use the lists below.
+//! `rc[c] = 1 - sum(lambda[u] for uncovered u that c covers)` is c's reduced cost. (Sound:
+//! a placement P pays 1 per piece; `|P| = sum(lambda[u]) + sum over c in P of rc[c] + sum
+//! over u of lambda[u] (covers(u) - 1)`, the last sum is at least 0 as P covers every u,
+//! and `sum over c in P of rc[c]` is at least the sum of the negative reduced costs.) That
+//! holds for any multipliers, so they are improved by subgradient steps and handed down the
+//! tree as they are: a child starts from its parent's. At its best L equals the linear
+//! relaxation's value. For leapers the steps run as stencils on a padded grid, in f32, with
+//! the bound that counts evaluated exactly in f64 (see `stencil`); other pieces use the
+//! lists below.
 //!
 //! Reduced costs also fix squares: a placement using c needs at least `L + rc[c]` pieces, one
 //! leaving c empty at least `L - rc[c]`; when that exceeds the room left, c is excluded or
-//! forced. (Independence is not part of the relaxation: the bound stays valid, and no
-//! weaker for knights: with the constraints x_u + x_v <= 1 for attacking squares, or
-//! aggregated per square, the linear relaxation keeps its value, 33.90 at 16x16, checked
-//! with an LP solver.)
+//! forced. Independence is not part of the relaxation: the bound stays valid (it relaxes a
+//! larger set of placements), and no weaker for knights: with the constraints
+//! `x_u + x_v <= 1` for attacking squares the linear relaxation keeps its value (33.90 at
+//! 16x16, checked with an LP solver).
 
 use super::model::Model;
 use super::stencil::Grid;

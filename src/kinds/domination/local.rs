@@ -286,11 +286,9 @@ impl Search<'_> {
 
 impl Model {
     /// Steps without a smaller cover before the local search gives up, as `bnb` uses it. An
-    /// optimal incumbent early spares the search most of its work (knights 16x16
-    /// independent: 420,000 nodes with 40 known, millions from 46), and the search's cost
+    /// optimal incumbent early spares the search most of its work, and the search's cost
     /// grows much faster with the board than the local search's: the patience doubles with
-    /// every 24 squares, 10,000 steps at 144 (12x12, about 10 ms), 100,000 at 16x16, and at
-    /// most a million.
+    /// every 24 squares, 10,000 steps at 144 (12x12), and stays between 2,000 and a million.
     pub fn local_patience(&self) -> u64 {
         let cells = self.cells.len() as f64;
         (10_000.0 * ((cells - 144.0) / 24.0).exp2()).clamp(2_000.0, 1e6) as u64

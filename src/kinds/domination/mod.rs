@@ -1,5 +1,6 @@
 //! Domination: the fewest pieces such that every square is occupied or attacked, optionally
-//! with no piece attacking another (`independent = true`, the seed's knights puzzle).
+//! with no piece attacking another (`independent = true`, as in the classic puzzle of
+//! knights on the chessboard).
 //!
 //! Goals: `minimize` (default) finds the optimum and one optimal placement, proven unless a
 //! limit stops the search (then the best so far, exit 3); `count` finds the optimum and
