@@ -45,24 +45,6 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
     s.applies(m, task)
 }
 
-/// Refuse a board of more than `max` squares up front, for a kind whose model keeps a bitset
-/// per square (independent, domination).
-pub(crate) fn refuse_board_over(spec: &Spec, kind: &str, max: usize) -> Result<(), SpecError> {
-    let board = spec.board();
-    if board.squares() > max {
-        return Err(spec.err_nowhere(
-            "board",
-            format!(
-                "a {}x{} board has {} squares; kind \"{kind}\" handles at most {max}",
-                board.width,
-                board.height,
-                board.squares()
-            ),
-        ));
-    }
-    Ok(())
-}
-
 /// Pieces of one symbol on the squares of a board, as the renderers take them (independent,
 /// domination).
 pub(crate) fn placement(board: &crate::board::Board, symbol: char, squares: &[usize]) -> Picture {

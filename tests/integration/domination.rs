@@ -9,6 +9,24 @@ use crate::{puzzle, run_cli, solve};
 
 const STRATEGIES: [&str; 4] = ["bnb", "bands", "dlx", "blocks"];
 
+/// The statistics counters of bnb's pruning rules and of the band bound's prunes.
+const BNB_RULES: [&str; 14] = [
+    "bound prunes",
+    "cost exclusions",
+    "forced squares",
+    "dominated siblings",
+    "symmetric siblings",
+    "corner images",
+    "excluded replacers",
+    "replaceable pieces",
+    "replaceable pairs",
+    "swap demands",
+    "swapped pieces",
+    "group demands",
+    "swapped groups",
+    "band prunes",
+];
+
 /// OEIS A006075: knights covering n x n, n = 1..16.
 const KNIGHTS: [usize; 16] = [1, 4, 4, 4, 5, 8, 10, 12, 14, 16, 21, 24, 28, 32, 36, 40];
 /// OEIS A342576: non-attacking knights covering n x n, n = 1..16.
@@ -87,7 +105,7 @@ fn knight_domination_numbers_match_oeis() {
     let n_piece = TestPiece::from_letters("N");
     for (independent, table) in [(false, KNIGHTS), (true, KNIGHTS_INDEPENDENT)] {
         let t = text("N", independent);
-        // Up to 16x16: about 15 s of CPU in all, most of it plain 16x16.
+        // Up to 16x16, of which plain 16x16 is the longest search.
         for n in 1..=16 {
             let (k, best) = minimum(&t, n, "bnb");
             assert_eq!(k, table[n - 1], "independent={independent} n={n}");
@@ -252,15 +270,16 @@ fn queen_king_rook_bishop_domination_numbers() {
 }
 
 /// Every strategy that applies gives the same optimum and the same number of optimal
-/// placements, with and without `independent`, on boards up to 7x7, rectangles and holes.
+/// placements, with and without `independent`, on boards up to 7x7, rectangles and holes;
+/// bnb's minimize gives that optimum too; and every pruning rule of bnb fired on the way.
 #[test]
 fn strategies_agree_up_to_7x7() {
     let mut cases: Vec<(String, Option<usize>, TestBoard, &str)> = Vec::new();
     for moves in ["N", "K", "Q", "B", "R", "NN"] {
         for independent in [false, true] {
             for n in 1..=7 {
-                // Seconds-long jobs left out: dlx counts the 243,856 optimal king placements
-                // on 7x7 in 7 s, and riders on 7x7 take it seconds too.
+                // Long jobs left out: dlx would count the 243,856 optimal king placements on
+                // 7x7 one by one, and riders on 7x7 are long for it too.
                 if n == 7 && moves != "N" {
                     continue;
                 }
@@ -301,6 +320,9 @@ fn strategies_agree_up_to_7x7() {
             "Q",
         ));
     }
+    // What bnb's pruning rules did over all the cases, counting and minimizing: each must
+    // have fired, or the agreement says nothing about it.
+    let mut fired = boardsolve::engine::Stats::default();
     for (t, size, board, moves) in &cases {
         let independent = t.contains("independent = true");
         let piece = TestPiece::from_letters(moves);
@@ -318,6 +340,7 @@ fn strategies_agree_up_to_7x7() {
             check_domination(board, &piece, independent, board.width as usize, &best);
             assert_eq!(o.answer.optimum, Some(best.len() as u64));
             verdicts.push((s, o.answer.optimum, o.answer.count));
+            fired.merge(&o.stats);
         }
         assert!(verdicts.len() >= 2, "{t} {size:?}: {verdicts:?}");
         assert!(
@@ -325,6 +348,36 @@ fn strategies_agree_up_to_7x7() {
                 .windows(2)
                 .all(|w| (w[0].1, w[0].2) == (w[1].1, w[1].2)),
             "{t} size {size:?}: {verdicts:?}"
+        );
+        // Minimize, where symmetry and replaceability prune, on one thread and two: the
+        // optimum the strategies agreed on.
+        for threads in [1, 2] {
+            let (o, _, _) = solve(t, *size, "bnb", Goal::Minimize, false, threads);
+            assert_eq!(
+                o.answer.optimum, verdicts[0].1,
+                "bnb minimize on {t} {size:?}"
+            );
+            let best = o.answer.best.clone().expect("a placement");
+            check_domination(board, &piece, independent, board.width as usize, &best);
+            fired.merge(&o.stats);
+        }
+    }
+    // Independent knights on 13x13 and 14x14 against the published optima: there the swap
+    // demands drop nodes, which the small boards with an optimal incumbent do not reach.
+    for n in [13, 14] {
+        let (o, _, _) = solve(&text("N", true), Some(n), "bnb", Goal::Minimize, false, 1);
+        assert_eq!(
+            o.answer.optimum,
+            Some(KNIGHTS_INDEPENDENT[n - 1] as u64),
+            "n={n}"
+        );
+        fired.merge(&o.stats);
+    }
+    for rule in BNB_RULES {
+        assert!(
+            fired.counter(rule).is_some_and(|n| n > 0),
+            "{rule} never fired: {:?}",
+            fired.counters
         );
     }
 }
@@ -572,4 +625,82 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
         1,
         "{err}"
     );
+}
+
+/// `puzzles/knights8.toml` at `size`, plain or independent, as `solve` compiles it.
+fn knights8(size: usize, independent: bool) -> boardsolve::kinds::Model {
+    use boardsolve::spec::{Overrides, Spec};
+    let file = puzzle("knights8.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let overrides = Overrides {
+        size: Some(size),
+        set: vec![format!("rules.independent={independent}")],
+        ..Overrides::default()
+    };
+    boardsolve::kinds::Model::compile(&Spec::parse(&file, &text, &overrides).unwrap()).unwrap()
+}
+
+/// The nodes bnb takes to prove knights n x n, one thread and two. They hold once the local
+/// search has found the optimum (it does on these boards, whatever the machine): the two
+/// workers then search the same tree. A change here is a change in what the search does.
+#[test]
+fn bnb_node_counts_are_pinned() {
+    use boardsolve::engine::{Limits, Run, Task};
+    // (n, independent, optimum, nodes on one thread and on two)
+    let cases = [
+        (14, true, 33, 10_420, 10_420),
+        (14, false, 32, 2_637, 2_637),
+        (16, true, 40, 23_101, 23_101),
+    ];
+    for (n, independent, optimum, one, two) in cases {
+        let m = knights8(n, independent);
+        for (threads, nodes) in [(1, one), (2, two)] {
+            let task = Task {
+                goal: Goal::Minimize,
+                threads,
+                ..Task::default()
+            };
+            let mut run = Run::new(Limits::default());
+            let answer = m.solve("bnb", &task, &mut run).unwrap();
+            let o = run.finish("bnb", answer);
+            let name = format!("n={n} independent={independent} threads={threads}");
+            assert_eq!(o.status, Status::Solved, "{name}");
+            assert_eq!(o.answer.optimum, Some(optimum), "{name}");
+            assert_eq!(o.stats.nodes, nodes, "{name}");
+        }
+    }
+}
+
+/// The subtree lists of the two 20x20 proofs in parts (`--part I/N`, in proofs/): the
+/// parts already searched hold only for these lists, so the list a binary computes must not
+/// change.
+#[test]
+fn the_subtree_lists_of_the_20x20_proofs_are_pinned() {
+    use boardsolve::engine::{Limits, Run, SubtreeList};
+    use boardsolve::kinds::Model;
+    use boardsolve::kinds::domination::subtree_list;
+    for (independent, want) in [
+        (
+            true,
+            SubtreeList {
+                subtrees: 102,
+                bar: 63,
+                fingerprint: 0x5db2_f912_8d57_d3a5,
+            },
+        ),
+        (
+            false,
+            SubtreeList {
+                subtrees: 169,
+                bar: 62,
+                fingerprint: 0x47b9_00cf_0657_0310,
+            },
+        ),
+    ] {
+        let Model::Domination(m) = knights8(20, independent) else {
+            unreachable!("knights8.toml is a domination puzzle")
+        };
+        let got = subtree_list(&m, &mut Run::new(Limits::default()));
+        assert_eq!(got, Some(want), "independent={independent}");
+    }
 }

@@ -1,4 +1,4 @@
-//! `blocks`: the seed's method. The board is cut into 4x4 blocks (smaller ones along the
+//! `blocks`: enumeration by blocks. The board is cut into 4x4 blocks (smaller ones along the
 //! right and bottom edges when a side is not a multiple of 4) and the squares are decided
 //! block by block, each square left empty or given a piece. A square must be covered by the
 //! time its last possible coverer in that order has been decided, which is checked as soon as
@@ -11,7 +11,8 @@
 //! the method is plain enumeration, so it is refused; it is also refused above 144 squares,
 //! where enumeration square by square takes hours.
 
-use super::model::{Mode, Model, Searcher, Tally, drive};
+use super::goals::{Mode, Searcher, Tally, drive};
+use super::model::Model;
 use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;
 
@@ -78,7 +79,7 @@ impl Strategy<Model> for Blocks {
         "blocks"
     }
     fn about(&self) -> &'static str {
-        "the seed's method: square by square in 4x4 blocks, a piece per block that alone covers a square"
+        "square by square in 4x4 blocks, a piece per block that alone covers a square"
     }
     fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
         if m.cells.len() > MAX_CELLS {

@@ -5,7 +5,8 @@
 //! pieces: minimize finds any cover, then asks again for fewer pieces until none exists
 //! (the last search is the proof); count asks for exactly the optimum and enumerates.
 
-use super::model::{Model, Searcher, Tally, drive};
+use super::goals::{Searcher, Tally, drive};
+use super::model::Model;
 use crate::dlx::{Problem, Solver};
 use crate::engine::{Answer, Run, Task};
 use crate::kinds::Strategy;

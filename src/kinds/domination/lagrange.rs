@@ -3,19 +3,22 @@
 //! Relax "every uncovered square u is covered" with a multiplier `lambda[u] >= 0`: for any
 //! such multipliers, every placement that covers the rest needs at least
 //! `L = sum(lambda[u]) + sum over allowed squares c of min(0, rc[c])` more pieces, where
-//! `rc[c] = 1 - sum(lambda[u] for uncovered u that c covers)` is c's reduced cost. That holds
-//! for any multipliers, so they are improved by subgradient steps and handed down the tree
-//! as they are: a child starts from its parent's. At its best L equals the linear
-//! relaxation's value (28.9 for knights on 14x14, where a greedy fractional packing reaches 23).
-//! For leapers the steps run as stencils on a padded grid, in f32, with the bound that counts
-//! evaluated exactly (see `stencil`); other pieces use the lists below.
+//! `rc[c] = 1 - sum(lambda[u] for uncovered u that c covers)` is c's reduced cost. (Sound:
+//! a placement P pays 1 per piece; `|P| = sum(lambda[u]) + sum over c in P of rc[c] + sum
+//! over u of lambda[u] (covers(u) - 1)`, the last sum is at least 0 as P covers every u,
+//! and `sum over c in P of rc[c]` is at least the sum of the negative reduced costs.) That
+//! holds for any multipliers, so they are improved by subgradient steps and handed down the
+//! tree as they are: a child starts from its parent's. At its best L equals the linear
+//! relaxation's value. For leapers the steps run as stencils on a padded grid, in f32, with
+//! the bound that counts evaluated exactly in f64 (see `stencil`); other pieces use the
+//! lists below.
 //!
 //! Reduced costs also fix squares: a placement using c needs at least `L + rc[c]` pieces, one
 //! leaving c empty at least `L - rc[c]`; when that exceeds the room left, c is excluded or
-//! forced. (Independence is not part of the relaxation: the bound stays valid, and no
-//! weaker for knights: with the constraints x_u + x_v <= 1 for attacking squares, or
-//! aggregated per square, the linear relaxation keeps its value, 33.90 at 16x16, checked
-//! with an LP solver.)
+//! forced. Independence is not part of the relaxation: the bound stays valid (it relaxes a
+//! larger set of placements), and no weaker for knights: with the constraints
+//! `x_u + x_v <= 1` for attacking squares the linear relaxation keeps its value (33.90 at
+//! 16x16, checked with an LP solver).
 
 use super::model::Model;
 use super::stencil::Grid;
@@ -23,13 +26,6 @@ use crate::util::ones;
 
 /// Slack for floating-point sums: a bound counts only when it clears an integer by this much.
 pub const EPS: f64 = 1e-6;
-
-/// Steps between checks that a node's bound is still on its way to pruning it. With the
-/// steps on the grid (one thread, `bnb`, 8 / 12 / 16): 16x16 plain 4.28 / 3.78 / 4.00 s,
-/// 15x15 plain 1.26 / 1.16 / 1.21 s, 16x16 independent 0.60 / 0.62 / 0.73 s; 17x17
-/// independent on two threads 27.2 / 25.6 s (2.97 / 2.53 million nodes). 8 was the best
-/// before the grid made a step cheaper against the rest of a node.
-const PACE: usize = 12;
 
 /// How near pruning the grid's f32 bound must come for an exact one: far above its
 /// rounding (about 1e-5 on 20x20), so no prune is missed for it.
@@ -66,6 +62,8 @@ pub struct Lagrange {
     clist: Vec<u32>,
     /// The same steps as stencils on a padded grid, for leapers (see `stencil`).
     grid: Option<Grid>,
+    /// Steps between the checks of a node's pace (`lagrange.pace_steps`).
+    pace_steps: usize,
 }
 
 impl Lagrange {
@@ -93,6 +91,7 @@ impl Lagrange {
             ulist: Vec::with_capacity(n),
             clist: Vec::with_capacity(n),
             grid: Grid::new(m),
+            pace_steps: m.tuning.lagrange.pace_steps,
         }
     }
 
@@ -279,8 +278,8 @@ impl Lagrange {
             }
             // Every few steps: at the pace of the last few, would the rest reach `enough`?
             // If not, stop: the node is branched on anyway, and its children go on from here.
-            if pace && it > 0 && it % PACE == 0 {
-                let left = (iters - it) as f64 / PACE as f64;
+            if pace && it > 0 && it % self.pace_steps == 0 {
+                let left = (iters - it) as f64 / self.pace_steps as f64;
                 if best + (best - mark) * left < enough {
                     break;
                 }
@@ -336,5 +335,101 @@ impl Lagrange {
             g.store(lam, &mut self.rc);
         }
         (proven, last.expect("the final multipliers' exact L"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::board::betza::Piece;
+    use crate::util::Rng;
+
+    fn model(moves: &str, width: usize, height: usize, holes: &[usize]) -> Model {
+        let piece = Piece::parse(moves).expect("a piece");
+        let mut board = Board::new(width, height);
+        for &h in holes {
+            board.holes[h] = true;
+        }
+        Model::new(board, piece, 'X', false)
+    }
+
+    /// On random nodes the grid's steps give the lists' bound, multipliers and reduced
+    /// costs (up to rounding: the sums run in another order).
+    #[test]
+    fn the_grid_agrees_with_the_lists() {
+        let boards = [
+            ("N", 16, 16, vec![]),
+            ("N", 7, 11, vec![3, 20, 40, 41]),
+            ("K", 9, 6, vec![10]),
+            ("NC", 10, 9, vec![]),
+            ("WD", 5, 13, vec![0, 64]),
+            ("W2", 8, 7, vec![]),
+        ];
+        let mut rng = Rng(0x5eed_0f90_81d0_7e57);
+        for (moves, width, height, holes) in &boards {
+            let m = model(moves, *width, *height, holes);
+            let n = m.board.squares();
+            let mut grid = Lagrange::new(&m);
+            let mut lists = Lagrange::lists_only(&m);
+            assert!(grid.has_grid(), "{moves}: a leaper gets the grid");
+            for trial in 0..40 {
+                let mut unc = m.all.clone();
+                let mut alw = m.all.clone();
+                for _ in 0..trial % 7 * 3 {
+                    let s = m.cells[rng.below(m.cells.len())];
+                    for (u, cv) in unc.iter_mut().zip(m.cover.row(s)) {
+                        *u &= !cv;
+                    }
+                }
+                for _ in 0..trial % 5 * 4 {
+                    let s = m.cells[rng.below(m.cells.len())];
+                    alw[s >> 6] &= !(1u64 << (s & 63));
+                }
+                let mut lam = vec![0.0; n + 1];
+                for t in crate::util::ones(&unc) {
+                    lam[t] = rng.below(1000) as f64 / 4000.0;
+                }
+                for iters in [0, 1, 6] {
+                    let plan = Steps {
+                        enough: 1e9,
+                        target: m.cells.len() as f64 / 4.0,
+                        iters,
+                        mu: 1.0,
+                        patience: 3,
+                        pace: false,
+                    };
+                    let (mut a, mut b) = (lam.clone(), lam.clone());
+                    let got = grid.improve(&unc, &alw, &mut a, plan);
+                    let want = lists.improve(&unc, &alw, &mut b, plan);
+                    let name = format!("{moves} {width}x{height} trial {trial}, {iters} steps");
+                    // The steps ran in f32: near the lists' steps.
+                    assert!(
+                        (got.0 - want.0).abs() < 1e-4,
+                        "{name}: best {got:?} {want:?}"
+                    );
+                    assert!(
+                        (got.1 - want.1).abs() < 1e-4,
+                        "{name}: last {got:?} {want:?}"
+                    );
+                    assert!(got.0 >= got.1, "{name}: {got:?}");
+                    for s in 0..n {
+                        assert!((a[s] - b[s]).abs() < 1e-5, "{name}: multiplier of {s}");
+                    }
+                    // What counts is exact: the final L and reduced costs are the lists' own
+                    // at the multipliers handed back.
+                    let mut c = a.clone();
+                    let again = Steps { iters: 0, ..plan };
+                    let exact = lists.improve(&unc, &alw, &mut c, again);
+                    assert!((got.1 - exact.1).abs() < 1e-9, "{name}: {got:?} {exact:?}");
+                    for s in 0..n {
+                        if alw[s >> 6] >> (s & 63) & 1 != 0 {
+                            let (x, y) = (grid.rc[s], lists.rc[s]);
+                            assert!((x - y).abs() < 1e-9, "{name}: rc of {s}: {x} {y}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

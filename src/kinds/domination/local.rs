@@ -17,10 +17,6 @@ use super::model::Model;
 use crate::engine::Run;
 use crate::util::{Rng, ones};
 
-/// Weights are scaled by `FADE` once their mean passes `MEAN_CAP`.
-const MEAN_CAP: u64 = 300;
-const FADE: f64 = 0.3;
-
 /// A placement under local search: pieces, how many pieces cover each square, and the
 /// uncovered cells as a set with O(1) insert and remove.
 struct Placement {
@@ -164,6 +160,9 @@ struct Search<'a> {
     mark: Vec<u64>,
     stamp: u64,
     displaced: Vec<u32>,
+    /// Weights are scaled by `fade` once their mean passes `mean_cap` (`local.*` options).
+    mean_cap: u64,
+    fade: f64,
 }
 
 impl Search<'_> {
@@ -272,11 +271,11 @@ impl Search<'_> {
             self.weight[v as usize] += 1;
         }
         self.total += self.st.unc.len() as u64;
-        if self.total > MEAN_CAP * self.cells {
+        if self.total > self.mean_cap * self.cells {
             self.total = 0;
             for w in self.weight.iter_mut() {
                 if *w > 0 {
-                    *w = ((*w as f64 * FADE) as u64).max(1);
+                    *w = ((*w as f64 * self.fade) as u64).max(1);
                     self.total += *w;
                 }
             }
@@ -287,11 +286,9 @@ impl Search<'_> {
 
 impl Model {
     /// Steps without a smaller cover before the local search gives up, as `bnb` uses it. An
-    /// optimal incumbent early spares the search most of its work (knights 16x16
-    /// independent: 420,000 nodes with 40 known, millions from 46), and the search's cost
+    /// optimal incumbent early spares the search most of its work, and the search's cost
     /// grows much faster with the board than the local search's: the patience doubles with
-    /// every 24 squares, 10,000 steps at 144 (12x12, about 10 ms), 100,000 at 16x16, and at
-    /// most a million.
+    /// every 24 squares, 10,000 steps at 144 (12x12), and stays between 2,000 and a million.
     pub fn local_patience(&self) -> u64 {
         let cells = self.cells.len() as f64;
         (10_000.0 * ((cells - 144.0) / 24.0).exp2()).clamp(2_000.0, 1e6) as u64
@@ -341,6 +338,8 @@ impl Model {
             mark: vec![0; n],
             stamp: 0,
             displaced: Vec::new(),
+            mean_cap: self.tuning.local.mean_cap,
+            fade: self.tuning.local.fade,
         };
         for &p in start {
             s.st.add(p, &cov, &s.weight);

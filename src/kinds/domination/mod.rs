@@ -1,5 +1,6 @@
 //! Domination: the fewest pieces such that every square is occupied or attacked, optionally
-//! with no piece attacking another (`independent = true`, the seed's knights puzzle).
+//! with no piece attacking another (`independent = true`, as in the classic puzzle of
+//! knights on the chessboard).
 //!
 //! Goals: `minimize` (default) finds the optimum and one optimal placement, proven unless a
 //! limit stops the search (then the best so far, exit 3); `count` finds the optimum and
@@ -11,12 +12,19 @@ mod band;
 mod blocks;
 mod bnb;
 mod dlx;
+mod goals;
 mod lagrange;
 mod local;
 mod model;
+mod options;
 mod stencil;
 
+pub use bnb::subtree_list;
 pub use model::{MAX_SQUARES, Model};
+pub use options::{
+    BandOptions, BnbOptions, Descriptor, Group, LagrangeOptions, LocalOptions, Tuning, listing,
+    option_table,
+};
 
 use super::Strategy;
 use crate::render::Picture;

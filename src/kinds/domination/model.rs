@@ -1,16 +1,18 @@
-//! The compiled model of a domination puzzle, and what every strategy shares: the goals'
-//! bookkeeping (best so far, counting with `--unique`), a quick heuristic placement and a
-//! local search that improves it (in `local`).
+//! The compiled model of a domination puzzle: the board, the piece, and per square the
+//! bitsets every strategy reads (what a piece covers, who covers a square, what may not
+//! share the board with it); the tuning of the strategies; the check of a placement; and a
+//! quick greedy placement (the local search that improves it is in `local`).
 
+use super::options::Tuning;
 use crate::board::Board;
 use crate::board::betza::Piece;
-use crate::engine::{Answer, Goal, Note, Partial, Run, Task};
-use crate::spec::{Spec, SpecError};
+use crate::engine::Run;
+use crate::spec::{Kind, Spec, SpecError};
 use crate::util::BitMatrix;
 
 /// Boards larger than this are refused up front: three bitsets per square (4096 squares:
 /// 6 MiB) and a search depth up to the number of squares.
-pub const MAX_SQUARES: usize = 4096;
+pub const MAX_SQUARES: usize = Kind::Domination.max_squares();
 
 pub struct Model {
     pub board: Board,
@@ -32,6 +34,8 @@ pub struct Model {
     /// Every cell, as a bitset.
     pub all: Vec<u64>,
     pub symmetries: Vec<Vec<u32>>,
+    /// The strategies' tuning knobs (see `options`): how fast they go, not what they prove.
+    pub tuning: Tuning,
 }
 
 impl Model {
@@ -41,7 +45,6 @@ impl Model {
             .piece
             .as_ref()
             .expect("domination puzzles have a piece");
-        super::super::refuse_board_over(spec, "domination", MAX_SQUARES)?;
         let independent = spec
             .rules
             .independent
@@ -92,7 +95,14 @@ impl Model {
             coverers,
             conflict,
             all,
+            tuning: Tuning::default(),
         }
+    }
+
+    /// Set a tuning option by key (`"bnb.root_steps"`; see `option_table`). The error gives
+    /// the accepted range, or the known keys.
+    pub fn set_option(&mut self, key: &str, value: f64) -> Result<(), String> {
+        self.tuning.set(key, value)
     }
 
     /// A placement is valid: distinct squares on the board, every square occupied or attacked,
@@ -295,140 +305,5 @@ impl Model {
     /// Symmetries as a bit mask (bit i: `symmetries[i]`), all of them.
     pub fn all_symmetries(&self) -> u32 {
         ((1u64 << self.symmetries.len()) - 1) as u32
-    }
-}
-
-/// What a search reports placements to: counts them (one per class under `--unique`),
-/// forwards them to the run's sink, and keeps one.
-pub struct Tally<'m> {
-    unique: bool,
-    symmetries: &'m [Vec<u32>],
-    sorted: Vec<usize>,
-    buf: Vec<usize>,
-    pub count: u128,
-    pub kept: Option<Vec<usize>>,
-}
-
-impl<'m> Tally<'m> {
-    pub fn new(m: &'m Model, task: &Task) -> Tally<'m> {
-        Tally {
-            unique: task.unique,
-            symmetries: &m.symmetries,
-            sorted: Vec::with_capacity(m.cells.len()),
-            buf: Vec::with_capacity(m.cells.len()),
-            count: 0,
-            kept: None,
-        }
-    }
-
-    /// Count one placement; `true` means stop.
-    pub fn add(&mut self, run: &mut Run, squares: &[usize]) -> bool {
-        self.sorted.clear();
-        self.sorted.extend_from_slice(squares);
-        self.sorted.sort_unstable();
-        if self.unique && !crate::board::is_canonical(&self.sorted, self.symmetries, &mut self.buf)
-        {
-            return false;
-        }
-        self.count += 1;
-        if self.kept.is_none() {
-            self.kept = Some(self.sorted.clone());
-        }
-        if run.wants_solutions() {
-            run.solution(&self.sorted)
-        } else {
-            run.count(1);
-            false
-        }
-    }
-}
-
-/// What a search is after, as each [`Searcher`] records it for its inner loop.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// Find placements smaller than `best`.
-    Minimize,
-    /// Report every placement of exactly this many pieces.
-    Count(usize),
-    /// Stop at the first covering placement.
-    First,
-}
-
-/// A domination search as the goals drive it (see [`drive`]).
-pub trait Searcher<'m> {
-    /// The smallest covering placement, the best so far when a limit stops the search.
-    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>>;
-    /// Every covering placement of exactly `k` pieces, counted (and reported) by a tally.
-    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m>;
-    /// The first covering placement met, reported to the run; its size.
-    fn first(&mut self, run: &mut Run) -> Option<usize>;
-    /// What a split or estimated minimize did (`--part`, `--estimate`), for the answer line.
-    fn partial(&self) -> Option<Partial> {
-        None
-    }
-    /// Notes for the summary after minimize (a bound, say).
-    fn notes(&self) -> Vec<Note> {
-        Vec::new()
-    }
-}
-
-/// The goals on any searcher: minimize, count (minimize, then count at the optimum), first.
-pub fn drive<'m>(s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answer {
-    match task.goal {
-        Goal::First => first_answer(s.first(run)),
-        Goal::Count => {
-            let best = s.minimize(run);
-            if run.is_stopped() {
-                return minimum_answer(best);
-            }
-            let Some(best) = best else {
-                return minimum_answer(None);
-            };
-            let tally = s.count(best.len(), run);
-            count_answer(best.len(), tally)
-        }
-        _ => {
-            let mut a = minimum_answer(s.minimize(run));
-            a.partial = s.partial();
-            a.notes.extend(s.notes());
-            a
-        }
-    }
-}
-
-/// The answer to goal minimize: the best placement and its size.
-fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
-    match best {
-        Some(mut b) => {
-            b.sort_unstable();
-            Answer {
-                optimum: Some(b.len() as u64),
-                best: Some(b),
-                ..Answer::default()
-            }
-        }
-        None => Answer::none_because("no placement of non-attacking pieces covers the board"),
-    }
-}
-
-/// The answer to goal count: how many optimal placements, the optimum, one of them.
-fn count_answer(optimum: usize, tally: Tally) -> Answer {
-    Answer {
-        count: Some(tally.count),
-        optimum: Some(optimum as u64),
-        best: tally.kept,
-        notes: vec![Note::OptimalCounted(optimum as u64)],
-        ..Answer::default()
-    }
-}
-
-/// The answer to goal first: a covering placement went to the sink; say its size.
-fn first_answer(found: Option<usize>) -> Answer {
-    match found {
-        Some(k) => Answer {
-            notes: vec![Note::NotProvenMinimal(k)],
-            ..Answer::default()
-        },
-        None => Answer::none_because("no placement of non-attacking pieces covers the board"),
     }
 }

@@ -5,16 +5,13 @@
 //! stencil over the multipliers, `rc = 1 - sum over offsets d of lambda[s + d]`, and so is
 //! the count of chosen squares covering each square. On a grid padded by the piece's reach,
 //! with zero multipliers off the board, both are a few passes of contiguous subtractions and
-//! additions over whole rows: no gathers, no branches, and the compiler vectorises them.
-//! Against the lists of `lagrange` (one gather per square covered, 9 for knights), on knights
-//! 16x16 plain, where a step touches some 220 candidates and 175 squares: `bnb` 13.3 s to
-//! 5.5 s on one thread with AVX2; in SSE2 alone the passes were no faster than the gathers.
+//! additions over whole rows: no gathers, no branches, and the compiler vectorises them
+//! (with AVX2 where the processor has it; the loops are the same, and so are the bits).
 //!
-//! The steps run in f32, twice the lanes of f64 (16x16 plain 5.5 s to 4.5 s): any
-//! multipliers give a valid bound, so only the bound that prunes must be exact. It is taken
-//! in f64 at the same multipliers (the f32 values widened) wherever the f32 one comes within
-//! `CHECK` of pruning, at each new best at the root, and at the end of a node's steps, whose
-//! reduced costs fix squares.
+//! The steps run in f32, twice the lanes of f64: any multipliers give a valid bound, so only
+//! the bound that prunes must be exact. It is taken in f64 at the same multipliers (the f32
+//! values widened) wherever the f32 one comes within `CHECK` of pruning, at each new best at
+//! the root, and at the end of a node's steps, whose reduced costs fix squares.
 
 use super::model::Model;
 use std::ops::{Add, AddAssign, Mul, Sub};
@@ -535,7 +532,6 @@ fn sum_shifted<F: Real>(dst: &mut [F], src: &[F], from: usize, offs: &[isize], s
 
 #[cfg(test)]
 mod tests {
-    use super::super::lagrange::{Lagrange, Steps};
     use super::*;
     use crate::board::Board;
     use crate::board::betza::Piece;
@@ -548,85 +544,6 @@ mod tests {
             board.holes[h] = true;
         }
         Model::new(board, piece, 'X', false)
-    }
-
-    /// On random nodes the grid's steps give the lists' bound, multipliers and reduced
-    /// costs (up to rounding: the sums run in another order).
-    #[test]
-    fn the_grid_agrees_with_the_lists() {
-        let boards = [
-            ("N", 16, 16, vec![]),
-            ("N", 7, 11, vec![3, 20, 40, 41]),
-            ("K", 9, 6, vec![10]),
-            ("NC", 10, 9, vec![]),
-            ("WD", 5, 13, vec![0, 64]),
-            ("W2", 8, 7, vec![]),
-        ];
-        let mut rng = Rng(0x5eed_0f90_81d0_7e57);
-        for (moves, width, height, holes) in &boards {
-            let m = model(moves, *width, *height, holes);
-            let n = m.board.squares();
-            let mut grid = Lagrange::new(&m);
-            let mut lists = Lagrange::lists_only(&m);
-            assert!(grid.has_grid(), "{moves}: a leaper gets the grid");
-            for trial in 0..40 {
-                let mut unc = m.all.clone();
-                let mut alw = m.all.clone();
-                for _ in 0..trial % 7 * 3 {
-                    let s = m.cells[rng.below(m.cells.len())];
-                    for (u, cv) in unc.iter_mut().zip(m.cover.row(s)) {
-                        *u &= !cv;
-                    }
-                }
-                for _ in 0..trial % 5 * 4 {
-                    let s = m.cells[rng.below(m.cells.len())];
-                    alw[s >> 6] &= !(1u64 << (s & 63));
-                }
-                let mut lam = vec![0.0; n + 1];
-                for t in crate::util::ones(&unc) {
-                    lam[t] = rng.below(1000) as f64 / 4000.0;
-                }
-                for iters in [0, 1, 6] {
-                    let plan = Steps {
-                        enough: 1e9,
-                        target: m.cells.len() as f64 / 4.0,
-                        iters,
-                        mu: 1.0,
-                        patience: 3,
-                        pace: false,
-                    };
-                    let (mut a, mut b) = (lam.clone(), lam.clone());
-                    let got = grid.improve(&unc, &alw, &mut a, plan);
-                    let want = lists.improve(&unc, &alw, &mut b, plan);
-                    let name = format!("{moves} {width}x{height} trial {trial}, {iters} steps");
-                    // The steps ran in f32: near the lists' steps.
-                    assert!(
-                        (got.0 - want.0).abs() < 1e-4,
-                        "{name}: best {got:?} {want:?}"
-                    );
-                    assert!(
-                        (got.1 - want.1).abs() < 1e-4,
-                        "{name}: last {got:?} {want:?}"
-                    );
-                    assert!(got.0 >= got.1, "{name}: {got:?}");
-                    for s in 0..n {
-                        assert!((a[s] - b[s]).abs() < 1e-5, "{name}: multiplier of {s}");
-                    }
-                    // What counts is exact: the final L and reduced costs are the lists' own
-                    // at the multipliers handed back.
-                    let mut c = a.clone();
-                    let again = Steps { iters: 0, ..plan };
-                    let exact = lists.improve(&unc, &alw, &mut c, again);
-                    assert!((got.1 - exact.1).abs() < 1e-9, "{name}: {got:?} {exact:?}");
-                    for s in 0..n {
-                        if alw[s >> 6] >> (s & 63) & 1 != 0 {
-                            let (x, y) = (grid.rc[s], lists.rc[s]);
-                            assert!((x - y).abs() < 1e-9, "{name}: rc of {s}: {x} {y}");
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// The portable loops and the AVX2 ones give the same bits (where the processor has

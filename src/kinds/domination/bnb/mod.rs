@@ -1,0 +1,125 @@
+//! `bnb`: branch and bound on bitsets, and `bands`, the same search with the band bound.
+//!
+//! The search (`search`) branches on the uncovered square with the fewest candidate
+//! coverers. The lower bound (`bound`) is Lagrangian, seeded at the root by a greedy
+//! fractional packing and improved by subgradient steps at every node, its reduced costs
+//! excluding or forcing squares; with `bands`, the band bound where that comes near
+//! pruning. Under minimize, rules of replaceability (`replace`) drop nodes whose placements
+//! all have twins in earlier branches, and symmetry (`symmetry`) is broken at the top of
+//! the tree by corner cells and below it between siblings; counting needs every placement,
+//! so it goes without them.
+//!
+//! The first incumbent comes from the model's greedy heuristic improved by a weighted local
+//! search (see `local`), which finds the optimum of knights on every size up to 21x21 where
+//! OEIS gives it, both variants: the search then only has to prove it. The proof (`parts`)
+//! bounds the root, lists the subtrees below it, and searches them on `--threads` workers
+//! sharing the incumbent (`pool`), or one part of them (`--part`), or estimates them
+//! (`--estimate`, `estimate`).
+//!
+//! The files, from the bottom up: `stack` (the path from the root), `bound`, `replace`,
+//! `symmetry`, `estimate`, `pool`; `search` (a node); `parts` (the proof); this file (the
+//! strategies).
+
+mod bound;
+mod estimate;
+mod parts;
+mod pool;
+mod replace;
+mod search;
+mod stack;
+mod symmetry;
+#[cfg(test)]
+mod tests;
+
+pub use parts::subtree_list;
+
+use super::band::Bands;
+use super::goals::{Mode, Searcher, Tally, drive};
+use super::model::Model;
+use crate::engine::{Answer, Goal, Note, Partial, Run, Task};
+use crate::kinds::Strategy;
+use search::Search;
+
+pub struct Bnb;
+
+pub struct BnbBands;
+
+impl Strategy<Model> for Bnb {
+    fn name(&self) -> &'static str {
+        "bnb"
+    }
+    fn about(&self) -> &'static str {
+        "branch and bound on bitsets: fewest-coverers branching, Lagrangian bound and fixing, symmetry breaking"
+    }
+    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+        if task.partial() && task.goal != Goal::Minimize {
+            return Err("--part and --estimate: accepted with goal minimize only".into());
+        }
+        Ok(())
+    }
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        drive(&mut Search::new(m, task), task, run)
+    }
+    fn splits(&self) -> bool {
+        true
+    }
+}
+
+impl Strategy<Model> for BnbBands {
+    fn name(&self) -> &'static str {
+        "bands"
+    }
+    fn about(&self) -> &'static str {
+        "bnb with the band bound: bands of rows covered exactly by dynamic programs; fewer nodes, each dearer"
+    }
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        Bnb.applies(m, task)?;
+        if Bands::new(m).is_none() {
+            return Err(
+                "the band bound needs a piece that moves at most 2 rows and 2 columns".into(),
+            );
+        }
+        Ok(())
+    }
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        let mut s = Search::new(m, task);
+        s.bounds.bands = Bands::new(m);
+        drive(&mut s, task, run)
+    }
+    fn splits(&self) -> bool {
+        true
+    }
+}
+
+impl<'m> Searcher<'m> for Search<'m> {
+    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>> {
+        self.search_minimum(run);
+        self.flush(run);
+        self.best.take()
+    }
+    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m> {
+        // Counting needs every placement: no symmetry breaking.
+        self.mode = Mode::Count(k);
+        self.symmetry = false;
+        self.start(run);
+        self.flush(run);
+        self.tally.take().expect("tally set for counting")
+    }
+    fn first(&mut self, run: &mut Run) -> Option<usize> {
+        self.mode = Mode::First;
+        self.start(run);
+        self.flush(run);
+        self.first_size
+    }
+    fn partial(&self) -> Option<Partial> {
+        self.partial.clone()
+    }
+    fn notes(&self) -> Vec<Note> {
+        // 0 until the root is bounded: a run stopped before that has no bound to report.
+        let root_bound = self.bounds.root_bound;
+        if root_bound == 0 {
+            return Vec::new();
+        }
+        vec![Note::RootBound(root_bound as u64)]
+    }
+}
