@@ -15,6 +15,7 @@ use clap::Parser;
 use boardsolve::engine::Status;
 use boardsolve::render;
 use boardsolve::render::Picture;
+use boardsolve::spec::Kind;
 
 use args::{CheckCli, CompareCli, Format, SolveCli, StrategiesCli, limits, rewrite_size_sweep};
 use load::{header, load, resolve_strategy};
@@ -158,6 +159,7 @@ fn strategies(cli: StrategiesCli) -> u8 {
                 println!("    {name:<10} {about}");
             }
         }
+        print_tuning();
         return 0;
     };
     let l = match load(file, &cli.common, None) {
@@ -179,5 +181,23 @@ fn strategies(cli: StrategiesCli) -> u8 {
             Err(why) => println!("  {:<10} does not apply: {why}", s.name),
         }
     }
+    if l.spec.kind == Kind::Domination {
+        print_tuning();
+    }
     0
+}
+
+/// The domination strategies' tuning knobs, one a line: the `[solve.options]` key, its
+/// default and range, and why it exists.
+fn print_tuning() {
+    println!(
+        "Tuning options of the domination strategies ([solve.options] or --set solve.options.KEY=V):"
+    );
+    for (key, d) in boardsolve::kinds::domination::option_table() {
+        let whole = if d.integer { "whole, " } else { "" };
+        println!(
+            "  {key} = {} ({whole}{} to {}): {}",
+            d.default, d.min, d.max, d.help
+        );
+    }
 }

@@ -124,6 +124,19 @@ pub struct StrategyStatus {
 
 impl Model {
     pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+        if spec.kind != Kind::Domination
+            && let Some((key, value)) = spec.solve.options.first()
+        {
+            return Err(spec.err(
+                value.span(),
+                &format!("solve.options.{key}"),
+                format!(
+                    "kind \"{}\" has no tuning options; the domination strategies have \
+                     (`solve strategies` lists them)",
+                    spec.kind.name()
+                ),
+            ));
+        }
         match spec.kind {
             Kind::Independent => Ok(Model::Independent(independent::Model::compile(spec)?)),
             Kind::Cover => Ok(Model::Cover(cover::Model::compile(spec)?)),

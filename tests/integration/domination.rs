@@ -5,7 +5,7 @@
 use boardsolve::engine::{Goal, Outcome, Status};
 
 use crate::validate::{TestBoard, TestPiece};
-use crate::{puzzle, run_cli, solve};
+use crate::{puzzle, run_cli, run_cli_with, solve};
 
 const STRATEGIES: [&str; 4] = ["bnb", "bands", "dlx", "blocks"];
 
@@ -703,4 +703,55 @@ fn the_subtree_lists_of_the_20x20_proofs_are_pinned() {
         let got = subtree_list(&m, &mut Run::new(Limits::default()));
         assert_eq!(got, Some(want), "independent={independent}");
     }
+}
+
+/// A tuning knob set in `[solve.options]` or by `--set` reaches the search (other steps,
+/// other nodes, the same proven optimum); a bad one is refused where it stands, naming the
+/// key and what is accepted; kinds without knobs refuse them.
+#[test]
+fn tuning_options_come_from_the_file_or_set_and_bad_ones_are_refused() {
+    let nodes = |extra: &[&str]| {
+        let mut args = vec![
+            puzzle("knights8.toml"),
+            "--size".into(),
+            "12".into(),
+            "--format".into(),
+            "json".into(),
+            "--quiet".into(),
+        ];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = run_cli(&args);
+        assert_eq!(code, 0, "{extra:?}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["optimum"], 24, "{extra:?}");
+        v["stats"]["nodes"].as_u64().unwrap()
+    };
+    let default = nodes(&[]);
+    let same = nodes(&["--set", "solve.options.bnb.root_steps=3000"]);
+    assert_eq!(default, same);
+    let fewer_steps = nodes(&["--set", "solve.options.bnb.root_steps=0"]);
+    assert_ne!(default, fewer_steps, "the knob reached the search");
+
+    let text = std::fs::read_to_string(puzzle("knights8.toml")).unwrap()
+        + "\n[solve.options]\nbnb.root_steps = -1\n";
+    let (code, _, err) = run_cli_with(&["-"], Some(&text));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("solve.options.bnb.root_steps"), "{err}");
+    assert!(err.contains("accepted") || err.contains(" to "), "{err}");
+    assert!(err.contains("<stdin>:"), "{err}");
+    let (code, _, err) = run_cli(&[
+        &puzzle("knights8.toml"),
+        "--set",
+        "solve.options.bnb.nonsense=1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("known: bnb.root_steps"), "{err}");
+    let (code, _, err) = run_cli(&[
+        &puzzle("queens8.toml"),
+        "--set",
+        "solve.options.bnb.root_steps=1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("has no tuning options"), "{err}");
 }

@@ -22,8 +22,7 @@ mod stencil;
 pub use bnb::subtree_list;
 pub use model::{MAX_SQUARES, Model};
 pub use options::{
-    BandOptions, BnbOptions, Descriptor, Group, LagrangeOptions, LocalOptions, Tuning, listing,
-    option_table,
+    BandOptions, BnbOptions, Descriptor, Group, LagrangeOptions, LocalOptions, Tuning, option_table,
 };
 
 use super::Strategy;

@@ -51,12 +51,17 @@ impl Model {
             .as_ref()
             .map(|v| *v.get_ref())
             .unwrap_or(false);
-        Ok(Model::new(
+        let mut m = Model::new(
             board,
             piece_spec.piece.clone(),
             piece_spec.symbol,
             independent,
-        ))
+        );
+        for (key, value) in &spec.solve.options {
+            m.set_option(key, *value.get_ref())
+                .map_err(|why| spec.err(value.span(), &format!("solve.options.{key}"), why))?;
+        }
+        Ok(m)
     }
 
     pub fn new(board: Board, piece: Piece, symbol: char, independent: bool) -> Model {

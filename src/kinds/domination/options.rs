@@ -245,22 +245,6 @@ pub fn option_table() -> Vec<(String, &'static Descriptor)> {
         .collect()
 }
 
-/// One line an option: key, default, range, help.
-pub fn listing() -> String {
-    let mut s = String::new();
-    for (key, d) in option_table() {
-        s += &format!(
-            "{key} = {} ({}{} to {}): {}\n",
-            d.default,
-            if d.integer { "whole, " } else { "" },
-            d.min,
-            d.max,
-            d.help
-        );
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,6 +281,5 @@ mod tests {
             "{e}"
         );
         assert!(t.set("local.fade", f64::NAN).is_err());
-        assert_eq!(listing().lines().count(), option_table().len());
     }
 }
