@@ -21,8 +21,8 @@ pub struct Model {
     pub attacks: BitMatrix,
     /// Squares on the board (not holes), in index order.
     pub cells: Vec<usize>,
-    /// `cap_from[i]`: at most this many pieces fit on `cells[i..]`, whatever was placed
-    /// before: one per row segment for pieces that ride the rows, one per cell otherwise.
+    /// `cap_from[i]`: at most this many pieces fit on `cells[i..]`, whatever lies on the
+    /// earlier cells: one per row segment for pieces that ride the rows, one per cell otherwise.
     pub cap_from: Vec<usize>,
     pub symmetries: Vec<Vec<u32>>,
 }
