@@ -151,20 +151,53 @@ fn layers_point_down() {
     );
 }
 
-/// The kinds' folders, each with its files' names.
-fn kinds() -> BTreeMap<String, Vec<String>> {
-    let dir = src().join("kinds");
-    let mut out = BTreeMap::new();
-    for e in std::fs::read_dir(&dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            let mut files = Vec::new();
-            rust_files(&p, &mut files);
-            let names = files
-                .iter()
-                .map(|f| f.file_stem().unwrap().to_str().unwrap().to_string())
+/// A source file as a module path below `src/kinds` (`["tour", "divide"]`, `["domination",
+/// "bnb"]` for bnb/mod.rs), with its library code.
+struct Module {
+    path: Vec<String>,
+    code: String,
+}
+
+fn kind_modules() -> Vec<Module> {
+    let root = src().join("kinds");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    files
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(&root).unwrap().with_extension("");
+            let mut path: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_str().unwrap().to_string())
                 .collect();
-            out.insert(p.file_name().unwrap().to_str().unwrap().to_string(), names);
+            if path.last().is_some_and(|l| l == "mod") {
+                path.pop();
+            }
+            Module {
+                path,
+                code: library_code(&std::fs::read_to_string(f).unwrap()),
+            }
+        })
+        .filter(|m| m.path.last().is_none_or(|l| l != "tests"))
+        .collect()
+}
+
+/// Every path a module names below `src/kinds`, resolved from its `super::` and
+/// `crate::kinds::` prefixes to a full path (`["tour", "model", "Model"]`).
+fn kind_paths(m: &Module) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for p in paths_after(&m.code, "super::") {
+        let ups = 1 + p.iter().take_while(|s| *s == "super").count();
+        if ups > m.path.len() {
+            continue;
+        }
+        let mut full = m.path[..m.path.len() - ups].to_vec();
+        full.extend(p.into_iter().skip(ups - 1));
+        out.push(full);
+    }
+    for p in paths_after(&m.code, "crate::") {
+        if p.len() > 1 && p[0] == "kinds" {
+            out.push(p[1..].to_vec());
         }
     }
     out
@@ -172,75 +205,79 @@ fn kinds() -> BTreeMap<String, Vec<String>> {
 
 #[test]
 fn a_kind_never_uses_another() {
-    let all = kinds();
+    let modules = kind_modules();
+    let kinds: BTreeSet<&String> = modules
+        .iter()
+        .filter(|m| m.path.len() == 1 && src().join("kinds").join(&m.path[0]).is_dir())
+        .map(|m| &m.path[0])
+        .collect();
     let mut wrong = Vec::new();
-    for (kind, files) in &all {
-        for file in files {
-            let path = src().join("kinds").join(kind).join(format!("{file}.rs"));
-            let code = library_code(&std::fs::read_to_string(&path).unwrap());
-            let mut used: Vec<String> = paths_after(&code, "crate::")
-                .into_iter()
-                .filter(|p| p.len() > 1 && p[0] == "kinds")
-                .map(|p| p[1].clone())
-                .collect();
-            // From a kind's file, super::super:: is the kinds folder.
-            let depth = if file == "mod" { 1 } else { 2 };
-            used.extend(
-                paths_after(&code, "super::")
-                    .into_iter()
-                    .filter(|p| p.len() > depth && p[..depth - 1].iter().all(|s| s == "super"))
-                    .map(|p| p[depth - 1].clone()),
-            );
-            for other in used {
-                if other != *kind && all.contains_key(&other) {
-                    wrong.push(format!("kinds/{kind}/{file}.rs uses kinds::{other}"));
-                }
+    for m in modules.iter().filter(|m| !m.path.is_empty()) {
+        for p in kind_paths(m) {
+            if let Some(other) = p.first()
+                && *other != m.path[0]
+                && kinds.contains(other)
+            {
+                wrong.push(format!(
+                    "kinds/{} uses kinds::{}",
+                    m.path.join("/"),
+                    p.join("::")
+                ));
             }
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// Inside each module folder of a kind (the kind's own, and folders such as
+/// domination/bnb), the files and subfolders use each other without a cycle. The folder's
+/// mod.rs, its front door, is left out: it names every file it declares.
 #[test]
 fn no_cycle_inside_a_kind() {
-    for (kind, files) in kinds() {
-        let dir = src().join("kinds").join(&kind);
-        let names: BTreeSet<String> = files.iter().cloned().collect();
-        // What the kind's mod.rs re-exports, and from which file: `super::Model` is model.rs.
-        let front = library_code(&std::fs::read_to_string(dir.join("mod.rs")).unwrap());
+    let modules = kind_modules();
+    let folders: BTreeSet<Vec<String>> = modules
+        .iter()
+        .filter(|m| !m.path.is_empty())
+        .map(|m| m.path.clone())
+        .filter(|p| src().join("kinds").join(p.join("/")).is_dir())
+        .collect();
+    for folder in &folders {
+        let depth = folder.len();
+        let units: BTreeSet<String> = modules
+            .iter()
+            .filter(|m| m.path.len() > depth && m.path[..depth] == folder[..])
+            .map(|m| m.path[depth].clone())
+            .collect();
+        // What the folder's mod.rs re-exports, and from which unit: `super::Model` is model.
+        let front = &modules.iter().find(|m| m.path == *folder).unwrap().code;
         let mut owner: BTreeMap<String, String> = BTreeMap::new();
         for p in paths_after(&front.replace("pub use ", "pub use crate::"), "crate::") {
-            if p.len() >= 2 && names.contains(&p[0]) {
+            if p.len() >= 2 && units.contains(&p[0]) {
                 owner.insert(p[p.len() - 1].clone(), p[0].clone());
             }
         }
         let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for file in files.iter().filter(|f| *f != "mod") {
-            let code =
-                library_code(&std::fs::read_to_string(dir.join(format!("{file}.rs"))).unwrap());
-            let mut targets: Vec<String> = paths_after(&code, "super::")
-                .into_iter()
-                .filter(|p| p[0] != "super")
-                .map(|p| p[0].clone())
-                .collect();
-            targets.extend(
-                paths_after(&code, "crate::")
-                    .into_iter()
-                    .filter(|p| p.len() > 2 && p[0] == "kinds" && p[1] == kind)
-                    .map(|p| p[2].clone()),
-            );
-            for t in targets {
-                let t = if names.contains(&t) {
-                    Some(t)
+        for m in modules
+            .iter()
+            .filter(|m| m.path.len() > depth && m.path[..depth] == folder[..])
+        {
+            let from = &m.path[depth];
+            for p in kind_paths(m) {
+                if p.len() <= depth || p[..depth] != folder[..] {
+                    continue;
+                }
+                let name = &p[depth];
+                let to = if units.contains(name) {
+                    Some(name.clone())
                 } else {
-                    owner.get(&t).cloned()
+                    owner.get(name).cloned()
                 };
-                if let Some(t) = t.filter(|t| t != file && t != "mod") {
-                    edges.entry(file.clone()).or_default().insert(t);
+                if let Some(to) = to.filter(|t| t != from) {
+                    edges.entry(from.clone()).or_default().insert(to);
                 }
             }
         }
-        // Depth-first search; a node met again while on the stack closes a cycle.
+        // Depth-first search; a unit met again while on the stack closes a cycle.
         fn visit(
             n: &str,
             edges: &BTreeMap<String, BTreeSet<String>>,
@@ -269,11 +306,12 @@ fn no_cycle_inside_a_kind() {
             None
         }
         let mut state = BTreeMap::new();
-        for f in &files {
-            let cycle = visit(f, &edges, &mut state, &mut Vec::new());
+        for u in &units {
+            let cycle = visit(u, &edges, &mut state, &mut Vec::new());
             assert!(
                 cycle.is_none(),
-                "kinds/{kind}: files use each other in a cycle: {}",
+                "kinds/{}: files use each other in a cycle: {}",
+                folder.join("/"),
                 cycle.unwrap_or_default().join(" -> ")
             );
         }
