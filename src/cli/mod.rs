@@ -72,12 +72,10 @@ fn fail(msg: impl std::fmt::Display) -> u8 {
 }
 
 fn solve(cli: SolveCli) -> u8 {
-    let l = match load(&cli.file, &cli.common, None) {
-        Ok(l) => l,
-        Err(e) => return fail(e),
-    };
-    let strategy = match resolve_strategy(&l) {
-        Ok(s) => s,
+    let (l, strategy) = match load(&cli.file, &cli.common, None)
+        .and_then(|l| resolve_strategy(&l).map(|s| (l, s)))
+    {
+        Ok(x) => x,
         Err(e) => return fail(e),
     };
     let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
@@ -129,12 +127,10 @@ fn solve(cli: SolveCli) -> u8 {
 /// Everything a solve checks before it searches: the file, the flags, and that the strategy
 /// asked for (or some strategy, for auto) takes the task.
 fn check(cli: CheckCli) -> u8 {
-    let l = match load(&cli.file, &cli.common, None) {
-        Ok(l) => l,
-        Err(e) => return fail(e),
-    };
-    let strategy = match resolve_strategy(&l) {
-        Ok(s) => s,
+    let (l, strategy) = match load(&cli.file, &cli.common, None)
+        .and_then(|l| resolve_strategy(&l).map(|s| (l, s)))
+    {
+        Ok(x) => x,
         Err(e) => return fail(e),
     };
     if let Err(e) = l.model.applies(&strategy, &l.task) {

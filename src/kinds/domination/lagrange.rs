@@ -341,17 +341,10 @@ impl Lagrange {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::board::betza::Piece;
     use crate::util::Rng;
 
     fn model(moves: &str, width: usize, height: usize, holes: &[usize]) -> Model {
-        let piece = Piece::parse(moves).expect("a piece");
-        let mut board = Board::new(width, height);
-        for &h in holes {
-            board.holes[h] = true;
-        }
-        Model::new(board, piece, 'X', false)
+        Model::for_test(moves, width, height, holes)
     }
 
     /// On random nodes the grid's steps give the lists' bound, multipliers and reduced

@@ -104,6 +104,18 @@ impl Model {
         }
     }
 
+    /// A plain (not independent) model of `moves` on a board with `holes`, for the
+    /// techniques' unit tests.
+    #[cfg(test)]
+    pub fn for_test(moves: &str, width: usize, height: usize, holes: &[usize]) -> Model {
+        let piece = Piece::parse(moves).expect("a piece");
+        let mut board = Board::new(width, height);
+        for &h in holes {
+            board.holes[h] = true;
+        }
+        Model::new(board, piece, 'X', false)
+    }
+
     /// Set a tuning option by key (`"bnb.root_steps"`; see `option_table`). The error gives
     /// the accepted range, or the known keys.
     pub fn set_option(&mut self, key: &str, value: f64) -> Result<(), String> {

@@ -533,17 +533,10 @@ fn sum_shifted<F: Real>(dst: &mut [F], src: &[F], from: usize, offs: &[isize], s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::board::betza::Piece;
     use crate::util::Rng;
 
     fn model(moves: &str, width: usize, height: usize, holes: &[usize]) -> Model {
-        let piece = Piece::parse(moves).expect("a piece");
-        let mut board = Board::new(width, height);
-        for &h in holes {
-            board.holes[h] = true;
-        }
-        Model::new(board, piece, 'X', false)
+        Model::for_test(moves, width, height, holes)
     }
 
     /// The portable loops and the AVX2 ones give the same bits (where the processor has
