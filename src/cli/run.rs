@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use boardsolve::engine::{Limits, Progress, Run, Stats};
+use boardsolve::engine::{Limits, Progress, Run, Standing, Stats};
 use boardsolve::kinds::{Checked, SolveError};
 use boardsolve::render;
 
@@ -27,7 +27,8 @@ pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
 struct Spinner(indicatif::ProgressBar);
 
 impl Progress for Spinner {
-    fn update(&mut self, stats: &Stats, elapsed: Duration, status: &str) {
+    fn update(&mut self, stats: &Stats, elapsed: Duration, standing: &Standing) {
+        let status = render::standing_text(standing);
         let rate = stats.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
         // Branch and bound spends tens of microseconds a node: M/s would read 0.0.
         let rate = if rate >= 1e6 {

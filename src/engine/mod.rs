@@ -22,7 +22,7 @@ pub use answer::{
     Answer, BlockLayout, Note, Outcome, Partial, PartialWork, Status, Subpart, SubtreeList,
     TourCounting, TreeEstimate,
 };
-pub use run::{Progress, Run, Sink};
+pub use run::{Progress, Run, Sink, Standing};
 
 /// What the user asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -10,10 +10,28 @@ use std::time::{Duration, Instant};
 use super::answer::{Answer, Outcome, Status};
 use super::{Limits, Stats, StopReason};
 
-/// Receives a progress line now and then (a few times a second at most).
+/// Receives where the search stands now and then (a few times a second at most).
 pub trait Progress: Send {
-    fn update(&mut self, stats: &Stats, elapsed: Duration, status: &str);
+    fn update(&mut self, stats: &Stats, elapsed: Duration, standing: &Standing);
     fn finish(&mut self) {}
+}
+
+/// Where an optimising search stands, as a strategy last said (all `None`: it said nothing,
+/// and the counters speak for themselves).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// The best objective value so far.
+    pub best: Option<u64>,
+    /// What found it when not the search itself ("heuristic", "local search").
+    pub found_by: Option<&'static str>,
+    /// The lower bound at the root.
+    pub bound: Option<u64>,
+    /// Subtrees done of those listed, when workers share a list.
+    pub subtrees: Option<(usize, usize)>,
+    /// The branch taken at the top two levels, as (k, of); `of == 0` where there is none.
+    pub branch: [(usize, usize); 2],
+    /// Probes done of those asked, by this worker, while estimating a tree.
+    pub probes: Option<(u64, u64)>,
 }
 
 /// State shared by a run and its parallel children.
@@ -42,7 +60,7 @@ pub struct Run<'a> {
     stopped: Option<StopReason>,
     sink: Option<Sink<'a>>,
     progress: Option<Box<dyn Progress + 'a>>,
-    status: String,
+    standing: Standing,
 }
 
 impl<'a> Run<'a> {
@@ -60,7 +78,7 @@ impl<'a> Run<'a> {
             stopped: None,
             sink: None,
             progress: None,
-            status: String::new(),
+            standing: Standing::default(),
         }
     }
 
@@ -163,7 +181,7 @@ impl<'a> Run<'a> {
                     nodes: total.max(self.stats.nodes),
                     ..self.stats.clone()
                 };
-                p.update(&shown, elapsed, &self.status);
+                p.update(&shown, elapsed, &self.standing);
             }
         }
         false
@@ -184,9 +202,9 @@ impl<'a> Run<'a> {
         self.stop(StopReason::Memory);
     }
 
-    /// Set the line a progress display shows next to the counters ("best 14, bound 12").
-    pub fn set_status(&mut self, status: impl Into<String>) {
-        self.status = status.into();
+    /// Say where the search stands, for the progress display.
+    pub fn set_standing(&mut self, standing: Standing) {
+        self.standing = standing;
     }
 
     /// Report one solution; `true` means stop now.
@@ -243,7 +261,7 @@ impl<'a> Run<'a> {
             stopped: None,
             sink: None,
             progress: None,
-            status: String::new(),
+            standing: Standing::default(),
         }
     }
 

@@ -7,7 +7,9 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{BlockLayout, Note, Outcome, Partial, PartialWork, Status, TourCounting};
+use crate::engine::{
+    BlockLayout, Note, Outcome, Partial, PartialWork, Standing, Status, TourCounting,
+};
 use crate::util::Packed;
 
 mod dot;
@@ -268,6 +270,37 @@ pub fn note_text(n: &Note) -> String {
     }
 }
 
+/// Where a search stands, for the progress line: "best 40, bound 34, subtrees done 37/102",
+/// "best 14 (local search)", "bound 12, branch 2/3 1/4", "probes 150/4000 (this worker's)".
+pub fn standing_text(s: &Standing) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(b) = s.best {
+        parts.push(match s.found_by {
+            Some(by) => format!("best {b} ({by})"),
+            None => format!("best {b}"),
+        });
+    }
+    if let Some(b) = s.bound {
+        parts.push(format!("bound {b}"));
+    }
+    if let Some((done, of)) = s.subtrees {
+        parts.push(format!("subtrees done {done}/{of}"));
+    }
+    let branches: Vec<String> = s
+        .branch
+        .iter()
+        .take_while(|(_, of)| *of > 0)
+        .map(|(k, of)| format!("{k}/{of}"))
+        .collect();
+    if !branches.is_empty() {
+        parts.push(format!("branch {}", branches.join(" ")));
+    }
+    if let Some((done, of)) = s.probes {
+        parts.push(format!("probes {done}/{of} (this worker's)"));
+    }
+    parts.join(", ")
+}
+
 /// The one summary line on standard error: `92 solutions | bitmask | 1,965 nodes | 0.4 ms`.
 pub fn summary_line(h: &Header, o: &Outcome) -> String {
     let mut parts = vec![answer_line(h, o), o.strategy.clone()];
@@ -287,6 +320,46 @@ mod tests {
     use super::json::picture_json;
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn standing_says_what_the_search_said() {
+        let line = |s: Standing| standing_text(&s);
+        let none = Standing::default();
+        assert_eq!(line(none), "");
+        assert_eq!(
+            line(Standing {
+                best: Some(40),
+                bound: Some(34),
+                subtrees: Some((37, 102)),
+                ..none
+            }),
+            "best 40, bound 34, subtrees done 37/102"
+        );
+        assert_eq!(
+            line(Standing {
+                best: Some(14),
+                found_by: Some("local search"),
+                ..none
+            }),
+            "best 14 (local search)"
+        );
+        assert_eq!(
+            line(Standing {
+                bound: Some(12),
+                branch: [(2, 3), (1, 4)],
+                ..none
+            }),
+            "bound 12, branch 2/3 1/4"
+        );
+        assert_eq!(
+            line(Standing {
+                branch: [(2, 3), (0, 0)],
+                probes: Some((150, 4000)),
+                ..none
+            }),
+            "branch 2/3, probes 150/4000 (this worker's)"
+        );
+    }
 
     #[test]
     fn groups_thousands() {

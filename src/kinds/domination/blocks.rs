@@ -13,7 +13,7 @@
 
 use super::goals::{Mode, Searcher, Tally, drive};
 use super::model::Model;
-use crate::engine::{Answer, Run, Task};
+use crate::engine::{Answer, Run, Standing, Task};
 use crate::kinds::Strategy;
 
 pub struct Blocks;
@@ -174,7 +174,10 @@ impl Search<'_> {
                     if k < self.bar {
                         self.bar = k;
                         self.best = Some(self.placed.clone());
-                        run.set_status(format!("best {k}"));
+                        run.set_standing(Standing {
+                            best: Some(k as u64),
+                            ..Standing::default()
+                        });
                     }
                     false
                 }

@@ -8,7 +8,7 @@
 use super::goals::{Searcher, Tally, drive};
 use super::model::Model;
 use crate::dlx::{Problem, Solver};
-use crate::engine::{Answer, Run, Task};
+use crate::engine::{Answer, Run, Standing, Task};
 use crate::kinds::Strategy;
 
 pub struct Dlx;
@@ -95,7 +95,10 @@ fn minimize(m: &Model, run: &mut Run) -> Option<Vec<usize>> {
         match found {
             Some(sol) => {
                 hi = sol.len() - 1;
-                run.set_status(format!("best {}", sol.len()));
+                run.set_standing(Standing {
+                    best: Some(sol.len() as u64),
+                    ..Standing::default()
+                });
                 best = Some(sol);
             }
             None => break,

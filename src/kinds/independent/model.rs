@@ -2,7 +2,7 @@
 
 use crate::board::Board;
 use crate::board::betza::Piece;
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, Run, Standing, Task};
 use crate::kinds::report::Placements;
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::BitMatrix;
@@ -193,7 +193,10 @@ impl<'m> Aim<'m> {
                 self.best.clear();
                 self.best.extend_from_slice(placed);
                 self.target = k + 1;
-                run.set_status(format!("best {k}"));
+                run.set_standing(Standing {
+                    best: Some(k as u64),
+                    ..Standing::default()
+                });
             }
             None
         } else if k == self.target {

@@ -22,7 +22,7 @@ use super::pool::{self, Incumbent, Worker};
 use super::search::Search;
 use super::stack::Subtree;
 use super::symmetry;
-use crate::engine::{Goal, Partial, PartialWork, Run, Subpart, SubtreeList, Task};
+use crate::engine::{Goal, Partial, PartialWork, Run, Standing, Subpart, SubtreeList, Task};
 use crate::util::Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -72,14 +72,22 @@ impl<'m> Search<'m> {
         self.symmetry = self.m.symmetries.len() > 1;
         if let Some(h) = self.m.heuristic(8, run) {
             self.bar = h.len();
-            run.set_status(format!("best {} (heuristic)", h.len()));
+            run.set_standing(Standing {
+                best: Some(h.len() as u64),
+                found_by: Some("heuristic"),
+                ..Standing::default()
+            });
             self.best = Some(h);
         }
         if let Some(h) = &self.best {
             let patience = self.m.local_patience();
             if let Some(better) = self.m.local_search(h, patience, run) {
                 self.bar = better.len();
-                run.set_status(format!("best {} (local search)", better.len()));
+                run.set_standing(Standing {
+                    best: Some(better.len() as u64),
+                    found_by: Some("local search"),
+                    ..Standing::default()
+                });
                 self.best = Some(better);
             }
         }
@@ -279,7 +287,10 @@ impl<'m> Search<'m> {
             sums.add(&p);
             rng = p.rng;
             if report && sums.done.is_multiple_of(64) {
-                run.set_status(format!("probes {}/{count} (this worker's)", sums.done));
+                run.set_standing(Standing {
+                    probes: Some((sums.done, count)),
+                    ..Standing::default()
+                });
             }
         }
         sums
@@ -296,7 +307,7 @@ impl<'m> Search<'m> {
                 if let Some(w) = &s.worker
                     && w.reporter
                 {
-                    run.set_status(w.shared.status(s.bounds.root_bound));
+                    run.set_standing(w.shared.standing(s.bounds.root_bound));
                 }
                 if s.resume(t, run) {
                     break;

@@ -7,7 +7,7 @@
 //! worker, and a worker prunes only what cannot hold a placement smaller than a bar some
 //! worker's placement has reached, so no placement smaller than the final bar is missed.
 
-use crate::engine::Run;
+use crate::engine::{Run, Standing};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -54,14 +54,13 @@ impl Incumbent {
 
     /// The progress line of parallel minimize: the best size among the workers, the root
     /// bound, the subtrees done.
-    pub fn status(&self, root_bound: usize) -> String {
-        format!(
-            "best {}, bound {}, subtrees done {}/{}",
-            self.bar(),
-            root_bound,
-            self.done.load(Ordering::Relaxed),
-            self.total
-        )
+    pub fn standing(&self, root_bound: usize) -> Standing {
+        Standing {
+            best: Some(self.bar() as u64),
+            bound: Some(root_bound as u64),
+            subtrees: Some((self.done.load(Ordering::Relaxed), self.total)),
+            ..Standing::default()
+        }
     }
 
     /// The smallest placement offered, if any.

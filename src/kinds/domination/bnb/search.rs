@@ -24,7 +24,7 @@ use super::pool::Worker;
 use super::replace::Replace;
 use super::stack::{Stack, Subtree};
 use super::symmetry;
-use crate::engine::{Partial, Run, Task};
+use crate::engine::{Partial, Run, Standing, Task};
 
 /// What the task asks of a proof: worker threads, `--part i/n` (1-based) and its subpart
 /// `j/m`, `--estimate probes`.
@@ -262,7 +262,7 @@ impl<'m> Search<'m> {
                 // One subtree can take most of a long run: the line follows the others too.
                 w.ticks = w.ticks.wrapping_add(1);
                 if w.ticks.is_multiple_of(1 << 14) {
-                    run.set_status(w.shared.status(self.bounds.root_bound));
+                    run.set_standing(w.shared.standing(self.bounds.root_bound));
                 }
             }
         }
@@ -584,21 +584,15 @@ impl<'m> Search<'m> {
         }
     }
 
-    /// The progress line of a search on one thread: the best size, the root bound, the
-    /// branches at the top.
+    /// Where a search on one thread stands: the best size, the root bound, the branches at
+    /// the top.
     pub fn status(&self, run: &mut Run) {
-        let root_bound = self.bounds.root_bound;
-        let mut s = match &self.best {
-            Some(b) => format!("best {}, bound {}", b.len(), root_bound),
-            None => format!("bound {}", root_bound),
-        };
-        if self.top[0].1 > 0 {
-            s += &format!(", branch {}/{}", self.top[0].0, self.top[0].1);
-            if self.top[1].1 > 0 {
-                s += &format!(" {}/{}", self.top[1].0, self.top[1].1);
-            }
-        }
-        run.set_status(s);
+        run.set_standing(Standing {
+            best: self.best.as_ref().map(|b| b.len() as u64),
+            bound: Some(self.bounds.root_bound as u64),
+            branch: self.top,
+            ..Standing::default()
+        });
     }
 
     /// The counts of the pruning rules, added to the run's statistics and cleared (at the
