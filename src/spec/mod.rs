@@ -199,7 +199,8 @@ impl Spec {
             spec.board = Some(spec.parse_board(raw.board, overrides)?);
             spec.piece = spec.parse_piece(raw.piece)?;
         } else {
-            if raw.board.is_some() || overrides.size.is_some() || overrides.width.is_some() {
+            let sized = [overrides.size, overrides.width, overrides.height];
+            if raw.board.is_some() || sized.iter().any(Option::is_some) {
                 return Err(spec.err_nowhere(
                     "board",
                     "kind \"cover\" takes no board: its items and options say everything".into(),

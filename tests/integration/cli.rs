@@ -463,3 +463,13 @@ fn check_refuses_what_solving_refuses() {
     assert_eq!(code, 0);
     assert!(out.contains("strategy bitmask"), "{out}");
 }
+
+/// A cover file has no board: every board flag is refused alike.
+#[test]
+fn board_flags_are_refused_on_a_cover_file() {
+    for flag in ["--size", "--width", "--height"] {
+        let (code, _, err) = run_cli(&[&puzzle("sudoku.toml"), flag, "4"]);
+        assert_eq!(code, 2, "{flag}: {err}");
+        assert!(err.contains("takes no board"), "{flag}: {err}");
+    }
+}
