@@ -15,7 +15,7 @@ pub struct Answer {
     /// A best solution (minimize / maximize), in the model's encoding.
     pub best: Option<Vec<usize>>,
     /// Why there is no solution, when known without search (a theorem, a counting argument).
-    pub reason: Option<String>,
+    pub reason: Option<Reason>,
     /// The answer was proven before a limit struck (e.g. an optimum whose bound closed).
     pub proven_despite_limit: bool,
     /// The search covered only part of the tree (`--part`) or estimated it (`--estimate`):
@@ -37,10 +37,10 @@ impl Answer {
         }
     }
 
-    pub fn none_because(reason: impl Into<String>) -> Answer {
+    pub fn none_because(reason: Reason) -> Answer {
         Answer {
             count: Some(0),
-            reason: Some(reason.into()),
+            reason: Some(reason),
             ..Answer::default()
         }
     }
@@ -195,4 +195,85 @@ pub struct Outcome {
     pub elapsed: Duration,
     pub stats: Stats,
     pub answer: Answer,
+}
+
+/// Why a puzzle has no solution: a theorem, a counting argument or a finished search. The
+/// squares are named as the board names them; `size` is the board as "WxH".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A closed tour on a board of one square: there is no move back.
+    ClosedSingleSquare,
+    /// A closed knight's tour on 1x1.
+    ClosedNoReturn,
+    /// Schwenk: a closed knight's tour needs an even board.
+    SchwenkOdd { size: String, squares: usize },
+    /// Schwenk: no closed knight's tour with a side of 1 or 2.
+    SchwenkNarrow { size: String },
+    /// Schwenk: no closed knight's tour with a side of 4.
+    SchwenkSideFour { size: String },
+    /// Schwenk: 3x4, 3x6 and 3x8.
+    SchwenkThreeRows { size: String },
+    /// The table of boards with an open knight's tour.
+    OpenTable { size: String },
+    /// On an odd board an open tour starts on the corners' colour.
+    OpenStartColour {
+        size: String,
+        squares: usize,
+        start: String,
+    },
+    /// The centre of 3x7 starts no open tour (exhaustive search).
+    OpenCentreOf3x7 { start: String },
+    /// On 3x4 open tours start only on the end lines of the long side.
+    OpenEndsOf3x4 { size: String, start: String },
+    /// On 3x8 the third squares of the middle line start none.
+    OpenThirdOf3x8 { size: String, start: String },
+    /// With a side of 4 both ends lie on the outer lines.
+    OpenInnerLineOf4 { start: String },
+    /// The move graph is not connected.
+    GraphSplit { piece: String, parts: usize },
+    /// A closed tour needs two moves at every square.
+    ClosedDeadEnd { square: String, moves: usize },
+    /// More one-move squares than a tour has free ends.
+    TooManyEnds { squares: Vec<String>, free: usize },
+    /// The moves alternate between two classes of squares of these sizes, and the tour
+    /// cannot balance them.
+    Classes {
+        piece: String,
+        sizes: (usize, usize),
+        rule: ClassRule,
+    },
+    /// An exhaustive search found none.
+    SearchFoundNone,
+    /// An exhaustive count is 0.
+    CountIsZero,
+    /// More stones than squares.
+    StonesExceedSquares {
+        colours: usize,
+        per_colour: usize,
+        squares: usize,
+    },
+    /// A colour's stones do not fit in the rows (or columns) at `max_per_line` each.
+    StonesExceedLines {
+        per_colour: usize,
+        lines: usize,
+        columns: bool,
+        max_per_line: usize,
+        room: usize,
+    },
+    /// No placement of non-attacking pieces covers the board.
+    NoIndependentCover,
+    /// A strategy failed where a theorem or its own construction says a solution exists:
+    /// a bug, as the strategy describes it.
+    Bug(String),
+}
+
+/// Which balance of the two classes of squares a tour cannot meet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassRule {
+    /// A closed tour needs the classes equal.
+    ClosedNeedsEqual,
+    /// Any tour needs them to differ by at most 1.
+    DifferByOne,
+    /// The tour starts in the larger class; this square is in the smaller.
+    StartInSmaller(String),
 }

@@ -19,8 +19,8 @@ mod answer;
 mod run;
 
 pub use answer::{
-    Answer, BlockLayout, Note, Outcome, Partial, PartialWork, Status, Subpart, SubtreeList,
-    TourCounting, TreeEstimate,
+    Answer, BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Reason, Status, Subpart,
+    SubtreeList, TourCounting, TreeEstimate,
 };
 pub use run::{Progress, Run, Sink, Standing};
 

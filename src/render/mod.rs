@@ -8,7 +8,8 @@
 use std::fmt::Write as _;
 
 use crate::engine::{
-    BlockLayout, Note, Outcome, Partial, PartialWork, Standing, Status, TourCounting,
+    BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Reason, Standing, Status,
+    TourCounting,
 };
 use crate::util::Packed;
 
@@ -153,7 +154,7 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
     if o.status == Status::NoSolution {
         s = "no solution".to_string();
         if let Some(r) = &o.answer.reason {
-            let _ = write!(s, ": {r}");
+            let _ = write!(s, ": {}", reason_text(r));
         }
     }
     if let Some(p) = &o.answer.partial {
@@ -267,6 +268,119 @@ pub fn note_text(n: &Note) -> String {
             states >> 20,
             bytes >> 20
         ),
+    }
+}
+
+/// Why there is no solution, in words: the theorem or the argument.
+pub fn reason_text(r: &Reason) -> String {
+    match r {
+        Reason::ClosedSingleSquare => "a closed tour needs a move from the last square back to \
+            the first, and a board of one square has none"
+            .into(),
+        Reason::ClosedNoReturn => {
+            "a closed tour needs a move from the last square back to the first".into()
+        }
+        Reason::SchwenkOdd { size, squares } => format!(
+            "Schwenk's theorem: both sides of {size} are odd; a knight changes colour at every \
+             move, so a closed tour needs as many light as dark squares, and {size} has \
+             {squares} squares"
+        ),
+        Reason::SchwenkNarrow { size } => format!(
+            "Schwenk's theorem: no closed knight's tour on a board with a side of 1 or 2 \
+             ({size})"
+        ),
+        Reason::SchwenkSideFour { size } => format!(
+            "Schwenk's theorem: no closed knight's tour on a board with a side of 4 ({size}): \
+             the outer rows' squares move only to inner rows, so a closed tour would alternate \
+             outer and inner rows and, by colour, visit only one colour in the outer rows"
+        ),
+        Reason::SchwenkThreeRows { size } => {
+            format!("Schwenk's theorem: 3x4, 3x6 and 3x8 have no closed knight's tour ({size})")
+        }
+        Reason::OpenTable { size } => format!(
+            "no open knight's tour on {size}: open tours exist exactly on 1x1, 3x4, 3xn for n \
+             >= 7, 4xn for n >= 5, and boards with both sides at least 5"
+        ),
+        Reason::OpenStartColour {
+            size,
+            squares,
+            start,
+        } => format!(
+            "{size} has {squares} squares, one more of the corners' colour than of the other; a \
+             knight changes colour at every move, so an open tour starts and ends on the \
+             corners' colour, and {start} is not"
+        ),
+        Reason::OpenCentreOf3x7 { start } => format!(
+            "no open knight's tour of 3x7 starts on the centre square {start} (exhaustive search)"
+        ),
+        Reason::OpenEndsOf3x4 { size, start } => format!(
+            "on {size} open knight's tours start only on the two end lines of the long side; \
+             {start} is not on them (exhaustive search)"
+        ),
+        Reason::OpenThirdOf3x8 { size, start } => format!(
+            "no open knight's tour of {size} starts on {start}, the third square from either \
+             end of the middle line (exhaustive search)"
+        ),
+        Reason::OpenInnerLineOf4 { start } => format!(
+            "on a board with a side of 4 both ends of every open knight's tour lie on the two \
+             outer lines (Schwenk's argument: outer squares of one colour move only to inner \
+             squares of the other, and an inner end leaves one side short of moves); {start} \
+             is on an inner line"
+        ),
+        Reason::GraphSplit { piece, parts } => format!(
+            "the {piece} move graph falls into {parts} parts, so no tour reaches every square"
+        ),
+        Reason::ClosedDeadEnd { square, moves } => format!(
+            "square {square} has {moves} move(s); a closed tour enters and leaves every square"
+        ),
+        Reason::TooManyEnds { squares, free } => format!(
+            "squares {} have one move each, so each must end the tour, and a tour has {free} \
+             free end(s)",
+            squares.join(", ")
+        ),
+        Reason::Classes {
+            piece,
+            sizes: (p, q),
+            rule,
+        } => {
+            let what =
+                format!("the {piece} moves alternate between two classes of squares ({p} and {q})");
+            match rule {
+                ClassRule::ClosedNeedsEqual => format!("{what}; a closed tour needs them equal"),
+                ClassRule::DifferByOne => {
+                    format!("{what}; a tour needs them to differ by at most 1")
+                }
+                ClassRule::StartInSmaller(start) => format!(
+                    "{what}; a tour then starts and ends in the larger class, and {start} is in \
+                     the smaller"
+                ),
+            }
+        }
+        Reason::SearchFoundNone => "exhaustive search found none".into(),
+        Reason::CountIsZero => "the exhaustive count is 0".into(),
+        Reason::StonesExceedSquares {
+            colours,
+            per_colour,
+            squares,
+        } => format!(
+            "{colours} colours x {per_colour} stones = {} stones do not fit on {squares} squares",
+            colours * per_colour
+        ),
+        Reason::StonesExceedLines {
+            per_colour,
+            lines,
+            columns,
+            max_per_line,
+            room,
+        } => format!(
+            "{per_colour} stones of one colour do not fit in {lines} {} of at most \
+             {max_per_line} each (room for {room})",
+            if *columns { "columns" } else { "rows" }
+        ),
+        Reason::NoIndependentCover => {
+            "no placement of non-attacking pieces covers the board".into()
+        }
+        Reason::Bug(what) => what.clone(),
     }
 }
 

@@ -4,7 +4,7 @@
 //! the placements a search reports (one per class under `--unique`).
 
 use super::model::Model;
-use crate::engine::{Answer, Goal, Note, Partial, Run, Task};
+use crate::engine::{Answer, Goal, Note, Partial, Reason, Run, Task};
 use crate::kinds::report::Placements;
 
 /// What a search reports placements to: counts them (one per class under `--unique`),
@@ -101,7 +101,7 @@ fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
                 ..Answer::default()
             }
         }
-        None => Answer::none_because("no placement of non-attacking pieces covers the board"),
+        None => Answer::none_because(Reason::NoIndependentCover),
     }
 }
 
@@ -123,6 +123,6 @@ fn first_answer(found: Option<usize>) -> Answer {
             notes: vec![Note::NotProvenMinimal(k)],
             ..Answer::default()
         },
-        None => Answer::none_because("no placement of non-attacking pieces covers the board"),
+        None => Answer::none_because(Reason::NoIndependentCover),
     }
 }

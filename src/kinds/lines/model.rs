@@ -19,7 +19,7 @@
 use std::fmt::Write as _;
 
 use crate::board::Board;
-use crate::engine::{Run, Task};
+use crate::engine::{Reason, Run, Task};
 use crate::render::Picture;
 use crate::spec::{Kind, Spec, SpecError};
 
@@ -53,7 +53,7 @@ pub struct Model {
     /// The inverse of each symmetry: `inverse[g][t]` is the square g sends to t.
     pub inverse: Vec<Vec<u32>>,
     /// Why no placement exists, when the totals alone prove it.
-    pub infeasible: Option<String>,
+    pub infeasible: Option<Reason>,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -214,22 +214,27 @@ impl Model {
         let k = colors.len();
         let mut infeasible = None;
         if k * per_color > cells {
-            infeasible = Some(format!(
-                "{k} colours x {per_color} stones = {} stones do not fit on {cells} squares",
-                k * per_color
-            ));
+            infeasible = Some(Reason::StonesExceedSquares {
+                colours: k,
+                per_colour: per_color,
+                squares: cells,
+            });
         } else if w >= 3 && per_color > row_caps.iter().sum::<usize>() {
-            infeasible = Some(format!(
-                "{per_color} stones of one colour do not fit in {h} rows of at most \
-                 {max_per_line} each (room for {})",
-                row_caps.iter().sum::<usize>()
-            ));
+            infeasible = Some(Reason::StonesExceedLines {
+                per_colour: per_color,
+                lines: h,
+                columns: false,
+                max_per_line,
+                room: row_caps.iter().sum::<usize>(),
+            });
         } else if h >= 3 && per_color > col_caps.iter().sum::<usize>() {
-            infeasible = Some(format!(
-                "{per_color} stones of one colour do not fit in {w} columns of at most \
-                 {max_per_line} each (room for {})",
-                col_caps.iter().sum::<usize>()
-            ));
+            infeasible = Some(Reason::StonesExceedLines {
+                per_colour: per_color,
+                lines: w,
+                columns: true,
+                max_per_line,
+                room: col_caps.iter().sum::<usize>(),
+            });
         }
         let symmetries = board.symmetries();
         let inverse = symmetries

@@ -14,7 +14,7 @@
 use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::{Model, no_unique};
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, Reason, Run, Task};
 use crate::kinds::Strategy;
 
 /// Recursion depth is the number of squares; beyond this a plain search has no hope anyway.
@@ -78,9 +78,9 @@ impl Strategy<Model> for Backtrack {
             a.count = Some(0);
             a.reason = Some(match m.existence {
                 Existence::Exists(_) => {
-                    "the search found none (contradicting a theorem: a bug)".into()
+                    Reason::Bug("the search found none (contradicting a theorem: a bug)".into())
                 }
-                _ => "exhaustive search found none".into(),
+                _ => Reason::SearchFoundNone,
             });
         }
         if task.goal != Goal::First {

@@ -52,7 +52,7 @@
 use super::exists::Existence;
 use super::model::{Model, no_unique};
 use super::states::{Buckets, Full, MAX_NEW, Slot, Ways, expand_parallel};
-use crate::engine::{Answer, Goal, Note, Run, StopReason, Task};
+use crate::engine::{Answer, Goal, Note, Reason, Run, StopReason, Task};
 use crate::kinds::Strategy;
 
 pub struct Count;
@@ -103,8 +103,10 @@ impl Strategy<Model> for Count {
         };
         if a.count == Some(0) {
             a.reason = Some(match m.existence {
-                Existence::Exists(_) => "the count is 0 (contradicting a theorem: a bug)".into(),
-                _ => "the exhaustive count is 0".into(),
+                Existence::Exists(_) => {
+                    Reason::Bug("the count is 0 (contradicting a theorem: a bug)".into())
+                }
+                _ => Reason::CountIsZero,
             });
         }
         a.notes.extend(m.counting_note(task));

@@ -58,7 +58,7 @@ use super::blocks::{BlockTour, Blocks, Join, Key};
 use super::model::{Model, no_unique};
 use super::numbering::{self, Entry, Kid, Plan, Shape, Turn};
 use super::{chain, strip};
-use crate::engine::{Answer, BlockLayout, Goal, Note, Run, Task};
+use crate::engine::{Answer, BlockLayout, Goal, Note, Reason, Run, Task};
 use crate::kinds::Strategy;
 use crate::util::Packed;
 
@@ -122,10 +122,10 @@ fn strip_tour(m: &Model, w: usize, h: usize, run: &mut Run) -> Answer {
     let (mut x, first, prev) = match built {
         Ok(Some(b)) => b,
         Ok(None) => return Answer::default(),
-        Err(e) => return Answer::none_because(format!("{e} (a bug)")),
+        Err(e) => return Answer::none_because(Reason::Bug(format!("{e} (a bug)"))),
     };
     if let Err(e) = numbering::unlink(&mut x, first, prev, m.start) {
-        return Answer::none_because(e);
+        return Answer::none_because(Reason::Bug(e));
     }
     let layout = if chain {
         BlockLayout::Chain { height: w.min(h) }
@@ -194,9 +194,9 @@ fn grid_tour(m: &Model, w: usize, h: usize, run: &mut Run) -> Answer {
                 if run.is_stopped() {
                     return Answer::default();
                 }
-                return Answer::none_because(format!(
+                return Answer::none_because(Reason::Bug(format!(
                     "no block tour of shape {bw}x{bh} with the joining move was found (a bug)"
-                ));
+                )));
             }
         }
     }
@@ -204,12 +204,12 @@ fn grid_tour(m: &Model, w: usize, h: usize, run: &mut Run) -> Answer {
         blocks.found[&key_of(i, j)].as_ref().expect("found above")
     }) {
         Ok(g) => g,
-        Err(e) => return Answer::none_because(e),
+        Err(e) => return Answer::none_because(Reason::Bug(e)),
     };
     let x = match number(m, &grid, open_block.then_some((oi, oj)), run) {
         Ok(Some(x)) => x,
         Ok(None) => return Answer::default(),
-        Err(e) => return Answer::none_because(e),
+        Err(e) => return Answer::none_because(Reason::Bug(e)),
     };
     built_tour(
         m,

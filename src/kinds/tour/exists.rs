@@ -19,13 +19,14 @@
 use super::graph::{Analysis, Csr};
 use crate::board::Board;
 use crate::board::betza::Piece;
+use crate::engine::{ClassRule, Reason};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Existence {
     /// Proven to exist; the theorem that says so.
     Exists(&'static str),
     /// Proven not to exist; the reason, for the user.
-    None(String),
+    None(Reason),
     /// The necessary conditions hold; only a search can tell.
     Unknown,
 }
@@ -61,11 +62,7 @@ pub fn decide<'g>(
     let b = &m.board;
     if m.cells == 1 {
         return if m.closed {
-            Existence::None(
-                "a closed tour needs a move from the last square back to the first, and a \
-                 board of one square has none"
-                    .into(),
-            )
+            Existence::None(Reason::ClosedSingleSquare)
         } else {
             Existence::Exists("a board of one square is its own tour")
         };
@@ -91,36 +88,22 @@ pub fn knight(
     let size = format!("{width}x{height}");
     if closed {
         if m * n == 1 {
-            return Existence::None(
-                "a closed tour needs a move from the last square back to the first".into(),
-            );
+            return Existence::None(Reason::ClosedNoReturn);
         }
         if m % 2 == 1 && n % 2 == 1 {
-            return Existence::None(format!(
-                "Schwenk's theorem: both sides of {size} are odd; a knight changes colour at \
-                 every move, so a closed tour needs as many light as dark squares, and {size} \
-                 has {} squares",
-                m * n
-            ));
+            return Existence::None(Reason::SchwenkOdd {
+                size,
+                squares: m * n,
+            });
         }
         if m <= 2 {
-            return Existence::None(format!(
-                "Schwenk's theorem: no closed knight's tour on a board with a side of 1 or 2 \
-                 ({size})"
-            ));
+            return Existence::None(Reason::SchwenkNarrow { size });
         }
         if m == 4 {
-            return Existence::None(format!(
-                "Schwenk's theorem: no closed knight's tour on a board with a side of 4 \
-                 ({size}): the outer rows' squares move only to inner rows, so a closed tour \
-                 would alternate outer and inner rows and, by colour, visit only one colour \
-                 in the outer rows"
-            ));
+            return Existence::None(Reason::SchwenkSideFour { size });
         }
         if m == 3 && matches!(n, 4 | 6 | 8) {
-            return Existence::None(format!(
-                "Schwenk's theorem: 3x4, 3x6 and 3x8 have no closed knight's tour ({size})"
-            ));
+            return Existence::None(Reason::SchwenkThreeRows { size });
         }
         return Existence::Exists("Schwenk's theorem");
     }
@@ -132,10 +115,7 @@ pub fn knight(
         _ => true,
     };
     if !open {
-        return Existence::None(format!(
-            "no open knight's tour on {size}: open tours exist exactly on 1x1, 3x4, 3xn for n \
-             >= 7, 4xn for n >= 5, and boards with both sides at least 5"
-        ));
+        return Existence::None(Reason::OpenTable { size });
     }
     let Some((r, c)) = start else {
         return Existence::Exists("the open knight's tour table");
@@ -144,37 +124,23 @@ pub fn knight(
     let (a, bb) = if height <= width { (r, c) } else { (c, r) };
     let name = format!("[{r}, {c}]");
     if (m * n) % 2 == 1 && (r + c) % 2 == 1 {
-        return Existence::None(format!(
-            "{size} has {} squares, one more of the corners' colour than of the other; a \
-             knight changes colour at every move, so an open tour starts and ends on the \
-             corners' colour, and {name} is not",
-            m * n
-        ));
+        return Existence::None(Reason::OpenStartColour {
+            size,
+            squares: m * n,
+            start: name,
+        });
     }
     if (m, n) == (3, 7) && (a, bb) == (1, 3) {
-        return Existence::None(format!(
-            "no open knight's tour of 3x7 starts on the centre square {name} (exhaustive search)"
-        ));
+        return Existence::None(Reason::OpenCentreOf3x7 { start: name });
     }
     if (m, n) == (3, 4) && !(bb == 0 || bb == 3) {
-        return Existence::None(format!(
-            "on {size} open knight's tours start only on the two end lines of the long side; \
-             {name} is not on them (exhaustive search)"
-        ));
+        return Existence::None(Reason::OpenEndsOf3x4 { size, start: name });
     }
     if (m, n) == (3, 8) && a == 1 && (bb == 2 || bb == 5) {
-        return Existence::None(format!(
-            "no open knight's tour of {size} starts on {name}, the third square from either \
-             end of the middle line (exhaustive search)"
-        ));
+        return Existence::None(Reason::OpenThirdOf3x8 { size, start: name });
     }
     if m == 4 && !(a == 0 || a == 3) {
-        return Existence::None(format!(
-            "on a board with a side of 4 both ends of every open knight's tour lie on the two \
-             outer lines (Schwenk's argument: outer squares of one colour move only to inner \
-             squares of the other, and an inner end leaves one side short of moves); {name} \
-             is on an inner line"
-        ));
+        return Existence::None(Reason::OpenInnerLineOf4 { start: name });
     }
     Existence::Exists("the open knight's tour table and the start-square rules")
 }
@@ -183,20 +149,18 @@ pub fn knight(
 fn necessary(m: &Puzzle, g: &Csr, a: &Analysis) -> Existence {
     let b = &m.board;
     if a.components > 1 {
-        return Existence::None(format!(
-            "the {} move graph falls into {} parts, so no tour reaches every square",
-            m.piece.notation(),
-            a.components
-        ));
+        return Existence::None(Reason::GraphSplit {
+            piece: m.piece.notation(),
+            parts: a.components,
+        });
     }
     let cells: Vec<usize> = b.cells().collect();
     if m.closed {
         if let Some(&s) = cells.iter().find(|&&s| g.degree(s) < 2) {
-            return Existence::None(format!(
-                "square {} has {} move(s); a closed tour enters and leaves every square",
-                b.square_name(s),
-                g.degree(s)
-            ));
+            return Existence::None(Reason::ClosedDeadEnd {
+                square: b.square_name(s),
+                moves: g.degree(s),
+            });
         }
     } else {
         let ends: Vec<usize> = cells
@@ -206,38 +170,32 @@ fn necessary(m: &Puzzle, g: &Csr, a: &Analysis) -> Existence {
             .collect();
         let room = if m.start.is_some() { 1 } else { 2 };
         if ends.len() > room {
-            return Existence::None(format!(
-                "squares {} have one move each, so each must end the tour, and a tour has {} \
-                 free end(s)",
-                ends.iter()
-                    .map(|&s| b.square_name(s))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                room
-            ));
+            return Existence::None(Reason::TooManyEnds {
+                squares: ends.iter().map(|&s| b.square_name(s)).collect(),
+                free: room,
+            });
         }
     }
     if let Some((p, q)) = a.colour_classes {
-        let what = format!(
-            "the {} moves alternate between two classes of squares ({p} and {q})",
-            m.piece.notation()
-        );
+        let classes = |rule| {
+            Existence::None(Reason::Classes {
+                piece: m.piece.notation(),
+                sizes: (p, q),
+                rule,
+            })
+        };
         if m.closed && p != q {
-            return Existence::None(format!("{what}; a closed tour needs them equal"));
+            return classes(ClassRule::ClosedNeedsEqual);
         }
         if p.abs_diff(q) > 1 {
-            return Existence::None(format!("{what}; a tour needs them to differ by at most 1"));
+            return classes(ClassRule::DifferByOne);
         }
         if let Some(s) = m.start
             && p != q
         {
             let larger = if p > q { 0 } else { 1 };
             if a.class[s] != larger {
-                return Existence::None(format!(
-                    "{what}; a tour then starts and ends in the larger class, and {} is in \
-                     the smaller",
-                    b.square_name(s)
-                ));
+                return classes(ClassRule::StartInSmaller(b.square_name(s)));
             }
         }
     }

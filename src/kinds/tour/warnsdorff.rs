@@ -20,7 +20,7 @@ use super::divide;
 use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::{Model, no_unique};
-use crate::engine::{Answer, Goal, Note, Run, Task};
+use crate::engine::{Answer, Goal, Note, Reason, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Warnsdorff;
@@ -80,11 +80,12 @@ impl Strategy<Model> for Warnsdorff {
                 Found::Exhausted => {}
             }
         }
-        let why = match m.existence {
-            Existence::Exists(_) => "the search found none (contradicting a theorem: a bug)",
-            _ => "exhaustive search found none",
-        };
-        Answer::none_because(why)
+        Answer::none_because(match m.existence {
+            Existence::Exists(_) => {
+                Reason::Bug("the search found none (contradicting a theorem: a bug)".into())
+            }
+            _ => Reason::SearchFoundNone,
+        })
     }
 }
 
