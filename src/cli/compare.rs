@@ -74,7 +74,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                 "{}: {} ({}), goal {}, budget {budget} s",
                 cli.file,
                 first.spec.kind.name(),
-                first.model.describe(),
+                render::summary_text(&first.model.describe()),
                 first.task.goal.name()
             );
             println!(

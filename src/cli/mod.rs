@@ -140,7 +140,7 @@ fn check(cli: CheckCli) -> u8 {
         "{}: ok: {} ({}), goal {}, strategy {strategy}",
         cli.file,
         l.spec.kind.name(),
-        l.model.describe(),
+        render::summary_text(&l.model.describe()),
         l.task.goal.name()
     );
     0
@@ -167,7 +167,7 @@ fn strategies(cli: StrategiesCli) -> u8 {
         "{}: {} ({}), goal {}",
         file,
         l.spec.kind.name(),
-        l.model.describe(),
+        render::summary_text(&l.model.describe()),
         l.task.goal.name()
     );
     for s in l.model.strategies(&l.task) {

@@ -124,17 +124,6 @@ pub enum StopReason {
 }
 
 impl StopReason {
-    pub fn describe(self) -> &'static str {
-        match self {
-            StopReason::Time => "time limit",
-            StopReason::Nodes => "node limit",
-            StopReason::Solutions => "solution limit",
-            StopReason::Interrupted => "interrupted",
-            StopReason::Sink => "stopped by caller",
-            StopReason::Memory => "memory bound",
-        }
-    }
-
     /// Limits that leave the answer unproven (a solution limit or a caller's stop after the
     /// solutions it wanted is what the user asked for).
     pub fn is_limit(self) -> bool {

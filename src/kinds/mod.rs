@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use crate::engine::{Answer, Goal, Outcome, Run, Task};
-use crate::render::Picture;
+use crate::render::{ModelSummary, Picture};
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::Packed;
 
@@ -326,22 +326,20 @@ impl Model {
         }
     }
 
-    /// One line on what the model holds, for `check`, `strategies` and `compare`.
-    pub fn describe(&self) -> String {
+    /// What the model holds, for `check`, `strategies` and `compare`.
+    pub fn describe(&self) -> ModelSummary {
         match self {
-            Model::Independent(m) => format!(
-                "{} x {} on a {}x{} board",
-                m.count,
-                m.piece.notation(),
-                m.board.width,
-                m.board.height
-            ),
-            Model::Cover(m) => format!(
-                "{} items ({} primary), {} options",
-                m.problem.num_items(),
-                m.problem.num_primary(),
-                m.problem.num_options()
-            ),
+            Model::Independent(m) => ModelSummary::Independent {
+                count: m.count,
+                piece: m.piece.notation(),
+                width: m.board.width,
+                height: m.board.height,
+            },
+            Model::Cover(m) => ModelSummary::Cover {
+                items: m.problem.num_items(),
+                primary: m.problem.num_primary(),
+                options: m.problem.num_options(),
+            },
             Model::Tour(m) => m.describe(),
             Model::Domination(m) => m.describe(),
             Model::Lines(m) => m.describe(),

@@ -99,7 +99,7 @@ pub fn json_report(h: &Header, o: &Outcome, solutions: &[Picture]) -> String {
         "optimum": o.answer.optimum,
         "proven": o.proven,
         "reason": o.answer.reason.as_ref().map(super::reason_text),
-        "stopped": o.stopped.map(|r| r.describe()),
+        "stopped": o.stopped.map(super::stop_text),
         "partial": o.answer.partial.as_ref().map(partial_json),
         "solutions": solutions.iter().map(picture_json).collect::<Vec<_>>(),
         "stats": stats,

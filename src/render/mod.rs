@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use crate::engine::{
     BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Reason, Standing, Status,
-    TourCounting,
+    StopReason, TourCounting,
 };
 use crate::util::Packed;
 
@@ -161,7 +161,7 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
         let _ = write!(s, " [{}]", partial_text(p));
     }
     if let (Status::Limit, Some(r)) = (o.status, o.stopped) {
-        let _ = write!(s, " [{}]", r.describe());
+        let _ = write!(s, " [{}]", stop_text(r));
     }
     s
 }
@@ -268,6 +268,130 @@ pub fn note_text(n: &Note) -> String {
             states >> 20,
             bytes >> 20
         ),
+    }
+}
+
+/// What a compiled puzzle holds, for `check`, `strategies` and `compare`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelSummary {
+    /// `count` pieces of `piece` (Betza), none attacking another.
+    Independent {
+        count: usize,
+        piece: String,
+        width: usize,
+        height: usize,
+    },
+    /// The fewest `piece`s covering the board.
+    Domination {
+        piece: String,
+        width: usize,
+        height: usize,
+        holes: bool,
+        independent: bool,
+    },
+    /// A tour of the board's `cells` squares.
+    Tour {
+        closed: bool,
+        piece: String,
+        cells: usize,
+        start: Option<String>,
+        width: usize,
+        height: usize,
+        holes: bool,
+    },
+    /// `per_color` stones of each colour, at most `max_per_line` of one on a line.
+    Lines {
+        per_color: usize,
+        colors: Vec<String>,
+        width: usize,
+        height: usize,
+        max_per_line: usize,
+        lines: usize,
+        /// Lines that can hold more than their share (the others are full by the totals).
+        active: usize,
+    },
+    /// A generic exact cover.
+    Cover {
+        items: usize,
+        primary: usize,
+        options: usize,
+    },
+}
+
+/// The one line on what a puzzle holds: "8 x Q on a 8x8 board".
+pub fn summary_text(m: &ModelSummary) -> String {
+    match m {
+        ModelSummary::Independent {
+            count,
+            piece,
+            width,
+            height,
+        } => format!("{count} x {piece} on a {width}x{height} board"),
+        ModelSummary::Domination {
+            piece,
+            width,
+            height,
+            holes,
+            independent,
+        } => format!(
+            "{piece} on a {width}x{height} board{}{}",
+            if *holes { " with holes" } else { "" },
+            if *independent { ", independent" } else { "" }
+        ),
+        ModelSummary::Tour {
+            closed,
+            piece,
+            cells,
+            start,
+            width,
+            height,
+            holes,
+        } => format!(
+            "{} {piece} tour of {cells}{}{} on a {width}x{height} board{}",
+            if *closed { "closed" } else { "open" },
+            if *cells == 1 { " square" } else { " squares" },
+            start
+                .as_ref()
+                .map(|s| format!(" from {s}"))
+                .unwrap_or_default(),
+            if *holes { " with holes" } else { "" }
+        ),
+        ModelSummary::Lines {
+            per_color,
+            colors,
+            width,
+            height,
+            max_per_line,
+            lines,
+            active,
+        } => {
+            let mut s = format!(
+                "{per_color} x {} on a {width}x{height} board, at most {max_per_line} of a \
+                 colour on each of {lines} lines",
+                colors.join(" + ")
+            );
+            if active < lines {
+                let _ = write!(s, " ({active} can be overfull)");
+            }
+            s
+        }
+        ModelSummary::Cover {
+            items,
+            primary,
+            options,
+        } => format!("{items} items ({primary} primary), {options} options"),
+    }
+}
+
+/// Why a search stopped, in a word or two.
+pub fn stop_text(r: StopReason) -> &'static str {
+    match r {
+        StopReason::Time => "time limit",
+        StopReason::Nodes => "node limit",
+        StopReason::Solutions => "solution limit",
+        StopReason::Interrupted => "interrupted",
+        StopReason::Sink => "stopped by caller",
+        StopReason::Memory => "memory bound",
     }
 }
 

@@ -26,7 +26,7 @@ pub use options::{
 };
 
 use super::Strategy;
-use crate::render::Picture;
+use crate::render::{ModelSummary, Picture};
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] =
     &[&bnb::Bnb, &bnb::BnbBands, &dlx::Dlx, &blocks::Blocks];
@@ -39,23 +39,14 @@ impl Model {
         super::placement(&self.board, self.symbol, squares)
     }
 
-    /// One line on what the model holds.
-    pub fn describe(&self) -> String {
-        format!(
-            "{} on a {}x{} board{}{}",
-            self.piece.notation(),
-            self.board.width,
-            self.board.height,
-            if self.board.has_holes() {
-                " with holes"
-            } else {
-                ""
-            },
-            if self.independent {
-                ", independent"
-            } else {
-                ""
-            }
-        )
+    /// What the model holds.
+    pub fn describe(&self) -> ModelSummary {
+        ModelSummary::Domination {
+            piece: self.piece.notation(),
+            width: self.board.width,
+            height: self.board.height,
+            holes: self.board.has_holes(),
+            independent: self.independent,
+        }
     }
 }

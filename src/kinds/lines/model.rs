@@ -16,11 +16,9 @@
 //! A solution, as strategies report it, has one entry per square of the board (holes
 //! included): 0 for no stone, `c + 1` for a stone of colour `c`.
 
-use std::fmt::Write as _;
-
 use crate::board::Board;
 use crate::engine::{Reason, Run, Task};
-use crate::render::Picture;
+use crate::render::{ModelSummary, Picture};
 use crate::spec::{Kind, Spec, SpecError};
 
 /// Boards beyond this many squares are refused up front: the lines grow as the fourth power
@@ -339,20 +337,16 @@ impl Model {
         }
     }
 
-    pub fn describe(&self) -> String {
-        let mut s = format!(
-            "{} x {} on a {}x{} board, at most {} of a colour on each of {} lines",
-            self.per_color,
-            self.colors.join(" + "),
-            self.board.width,
-            self.board.height,
-            self.max_per_line,
-            self.lines.len()
-        );
-        if self.active.len() < self.lines.len() {
-            let _ = write!(s, " ({} can be overfull)", self.active.len());
+    pub fn describe(&self) -> ModelSummary {
+        ModelSummary::Lines {
+            per_color: self.per_color,
+            colors: self.colors.clone(),
+            width: self.board.width,
+            height: self.board.height,
+            max_per_line: self.max_per_line,
+            lines: self.lines.len(),
+            active: self.active.len(),
         }
-        s
     }
 
     /// Whether `sol` is the lexicographically smallest of its images under the symmetries.

@@ -13,6 +13,7 @@ use super::graph::{self, Analysis, Csr, GRAPH_LIMIT, NONE};
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Note, Task, TourCounting};
+use crate::render::ModelSummary;
 use crate::spec::{Spec, SpecError};
 use crate::util::Packed;
 
@@ -419,28 +420,16 @@ impl Model {
         }))
     }
 
-    pub fn describe(&self) -> String {
-        format!(
-            "{} {} tour of {}{}{} on a {}x{} board{}",
-            if self.closed { "closed" } else { "open" },
-            self.piece.notation(),
-            self.cells,
-            if self.cells == 1 {
-                " square"
-            } else {
-                " squares"
-            },
-            self.start
-                .map(|s| format!(" from {}", self.board.square_name(s)))
-                .unwrap_or_default(),
-            self.board.width,
-            self.board.height,
-            if self.cells != self.board.squares() {
-                " with holes"
-            } else {
-                ""
-            }
-        )
+    pub fn describe(&self) -> ModelSummary {
+        ModelSummary::Tour {
+            closed: self.closed,
+            piece: self.piece.notation(),
+            cells: self.cells,
+            start: self.start.map(|s| self.board.square_name(s)),
+            width: self.board.width,
+            height: self.board.height,
+            holes: self.cells != self.board.squares(),
+        }
     }
 }
 
