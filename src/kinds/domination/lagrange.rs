@@ -343,10 +343,6 @@ mod tests {
     use super::*;
     use crate::util::Rng;
 
-    fn model(moves: &str, width: usize, height: usize, holes: &[usize]) -> Model {
-        Model::for_test(moves, width, height, holes)
-    }
-
     /// On random nodes the grid's steps give the lists' bound, multipliers and reduced
     /// costs (up to rounding: the sums run in another order).
     #[test]
@@ -361,7 +357,7 @@ mod tests {
         ];
         let mut rng = Rng(0x5eed_0f90_81d0_7e57);
         for (moves, width, height, holes) in &boards {
-            let m = model(moves, *width, *height, holes);
+            let m = Model::for_test(moves, *width, *height, holes);
             let n = m.board.squares();
             let mut grid = Lagrange::new(&m);
             let mut lists = Lagrange::lists_only(&m);

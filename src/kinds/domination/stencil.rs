@@ -535,15 +535,11 @@ mod tests {
     use super::*;
     use crate::util::Rng;
 
-    fn model(moves: &str, width: usize, height: usize, holes: &[usize]) -> Model {
-        Model::for_test(moves, width, height, holes)
-    }
-
     /// The portable loops and the AVX2 ones give the same bits (where the processor has
     /// AVX2; elsewhere both runs take the portable loops).
     #[test]
     fn portable_and_avx2_loops_agree_bit_for_bit() {
-        let m = model("N", 13, 11, &[5, 77]);
+        let m = Model::for_test("N", 13, 11, &[5, 77]);
         let n = m.board.squares();
         let mut rng = Rng(0x0a7e_5eed_1234_5678);
         let (mut fast, mut plain) = (Grid::new(&m).unwrap(), Grid::new(&m).unwrap());
@@ -583,12 +579,12 @@ mod tests {
 
     #[test]
     fn riders_keep_the_lists() {
-        assert!(Grid::new(&model("Q", 8, 8, &[])).is_none());
-        assert!(Grid::new(&model("R", 6, 5, &[])).is_none());
+        assert!(Grid::new(&Model::for_test("Q", 8, 8, &[])).is_none());
+        assert!(Grid::new(&Model::for_test("R", 6, 5, &[])).is_none());
         // Beyond the padding the grid is cheap for: reach 4.
-        assert!(Grid::new(&model("W4", 12, 12, &[])).is_none());
+        assert!(Grid::new(&Model::for_test("W4", 12, 12, &[])).is_none());
         // A short rider that holes block covers other offsets beside a hole.
-        assert!(Grid::new(&model("W2", 6, 6, &[14])).is_none());
-        assert!(Grid::new(&model("W2", 6, 6, &[])).is_some());
+        assert!(Grid::new(&Model::for_test("W2", 6, 6, &[14])).is_none());
+        assert!(Grid::new(&Model::for_test("W2", 6, 6, &[])).is_some());
     }
 }

@@ -115,16 +115,7 @@ fn build(m: &Model) -> Problem {
     // Attacking pairs the shared segments do not already exclude.
     let mut pair_items: Vec<Vec<usize>> = vec![Vec::new(); n];
     for &a in &m.cells {
-        for t in m.attacks.row(a).iter().enumerate().flat_map(|(j, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let bit = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    j * 64 + bit
-                })
-            })
-        }) {
+        for t in crate::util::ones(m.attacks.row(a)) {
             if t <= a {
                 continue;
             }
