@@ -25,11 +25,11 @@ use run::run_one;
 /// Exit status of bad input or usage; the others follow the outcome ([`exit_code`]).
 const USAGE_ERROR: u8 = 2;
 
-/// The process exit status of an outcome: 0 solved, 1 proven to have no solution, 3 stopped
-/// by a limit before the answer was proven.
+/// The process exit status of an outcome: 0 solved (or a part searched to its end), 1 proven
+/// to have no solution, 3 stopped by a limit before the answer was proven.
 fn exit_code(status: Status) -> u8 {
     match status {
-        Status::Solved => 0,
+        Status::Solved | Status::Part => 0,
         Status::NoSolution => 1,
         Status::Limit => 3,
     }

@@ -71,8 +71,9 @@ pub struct Partial {
 pub struct SubtreeList {
     /// Subtrees in the list.
     pub subtrees: usize,
-    /// The objective value the subtrees are searched below (the best known at the split).
-    pub bar: u64,
+    /// The objective value the subtrees are searched below (the best known at the split);
+    /// `None` for a count.
+    pub bar: Option<u64>,
     /// A hash of every subtree's decisions: parts agree on the list when this agrees.
     pub fingerprint: u64,
 }
@@ -95,6 +96,8 @@ pub struct Subpart {
 pub enum PartialWork {
     /// Every subtree taken was searched: none holds a solution better than `none_below`.
     Searched { none_below: u64 },
+    /// Every subtree taken was searched and its solutions counted (the answer's count).
+    Counted,
     /// A limit stopped the search before every subtree taken was searched.
     NotAllSearched,
     /// A limit stopped the part before its subtrees' descendants were listed.
@@ -174,6 +177,9 @@ pub enum Status {
     Solved,
     NoSolution,
     Limit,
+    /// One part of a split search (`--part`), searched to the end: an answer only together
+    /// with the other parts (`solve merge`).
+    Part,
 }
 
 impl Status {
@@ -182,6 +188,7 @@ impl Status {
             Status::Solved => "solved",
             Status::NoSolution => "no-solution",
             Status::Limit => "limit",
+            Status::Part => "part",
         }
     }
 }

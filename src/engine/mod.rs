@@ -17,6 +17,7 @@ use std::time::Duration;
 
 mod answer;
 mod run;
+pub mod split;
 
 pub use answer::{
     Answer, BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Reason, Status, Subpart,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::answer::{Answer, Outcome, Status};
+use super::answer::{Answer, Outcome, PartialWork, Status};
 use super::{Limits, Stats, StopReason};
 
 /// Receives where the search stands now and then (a few times a second at most).
@@ -315,18 +315,23 @@ impl<'a> Run<'a> {
         if answer.count.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
         }
-        let status =
-            if answer.partial.is_some() || (limited.is_some() && !answer.proven_despite_limit) {
-                Status::Limit
-            } else if answer.no_solution() {
-                Status::NoSolution
-            } else {
-                Status::Solved
-            };
+        let part_done = answer
+            .partial
+            .as_ref()
+            .is_some_and(|p| matches!(p.work, PartialWork::Counted | PartialWork::Searched { .. }));
+        let status = if part_done && limited.is_none() {
+            Status::Part
+        } else if answer.partial.is_some() || (limited.is_some() && !answer.proven_despite_limit) {
+            Status::Limit
+        } else if answer.no_solution() {
+            Status::NoSolution
+        } else {
+            Status::Solved
+        };
         Outcome {
             status,
             strategy: strategy.to_string(),
-            proven: status != Status::Limit,
+            proven: !matches!(status, Status::Limit | Status::Part),
             stopped: self.stopped,
             elapsed: self.start.elapsed(),
             stats: self.stats,

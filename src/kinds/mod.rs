@@ -38,7 +38,14 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
     if task.partial() && !s.splits() {
         return Err(
             "--part and --estimate: accepted only by strategies that split their search into \
-             a fixed list of subtrees (domination: bnb)"
+             a fixed list of subtrees (`solve strategies` marks them)"
+                .into(),
+        );
+    }
+    if task.part.is_some() && task.goal == Goal::First {
+        return Err(
+            "--part: accepted for goals count, all, minimize and maximize, whose parts add up \
+             (a first solution needs no parts: any part may hold one)"
                 .into(),
         );
     }

@@ -13,6 +13,7 @@ use super::{Header, Picture, partial_text, tour_order};
 fn partial_json(p: &Partial) -> Value {
     let (result, none_below, estimate) = match p.work {
         PartialWork::Searched { none_below } => ("searched", Some(none_below), None),
+        PartialWork::Counted => ("counted", None, None),
         PartialWork::NotAllSearched => ("not-all-searched", None, None),
         PartialWork::StoppedBeforeDescendants => ("stopped-before-descendants", None, None),
         PartialWork::Estimated(e) => (

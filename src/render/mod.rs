@@ -133,7 +133,7 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
         }
         (Some(v), _) => format!(
             "optimum {v} ({})",
-            if o.status == Status::Limit {
+            if matches!(o.status, Status::Limit | Status::Part) {
                 "best found, not proven"
             } else {
                 "proven"
@@ -141,7 +141,9 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
         ),
         (None, Some(c)) => {
             let what = counted_noun(h, c);
-            if o.status == Status::Limit && c == 0 {
+            if o.status == Status::Part {
+                format!("{} {what} in this part", group(c))
+            } else if o.status == Status::Limit && c == 0 {
                 "stopped before any was counted".to_string()
             } else if o.status == Status::Limit {
                 format!("at least {} {what} (stopped: not all found)", group(c))
@@ -183,31 +185,35 @@ fn sci(x: f64) -> String {
 /// (list 13fde5254d0f85c1) searched: none smaller than 52 in them".
 pub fn partial_text(p: &Partial) -> String {
     let l = &p.list;
+    let below = match l.bar {
+        Some(b) => format!(" below {b}"),
+        None => String::new(),
+    };
     let mut what = match (p.part, &p.subpart) {
         (Some((i, n)), Some(sub)) => {
             let (j, m) = sub.index;
             format!(
-                "part {i}/{n},{j}/{m}: {} of the {} descendants of {} of {} subtrees below {} \
+                "part {i}/{n},{j}/{m}: {} of the {} descendants of {} of {} subtrees{below} \
                  (list {:016x}, sublist {:016x})",
                 p.taken,
                 sub.descendants,
                 sub.of_subtrees,
                 l.subtrees,
-                l.bar,
                 l.fingerprint,
                 sub.fingerprint
             )
         }
         (Some((i, n)), None) => format!(
-            "part {i}/{n}: {} of {} subtrees below {} (list {:016x})",
-            p.taken, l.subtrees, l.bar, l.fingerprint
+            "part {i}/{n}: {} of {} subtrees{below} (list {:016x})",
+            p.taken, l.subtrees, l.fingerprint
         ),
-        (None, _) => format!("{} subtrees below {}", l.subtrees, l.bar),
+        (None, _) => format!("{} subtrees{below}", l.subtrees),
     };
     match p.work {
         PartialWork::Searched { none_below } => {
             let _ = write!(what, " searched: none smaller than {none_below} in them");
         }
+        PartialWork::Counted => what.push_str(" searched: their solutions counted"),
         PartialWork::NotAllSearched => what.push_str(", not all searched"),
         PartialWork::StoppedBeforeDescendants => what.push_str(", stopped before its children"),
         PartialWork::Estimated(None) => {

@@ -22,6 +22,7 @@ use super::pool::{self, Incumbent, Worker};
 use super::search::Search;
 use super::stack::Subtree;
 use super::symmetry;
+use crate::engine::split::{Fingerprint, every_nth};
 use crate::engine::{Goal, Partial, PartialWork, Run, Standing, Subpart, SubtreeList, Task};
 use crate::util::Rng;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -53,7 +54,7 @@ pub fn subtree_list(m: &Model, run: &mut Run) -> Option<SubtreeList> {
     let subtrees = s.list_subtrees(run)?;
     Some(SubtreeList {
         subtrees: subtrees.len(),
-        bar: s.bar as u64,
+        bar: Some(s.bar as u64),
         fingerprint: fingerprint(&subtrees),
     })
 }
@@ -109,7 +110,7 @@ impl<'m> Search<'m> {
         let mut partial = Partial {
             list: SubtreeList {
                 subtrees: total,
-                bar: bar as u64,
+                bar: Some(bar as u64),
                 fingerprint: list,
             },
             part: self.job.part,
@@ -375,32 +376,19 @@ impl<'m> Search<'m> {
 
 /// Part `i` (1-based) of `n` of a list: every n-th from the i-th (neighbours in the list
 /// tend to be alike in size).
-fn every_nth(list: Vec<Subtree>, i: usize, n: usize) -> Vec<Subtree> {
-    list.into_iter()
-        .enumerate()
-        .filter(|(k, _)| k % n == i - 1)
-        .map(|(_, t)| t)
-        .collect()
-}
-
 /// A fingerprint of the subtree list (FNV-1a over each subtree's placed pieces, symmetries,
 /// uncovered and allowed squares): parts of one proof must search one list, and two binaries
 /// (or machines) that print the same fingerprint cut the tree the same way, so their parts
 /// can be mixed. The multipliers are left out: they only steer the search below.
 fn fingerprint(subtrees: &[Subtree]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |x: u64| {
-        for b in x.to_le_bytes() {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
-    eat(subtrees.len() as u64);
+    let mut f = Fingerprint::default();
+    f.eat(subtrees.len() as u64);
     for t in subtrees {
-        eat(t.depth as u64);
-        eat(u64::from(t.sym));
-        eat(t.placed.len() as u64);
-        t.placed.iter().for_each(|&p| eat(p as u64));
-        t.uncovered.iter().chain(&t.allowed).for_each(|&x| eat(x));
+        f.eat(t.depth as u64);
+        f.eat(u64::from(t.sym));
+        f.eat(t.placed.len() as u64);
+        t.placed.iter().for_each(|&p| f.eat(p as u64));
+        t.uncovered.iter().chain(&t.allowed).for_each(|&x| f.eat(x));
     }
-    h
+    f.value()
 }
