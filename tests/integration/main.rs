@@ -8,6 +8,7 @@ mod domination;
 mod independent;
 mod layers;
 mod lines;
+mod parts;
 mod tour;
 mod validate;
 
