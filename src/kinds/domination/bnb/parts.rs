@@ -374,8 +374,6 @@ impl<'m> Search<'m> {
     }
 }
 
-/// Part `i` (1-based) of `n` of a list: every n-th from the i-th (neighbours in the list
-/// tend to be alike in size).
 /// A fingerprint of the subtree list (FNV-1a over each subtree's placed pieces, symmetries,
 /// uncovered and allowed squares): parts of one proof must search one list, and two binaries
 /// (or machines) that print the same fingerprint cut the tree the same way, so their parts
