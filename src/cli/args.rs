@@ -47,7 +47,7 @@ pub(crate) struct Common {
     /// Stop after this many search nodes
     #[arg(long, value_name = "N")]
     pub(crate) node_limit: Option<u64>,
-    /// Worker threads for strategies that split their search
+    /// Worker threads for strategies that split their search (default: every core)
     #[arg(long)]
     pub(crate) threads: Option<usize>,
     /// Count classes under the board's symmetries instead of all solutions

@@ -126,6 +126,8 @@ impl std::error::Error for SolveError {}
 pub struct StrategyStatus {
     pub name: &'static str,
     pub about: &'static str,
+    /// It serves `--part`: its search splits into a fixed list of subtrees.
+    pub splits: bool,
     pub applies: Result<(), String>,
 }
 
@@ -169,6 +171,7 @@ impl Model {
                 .map(|s| StrategyStatus {
                     name: s.name(),
                     about: s.about(),
+                    splits: s.splits(),
                     applies: task_fits(*s, m, task),
                 })
                 .collect()
@@ -355,9 +358,11 @@ impl Model {
 }
 
 /// Every kind's strategies with a line each, for `solve strategies` without a file.
-pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
-    fn names<M>(all: &[&dyn Strategy<M>]) -> Vec<(&'static str, &'static str)> {
-        all.iter().map(|s| (s.name(), s.about())).collect()
+pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str, bool)>)> {
+    fn names<M>(all: &[&dyn Strategy<M>]) -> Vec<(&'static str, &'static str, bool)> {
+        all.iter()
+            .map(|s| (s.name(), s.about(), s.splits()))
+            .collect()
     }
     vec![
         ("independent", names(independent::STRATEGIES)),
