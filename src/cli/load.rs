@@ -71,6 +71,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         part,
         subpart,
         estimate: common.estimate,
+        optimum: common.optimum,
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());

@@ -31,6 +31,11 @@ pub trait Strategy<M>: Sync {
     fn splits(&self) -> bool {
         false
     }
+    /// Whether its goal count has two phases (the optimum, then the placements of that
+    /// size) whose split second phase takes the first's result (`--optimum`).
+    fn counts_at_optimum(&self) -> bool {
+        false
+    }
 }
 
 /// Why a strategy cannot take the task, beyond its own `applies`.
@@ -39,6 +44,15 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
         return Err(
             "--part and --estimate: accepted only by strategies that split their search into \
              a fixed list of subtrees (`solve strategies` marks them)"
+                .into(),
+        );
+    }
+    if task.optimum.is_some()
+        && !(s.counts_at_optimum() && task.goal == Goal::Count && task.part.is_some())
+    {
+        return Err(
+            "--optimum: accepted with goal count and --part by strategies that count at an \
+             optimum found first (domination: bnb, bands): the optimum the parts count at"
                 .into(),
         );
     }
