@@ -372,8 +372,11 @@ impl Model {
 }
 
 /// Every kind's strategies with a line each, for `solve strategies` without a file.
-pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str, bool)>)> {
-    fn names<M>(all: &[&dyn Strategy<M>]) -> Vec<(&'static str, &'static str, bool)> {
+/// A strategy in the catalogue: its name, its line of description, whether it takes `--part`.
+pub type Entry = (&'static str, &'static str, bool);
+
+pub fn catalogue() -> Vec<(&'static str, Vec<Entry>)> {
+    fn names<M>(all: &[&dyn Strategy<M>]) -> Vec<Entry> {
         all.iter()
             .map(|s| (s.name(), s.about(), s.splits()))
             .collect()
