@@ -6,6 +6,7 @@ pub mod cover;
 pub mod domination;
 pub mod independent;
 pub mod lines;
+mod parts;
 pub mod report;
 pub mod tour;
 
