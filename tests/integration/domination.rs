@@ -684,7 +684,7 @@ fn the_subtree_lists_of_the_20x20_proofs_are_pinned() {
             true,
             SubtreeList {
                 subtrees: 102,
-                bar: 63,
+                bar: Some(63),
                 fingerprint: 0x5db2_f912_8d57_d3a5,
             },
         ),
@@ -692,7 +692,7 @@ fn the_subtree_lists_of_the_20x20_proofs_are_pinned() {
             false,
             SubtreeList {
                 subtrees: 169,
-                bar: 62,
+                bar: Some(62),
                 fingerprint: 0x47b9_00cf_0657_0310,
             },
         ),
