@@ -65,7 +65,7 @@ pub(crate) fn counts_only(task: &Task) -> Result<(), String> {
     if task.estimate.is_some() {
         return Err(
             "--estimate: sized only by the strategies that estimate their tree \
-                    (`solve strategies` marks them); this one splits with --part"
+                    (domination: bnb, bands); this one splits with --part"
                 .into(),
         );
     }
