@@ -5,6 +5,7 @@
 //! Without the engines these tests say how to get them and pass; with `CI` set they fail.
 
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::OnceLock;
@@ -85,21 +86,29 @@ fn single_run_answer() -> &'static str {
     })
 }
 
-/// Whether the engines a test needs are here. Missing: with `CI` set the test fails,
-/// otherwise it says how to get them and the caller returns.
-fn engines_ready(test: &str, slurm: bool) -> bool {
+/// The engines a test drives.
+#[derive(PartialEq)]
+enum Engine {
+    GnuParallel,
+    Slurm,
+}
+
+/// Whether the engine a test needs is here. Missing: with `CI` set the test fails,
+/// otherwise it says how to get it and the caller returns.
+fn engine_ready(test: &str, engine: Engine) -> bool {
     let mut missing = Vec::new();
-    let gnu_parallel = Command::new("parallel")
-        .arg("--version")
-        .stdin(Stdio::null())
-        .output()
-        .is_ok_and(|o| {
-            o.status.success() && String::from_utf8_lossy(&o.stdout).contains("GNU parallel")
-        });
+    let gnu_parallel = engine != Engine::GnuParallel
+        || Command::new("parallel")
+            .arg("--version")
+            .stdin(Stdio::null())
+            .output()
+            .is_ok_and(|o| {
+                o.status.success() && String::from_utf8_lossy(&o.stdout).contains("GNU parallel")
+            });
     if !gnu_parallel {
         missing.push("GNU Parallel (`parallel`)".to_string());
     }
-    if slurm {
+    if engine == Engine::Slurm {
         match Command::new("sinfo").args(["-h", "-o", "%t"]).output() {
             Err(_) => missing.push("Slurm (`sinfo`, `sbatch`)".to_string()),
             Ok(o) => {
@@ -125,7 +134,8 @@ fn engines_ready(test: &str, slurm: bool) -> bool {
     if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
         panic!("{msg} (CI is set, so this fails instead of skipping)");
     }
-    eprintln!("skipped {msg}");
+    // Straight to the standard error, past the test harness's capture, so that it shows.
+    let _ = writeln!(std::io::stderr(), "skipped {msg}");
     false
 }
 
@@ -270,9 +280,9 @@ fn parallel(dir: &Path, extra: &[&str]) -> Command {
 
 #[test]
 fn gnu_parallel_runs_the_parts_and_reruns_the_one_killed() {
-    if !engines_ready(
+    if !engine_ready(
         "gnu_parallel_runs_the_parts_and_reruns_the_one_killed",
-        false,
+        Engine::GnuParallel,
     ) {
         return;
     }
@@ -405,7 +415,7 @@ impl Drop for Job {
 
 #[test]
 fn slurm_job_array_runs_the_parts() {
-    if !engines_ready("slurm_job_array_runs_the_parts", true) {
+    if !engine_ready("slurm_job_array_runs_the_parts", Engine::Slurm) {
         return;
     }
     let answer = single_run_answer();
