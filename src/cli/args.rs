@@ -53,12 +53,13 @@ pub(crate) struct Common {
     /// Count classes under the board's symmetries instead of all solutions
     #[arg(long)]
     pub(crate) unique: bool,
-    /// Search only part I of N of the tree (minimize, domination bnb); the N parts, run
-    /// anywhere, together prove the optimum. I/N,J/M: part J of M of part I's children
+    /// Search only part I of N of the tree (strategies that split: `solve strategies`); the N
+    /// parts, run anywhere, merged by `solve merge`, give the whole answer. I/N,J/M: part J
+    /// of M of part I's subtrees' descendants
     #[arg(long, value_name = "I/N")]
     pub(crate) part: Option<String>,
     /// Estimate the size of the search tree by this many random probes (Knuth) instead of
-    /// searching it (minimize, domination bnb)
+    /// searching it (minimize, domination bnb); with `solve plan`, size each part so
     #[arg(long, value_name = "PROBES")]
     pub(crate) estimate: Option<u64>,
 }
@@ -69,7 +70,8 @@ pub(crate) struct Common {
     version,
     about = "Solve chessboard puzzles and exact cover problems written as TOML files",
     after_help = "Other commands:\n  solve compare FILE [--strategies a,b] [--size A..B] [--budget SECS]\n  \
-                  solve strategies [FILE]\n  solve check FILE\n\nExit status: 0 solved, 1 no \
+                  solve strategies [FILE]\n  solve check FILE\n  solve plan FILE --parts N [--slurm]\n  \
+                  solve merge RECORDS...\n\nExit status: 0 solved, 1 no \
                   solution (proven), 2 bad input or usage, 3 stopped by a limit."
 )]
 pub(crate) struct SolveCli {
@@ -86,6 +88,46 @@ pub(crate) struct SolveCli {
     /// No progress and no summary line on standard error
     #[arg(long)]
     pub(crate) quiet: bool,
+    /// With --part: write the part's record (one JSON line, for `solve merge`) to this file
+    /// when the part ends, finished or stopped
+    #[arg(long, value_name = "PATH")]
+    pub(crate) record: Option<String>,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "solve merge",
+    about = "Merge the records of a search's parts (`--part I/N --record PATH`) into its answer",
+    after_help = "Exit status: 0 every part searched (the answer as one run gives it), 1 no \
+                  solution, 2 records that do not belong together, 3 parts still to run."
+)]
+pub(crate) struct MergeCli {
+    /// Record files (JSON lines), or - for standard input
+    #[arg(required = true)]
+    pub(crate) records: Vec<String>,
+    /// No summary line on standard error
+    #[arg(long)]
+    pub(crate) quiet: bool,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "solve plan",
+    about = "Print one command per part of a search, for GNU Parallel, xargs or a Slurm array"
+)]
+pub(crate) struct PlanCli {
+    pub(crate) file: String,
+    #[command(flatten)]
+    pub(crate) common: Common,
+    /// Parts to cut the search into
+    #[arg(long, value_name = "N")]
+    pub(crate) parts: usize,
+    /// Folder the parts write their records to
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub(crate) results: String,
+    /// Print a Slurm job-array script (one part a task) instead of commands
+    #[arg(long)]
+    pub(crate) slurm: bool,
 }
 
 #[derive(Parser, Debug)]
@@ -194,5 +236,45 @@ pub(crate) fn limits(node_limit: Option<u64>, goal: Goal, time: Option<f64>) -> 
         time: time.map(Duration::from_secs_f64),
         nodes: node_limit,
         solutions: (goal == Goal::First).then_some(1),
+    }
+}
+
+/// The options a run was given, as arguments again (all but `--part` and `--estimate`): what
+/// a part's record carries so that a missing part can be run alike.
+pub(crate) fn common_args(c: &Common) -> Vec<String> {
+    let mut a = Vec::new();
+    let mut push = |flag: &str, v: Option<String>| {
+        if let Some(v) = v {
+            a.push(flag.to_string());
+            a.push(v);
+        }
+    };
+    push("--goal", c.goal.clone());
+    push("--strategy", c.strategy.clone());
+    push("--size", c.size.map(|x| x.to_string()));
+    push("--width", c.width.map(|x| x.to_string()));
+    push("--height", c.height.map(|x| x.to_string()));
+    for kv in &c.set {
+        push("--set", Some(kv.clone()));
+    }
+    push("--limit", c.limit.map(|x| x.to_string()));
+    push("--time-limit", c.time_limit.map(|x| x.to_string()));
+    push("--node-limit", c.node_limit.map(|x| x.to_string()));
+    push("--threads", c.threads.map(|x| x.to_string()));
+    if c.unique {
+        a.push("--unique".into());
+    }
+    a
+}
+
+/// A word for a POSIX shell: as it is when it needs no quoting, else in single quotes.
+pub(crate) fn shell_word(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_./:=,+-@%".contains(c));
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
     }
 }

@@ -4,6 +4,8 @@
 mod args;
 mod compare;
 mod load;
+mod parts;
+mod plan;
 mod report;
 mod run;
 
@@ -12,22 +14,26 @@ use std::io::{IsTerminal, Write};
 
 use clap::Parser;
 
-use boardsolve::engine::Status;
+use boardsolve::engine::record::PartRecord;
+use boardsolve::engine::{Outcome, Status};
 use boardsolve::render;
-use boardsolve::render::Picture;
+use boardsolve::render::{Header, Picture};
 use boardsolve::spec::Kind;
 
-use args::{CheckCli, CompareCli, Format, SolveCli, StrategiesCli, limits, rewrite_size_sweep};
+use args::{
+    CheckCli, CompareCli, Format, MergeCli, PlanCli, SolveCli, StrategiesCli, limits,
+    rewrite_size_sweep,
+};
 use load::{header, load, resolve_strategy};
 use report::write_report;
 use run::run_one;
 
 /// Exit status of bad input or usage; the others follow the outcome ([`exit_code`]).
-const USAGE_ERROR: u8 = 2;
+pub(crate) const USAGE_ERROR: u8 = 2;
 
 /// The process exit status of an outcome: 0 solved (or a part searched to its end), 1 proven
 /// to have no solution, 3 stopped by a limit before the answer was proven.
-fn exit_code(status: Status) -> u8 {
+pub(crate) fn exit_code(status: Status) -> u8 {
     match status {
         Status::Solved | Status::Part => 0,
         Status::NoSolution => 1,
@@ -55,6 +61,14 @@ pub fn main(mut args: Vec<OsString>) -> u8 {
             args.remove(1);
             CheckCli::try_parse_from(args).map(check)
         }
+        Some("merge") => {
+            args.remove(1);
+            MergeCli::try_parse_from(args).map(parts::merge)
+        }
+        Some("plan") => {
+            args.remove(1);
+            PlanCli::try_parse_from(args).map(plan::plan)
+        }
         _ => SolveCli::try_parse_from(args).map(solve),
     };
     match result {
@@ -66,7 +80,7 @@ pub fn main(mut args: Vec<OsString>) -> u8 {
     }
 }
 
-fn fail(msg: impl std::fmt::Display) -> u8 {
+pub(crate) fn fail(msg: impl std::fmt::Display) -> u8 {
     eprintln!("error: {msg}");
     USAGE_ERROR
 }
@@ -78,6 +92,9 @@ fn solve(cli: SolveCli) -> u8 {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
+    if cli.record.is_some() && l.task.part.is_none() {
+        return fail("--record: accepted with --part I/N: the record is a part's");
+    }
     let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
     // Solutions are kept in memory until they are written, so without --limit only the first
     // DEFAULT_SHOWN are kept; the count stays exact.
@@ -98,21 +115,31 @@ fn solve(cli: SolveCli) -> u8 {
             pictures.extend(l.model.picture_compact(c));
         }
     }
+    let record = parts::record_of(&cli, &l, &h, &outcome);
+    if let (Some(path), Some(r)) = (&cli.record, &record)
+        && let Err(e) = parts::write_record(path, r)
+    {
+        return fail(e);
+    }
     let written = match &cli.output {
         Some(path) => std::fs::File::create(path)
             .map_err(|e| format!("{path}: {e}"))
             .and_then(|f| {
                 let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-                write_report(&mut w, &cli, &l, &h, &outcome, &solutions, &pictures)
-                    .and_then(|_| w.flush())
-                    .map_err(|e| format!("{path}: {e}"))
+                write_answer(
+                    &mut w, &cli, &l, &h, &outcome, &solutions, &pictures, &record,
+                )
+                .and_then(|_| w.flush())
+                .map_err(|e| format!("{path}: {e}"))
             }),
         None => {
             let stdout = std::io::stdout();
             let mut w = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
-            write_report(&mut w, &cli, &l, &h, &outcome, &solutions, &pictures)
-                .and_then(|_| w.flush())
-                .map_err(|e| e.to_string())
+            write_answer(
+                &mut w, &cli, &l, &h, &outcome, &solutions, &pictures, &record,
+            )
+            .and_then(|_| w.flush())
+            .map_err(|e| e.to_string())
         }
     };
     if let Err(e) = written {
@@ -122,6 +149,24 @@ fn solve(cli: SolveCli) -> u8 {
         eprintln!("{}", render::summary_line(&h, &outcome));
     }
     exit_code(outcome.status)
+}
+
+/// The report, or for a part in JSON its record: one line that `solve merge` reads.
+#[allow(clippy::too_many_arguments)]
+fn write_answer(
+    w: &mut dyn std::io::Write,
+    cli: &SolveCli,
+    l: &load::Loaded,
+    h: &Header,
+    outcome: &Outcome,
+    solutions: &[Vec<usize>],
+    pictures: &[Picture],
+    record: &Option<PartRecord>,
+) -> std::io::Result<()> {
+    match record {
+        Some(r) if cli.format == Format::Json => writeln!(w, "{}", r.to_line()),
+        _ => write_report(w, cli, l, h, outcome, solutions, pictures),
+    }
 }
 
 /// Everything a solve checks before it searches: the file, the flags, and that the strategy

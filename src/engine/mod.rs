@@ -16,6 +16,8 @@
 use std::time::Duration;
 
 mod answer;
+pub mod merge;
+pub mod record;
 mod run;
 pub mod split;
 

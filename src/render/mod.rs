@@ -15,11 +15,13 @@ use crate::util::Packed;
 
 mod dot;
 mod json;
+mod parts;
 mod svg;
 mod text;
 
 pub use dot::dot_graph;
 pub use json::{json_report, write_json_report};
+pub use parts::{merge_error_text, merged_answer_line, merged_outcome, merged_summary, part_arg};
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{text_picture, write_text_picture};
 

@@ -13,10 +13,18 @@ use toml::Spanned;
 /// A value read from the file, with where it stands in the (possibly overridden) document,
 /// so that whoever checks it later can still point at its line. The kinds receive their rules
 /// as these: typed values, never the TOML they came from.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Located<T> {
     value: T,
     span: Range<usize>,
+}
+
+/// The value alone: where it stood is no part of what the puzzle is (the puzzle's fingerprint
+/// is taken from these forms, and must not change when a comment moves a line).
+impl<T: fmt::Debug> fmt::Debug for Located<T> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        self.value.fmt(f)
+    }
 }
 
 impl<T> Located<T> {

@@ -9,6 +9,7 @@ mod engines;
 mod independent;
 mod layers;
 mod lines;
+mod parts;
 mod tour;
 mod validate;
 

@@ -1,0 +1,171 @@
+//! Part records: what one part of a split search (`--part`) did, as one line of JSON, so that
+//! the records of many parts, run on any machines, can be concatenated and merged
+//! ([`super::merge`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Outcome, PartialWork, StopReason};
+
+/// The tag every record starts with: a line without it is not a part record.
+pub const RECORD_TAG: &str = "solve-part";
+
+/// One part's record. Fingerprints are 16 hex digits and counts decimal strings, since JSON
+/// numbers do not hold 64 bits exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartRecord {
+    pub record: String,
+    /// The version of the tool that ran the part: parts of one search come from one version.
+    pub version: String,
+    /// The puzzle's fingerprint, after the command line's changes.
+    pub puzzle: String,
+    /// The puzzle file as given, and the command-line arguments besides the file and the
+    /// part: what reruns a missing part.
+    pub file: String,
+    pub args: Vec<String>,
+    pub title: Option<String>,
+    pub kind: String,
+    pub strategy: String,
+    pub goal: String,
+    /// What the count counts ("solutions", "classes under 8 symmetries").
+    pub counted: String,
+    /// The subtree list the part cut; `None` when the run ended before it was made (a limit,
+    /// or an answer proven at the root).
+    pub list: Option<ListRecord>,
+    /// The run proved the whole answer by itself, before any list (a bound at the root).
+    pub proven: bool,
+    /// `[i, n]`: part i of n.
+    pub part: [usize; 2],
+    pub subpart: Option<SubpartRecord>,
+    /// Subtrees (or, in a subpart, descendants) the part took.
+    pub taken: usize,
+    /// Every subtree taken was searched to its end; `false`: a limit or a signal stopped it,
+    /// and the record stands for nothing searched.
+    pub finished: bool,
+    /// The solutions counted in the part (goals count and all).
+    pub count: Option<String>,
+    /// Optimisation: no solution in the part is better than this.
+    pub none_below: Option<u64>,
+    /// Optimisation: the best objective value the part knows (its own or the list's bar).
+    pub best: Option<u64>,
+    /// A solution of value `best`, in the model's encoding.
+    pub solution: Option<Vec<usize>>,
+    /// Search nodes; `None` in records converted from logs that did not say.
+    pub nodes: Option<u64>,
+    pub seconds: f64,
+    /// What stopped an unfinished part: "time", "nodes", "interrupted", "memory".
+    pub stopped: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListRecord {
+    pub subtrees: usize,
+    pub bar: Option<u64>,
+    pub fingerprint: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SubpartRecord {
+    /// `[j, m]`: subpart j of m.
+    pub index: [usize; 2],
+    pub descendants: usize,
+    pub of_subtrees: usize,
+    pub fingerprint: String,
+}
+
+/// What a record says of the puzzle and the run besides the outcome.
+pub struct RecordContext<'a> {
+    pub puzzle: u64,
+    pub file: &'a str,
+    pub args: Vec<String>,
+    pub title: Option<String>,
+    pub kind: &'a str,
+    pub goal: &'a str,
+    pub counted: String,
+}
+
+pub fn hex(x: u64) -> String {
+    format!("{x:016x}")
+}
+
+pub fn stop_name(r: StopReason) -> &'static str {
+    match r {
+        StopReason::Time => "time",
+        StopReason::Nodes => "nodes",
+        StopReason::Solutions => "solutions",
+        StopReason::Interrupted => "interrupted",
+        StopReason::Sink => "sink",
+        StopReason::Memory => "memory",
+    }
+}
+
+impl PartRecord {
+    /// The record of the outcome of part `part` (subpart `subpart`) of a search.
+    pub fn of(
+        o: &Outcome,
+        part: (usize, usize),
+        subpart: Option<(usize, usize)>,
+        cx: RecordContext,
+    ) -> PartRecord {
+        let p = o.answer.partial.as_ref();
+        let limited = o.stopped.is_some_and(|r| r.is_limit());
+        let (searched, none_below) = match p.map(|p| p.work) {
+            Some(PartialWork::Counted) => (true, None),
+            Some(PartialWork::Searched { none_below }) => (true, Some(none_below)),
+            _ => (false, None),
+        };
+        // Without a list, only an answer proven for the whole search stands for anything.
+        let finished = !limited && (searched || p.is_none() && o.proven);
+        let counting = o.answer.optimum.is_none();
+        PartRecord {
+            record: RECORD_TAG.into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            puzzle: hex(cx.puzzle),
+            file: cx.file.into(),
+            args: cx.args,
+            title: cx.title,
+            kind: cx.kind.into(),
+            strategy: o.strategy.clone(),
+            goal: cx.goal.into(),
+            counted: cx.counted,
+            list: p.map(|p| ListRecord {
+                subtrees: p.list.subtrees,
+                bar: p.list.bar,
+                fingerprint: hex(p.list.fingerprint),
+            }),
+            proven: p.is_none() && o.proven,
+            part: [part.0, part.1],
+            subpart: match p.and_then(|p| p.subpart) {
+                Some(s) => Some(SubpartRecord {
+                    index: [s.index.0, s.index.1],
+                    descendants: s.descendants,
+                    of_subtrees: s.of_subtrees,
+                    fingerprint: hex(s.fingerprint),
+                }),
+                None => subpart.map(|(j, m)| SubpartRecord {
+                    index: [j, m],
+                    descendants: 0,
+                    of_subtrees: 0,
+                    fingerprint: String::new(),
+                }),
+            },
+            taken: p.map_or(0, |p| p.taken),
+            finished,
+            count: if counting && finished {
+                o.answer.count.map(|c| c.to_string())
+            } else {
+                None
+            },
+            none_below: none_below.filter(|_| finished),
+            best: o.answer.optimum,
+            solution: o.answer.best.clone(),
+            nodes: Some(o.stats.nodes),
+            seconds: o.elapsed.as_secs_f64(),
+            stopped: o.stopped.map(|r| stop_name(r).to_string()),
+        }
+    }
+
+    /// The record as one line of JSON (no newline).
+    pub fn to_line(&self) -> String {
+        serde_json::to_string(self).expect("a record serialises")
+    }
+}

@@ -1,0 +1,280 @@
+//! Parts run apart and merged: records (`--record`, `--format json`), `solve merge` with its
+//! exit codes and its refusals, `solve plan`, and the two 20x20 proofs in proofs/.
+
+use super::{puzzle, run_cli};
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardsolve-parts-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The answer line of a run: the line before the end of standard output.
+fn answer_line(out: &str) -> String {
+    out.lines().last().unwrap_or("").to_string()
+}
+
+/// Knights domination on 12x12 in `n` parts, each writing its record into `dir`.
+fn run_parts(dir: &std::path::Path, n: usize) -> Vec<String> {
+    let file = puzzle("knights8.toml");
+    (1..=n)
+        .map(|i| {
+            let path = dir.join(format!("part-{i}.jsonl"));
+            let part = format!("{i}/{n}");
+            let (code, out, err) = run_cli(&[
+                &file,
+                "--size",
+                "12",
+                "--part",
+                &part,
+                "--record",
+                path.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "part {part}: {err}");
+            assert!(
+                answer_line(&out).contains(&format!("[part {part}:")),
+                "{out}"
+            );
+            path.to_string_lossy().into_owned()
+        })
+        .collect()
+}
+
+fn merge(files: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["merge"];
+    args.extend(files);
+    run_cli(&args)
+}
+
+#[test]
+fn merged_parts_give_the_single_runs_answer() {
+    let dir = temp_dir("whole");
+    let files = run_parts(&dir, 4);
+    let (code, single, _) = run_cli(&[&puzzle("knights8.toml"), "--size", "12"]);
+    assert_eq!(code, 0);
+    let refs: Vec<&str> = files.iter().map(String::as_str).collect();
+    let (code, out, err) = merge(&refs);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(answer_line(&out), answer_line(&single));
+    assert_eq!(answer_line(&out), "optimum 24 (proven)");
+    // The placement is drawn as the run draws it: the puzzle file is at hand.
+    assert_eq!(out.matches('K').count(), 24, "{out}");
+    assert!(err.contains("merged 4 records of 4 parts"), "{err}");
+    // Concatenated on standard input, in any order, the same.
+    let all: String = files
+        .iter()
+        .rev()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    let (code, out, _) = super::run_cli_with(&["merge", "-"], Some(&all));
+    assert_eq!((code, answer_line(&out)), (0, "optimum 24 (proven)".into()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_part_leaves_the_merge_incomplete_with_its_command() {
+    let dir = temp_dir("missing");
+    let files = run_parts(&dir, 4);
+    std::fs::remove_file(&files[2]).unwrap();
+    let refs: Vec<&str> = [0, 1, 3].iter().map(|&k| files[k].as_str()).collect();
+    let (code, out, _) = merge(&refs);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.contains("optimum 24 (best found, not proven) [3 of 4 parts searched; 1 part to run]"),
+        "{out}"
+    );
+    let command = out.lines().last().unwrap();
+    assert!(command.contains("--part 3/4 --record"), "{command}");
+    assert!(command.contains("part-3.jsonl"), "{command}");
+    // The command it names runs the missing part where the others are.
+    let words: Vec<&str> = command.split(' ').collect();
+    let status = std::process::Command::new(words[0])
+        .args(&words[1..])
+        .output()
+        .unwrap();
+    assert!(status.status.success());
+    let (code, out, _) = merge(&files.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!((code, answer_line(&out)), (0, "optimum 24 (proven)".into()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_part_in_json_is_one_record_line() {
+    let (code, out, _) = run_cli(&[
+        &puzzle("knights8.toml"),
+        "--size",
+        "12",
+        "--part",
+        "2/3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["record"], "solve-part");
+    assert_eq!(v["part"], serde_json::json!([2, 3]));
+    assert_eq!(v["finished"], true);
+    assert_eq!(v["none_below"], 24);
+    assert_eq!(v["strategy"], "bnb");
+    assert_eq!(v["list"]["fingerprint"].as_str().unwrap().len(), 16);
+    assert_eq!(v["args"], serde_json::json!(["--size", "12"]));
+}
+
+#[test]
+fn record_needs_a_part() {
+    let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--record", "x.jsonl"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--record: accepted with --part"), "{err}");
+}
+
+/// A part stopped by a limit writes a record that says so, and merge does not count it.
+#[test]
+fn a_stopped_part_is_not_counted() {
+    let dir = temp_dir("stopped");
+    let files = run_parts(&dir, 2);
+    let stopped = dir.join("stopped.jsonl");
+    let (code, _, _) = run_cli(&[
+        &puzzle("knights8.toml"),
+        "--size",
+        "12",
+        "--part",
+        "2/2",
+        "--node-limit",
+        "1",
+        "--record",
+        stopped.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3);
+    let line = std::fs::read_to_string(&stopped).unwrap();
+    assert!(line.contains("\"finished\":false"), "{line}");
+    let (code, out, err) = merge(&[&files[0], stopped.to_str().unwrap()]);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        err.contains("a part stopped before its end: not counted"),
+        "{err}"
+    );
+    assert!(out.contains("--part 2/2"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Records that do not belong together, or are broken, are refused with the file and line.
+#[test]
+fn bad_records_are_refused_with_file_and_line() {
+    let dir = temp_dir("bad");
+    let files = run_parts(&dir, 2);
+    let good = std::fs::read_to_string(&files[0]).unwrap();
+    let second = std::fs::read_to_string(&files[1]).unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let cut = write(
+        "cut.jsonl",
+        &format!("{good}{}", &second[..second.len() / 2]),
+    );
+    let other = {
+        let (_, out, _) = run_cli(&[
+            &puzzle("knights8.toml"),
+            "--size",
+            "11",
+            "--part",
+            "2/2",
+            "--format",
+            "json",
+        ]);
+        write("other.jsonl", &format!("{good}{out}"))
+    };
+    let version = write(
+        "version.jsonl",
+        &format!(
+            "{good}{}",
+            second.replace("\"version\":\"", "\"version\":\"9.")
+        ),
+    );
+    let range = write(
+        "range.jsonl",
+        &format!(
+            "{good}{}",
+            second.replace("\"part\":[2,2]", "\"part\":[3,2]")
+        ),
+    );
+    let disagree = write(
+        "disagree.jsonl",
+        &format!(
+            "{good}{second}{}",
+            second.replace("\"none_below\":24", "\"none_below\":23")
+        ),
+    );
+    let cases: [(&str, &str); 5] = [
+        (&cut, "cut.jsonl:2: not a part record"),
+        (&other, "other.jsonl:2: this record's puzzle is"),
+        (&version, "version.jsonl:2: this record's version is 9."),
+        (&range, "range.jsonl:2: part 3 of 2: accepted: 1 to 2"),
+        (
+            &disagree,
+            "disagree.jsonl:3: part 2/2 says none better than 23, but the same part at",
+        ),
+    ];
+    for (file, want) in cases {
+        let (code, out, err) = merge(&[file]);
+        assert_eq!(code, 2, "{file}: {out}");
+        assert!(err.contains(want), "{file}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn plan_prints_a_command_per_part_and_a_slurm_array() {
+    let file = puzzle("knights8.toml");
+    let (code, out, err) = run_cli(&[
+        "plan",
+        &file,
+        "--size",
+        "12",
+        "--parts",
+        "5",
+        "--results",
+        "r",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    for (k, l) in lines.iter().enumerate() {
+        let i = k + 1;
+        assert!(
+            l.ends_with(&format!(
+                "--size 12 --strategy bnb --part {i}/5 --record r/part-{i}.jsonl"
+            )),
+            "{l}"
+        );
+    }
+    let (code, out, _) = run_cli(&["plan", &file, "--size", "12", "--parts", "5", "--slurm"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("#!/bin/bash\n"), "{out}");
+    assert!(out.contains("#SBATCH --array=1-5\n"), "{out}");
+    assert!(
+        out.contains("--part \"$i/5\" --record results/part-\"$i\".jsonl"),
+        "{out}"
+    );
+    let (code, _, err) = run_cli(&["plan", &file, "--parts", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--parts 0: accepted: 1 to 100000"), "{err}");
+}
+
+/// The two 20x20 proofs, each from its records: 62 plain, 63 independent.
+#[test]
+fn the_20x20_proofs_merge_to_their_optima() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for (file, want) in [
+        ("knights20-plain.jsonl", "optimum 62 (proven)"),
+        ("knights20-independent.jsonl", "optimum 63 (proven)"),
+    ] {
+        let path = format!("{root}/proofs/{file}");
+        let (code, out, err) = merge(&[&path]);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(answer_line(&out), want, "{file}");
+    }
+}
