@@ -114,9 +114,10 @@ fn engine_ready(test: &str, engine: Engine) -> bool {
             Ok(o) => {
                 let states = String::from_utf8_lossy(&o.stdout).into_owned();
                 let up = o.status.success()
-                    && states.split_whitespace().any(|s| {
-                        s.starts_with("idle") || s.starts_with("mix") || s.starts_with("alloc")
-                    });
+                    // A trailing * marks a node that does not respond.
+                    && states
+                        .split_whitespace()
+                        .any(|s| ["idle", "mix", "alloc"].contains(&s));
                 if !up {
                     missing.push(format!(
                         "a running Slurm cluster with a node up (sinfo: {}{})",
