@@ -47,7 +47,7 @@ pub(crate) struct Common {
     /// Stop after this many search nodes
     #[arg(long, value_name = "N")]
     pub(crate) node_limit: Option<u64>,
-    /// Worker threads for strategies that split their search
+    /// Worker threads for strategies that split their search (default: every core)
     #[arg(long)]
     pub(crate) threads: Option<usize>,
     /// Count classes under the board's symmetries instead of all solutions
@@ -62,6 +62,10 @@ pub(crate) struct Common {
     /// searching it (minimize, domination bnb); with `solve plan`, size each part so
     #[arg(long, value_name = "PROBES")]
     pub(crate) estimate: Option<u64>,
+    /// With goal count and --part (domination): the optimum, found first (by goal minimize,
+    /// whole or in parts), whose placements the parts count
+    #[arg(long, value_name = "K")]
+    pub(crate) optimum: Option<u64>,
 }
 
 #[derive(Parser, Debug)]
@@ -261,6 +265,7 @@ pub(crate) fn common_args(c: &Common) -> Vec<String> {
     push("--time-limit", c.time_limit.map(|x| x.to_string()));
     push("--node-limit", c.node_limit.map(|x| x.to_string()));
     push("--threads", c.threads.map(|x| x.to_string()));
+    push("--optimum", c.optimum.map(|x| x.to_string()));
     if c.unique {
         a.push("--unique".into());
     }

@@ -51,7 +51,12 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
     };
     let spec = Spec::parse(name, &text, &overrides).map_err(|e| e.to_string())?;
     let goal = spec.solve.goal.unwrap_or(spec.kind.default_goal());
-    let threads = spec.solve.threads.unwrap_or(1);
+    // All the cores by default: the strategies that split share their subtrees among them,
+    // the others take one; `--threads 1` (or `solve.threads = 1`) keeps a run on one.
+    let threads = spec
+        .solve
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let (part, subpart) = match common.part.as_deref().map(parse_parts).transpose()? {
         Some((p, sub)) => (Some(p), sub),
         None => (None, None),
@@ -66,6 +71,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         part,
         subpart,
         estimate: common.estimate,
+        optimum: common.optimum,
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());

@@ -193,11 +193,15 @@ fn check(cli: CheckCli) -> u8 {
 
 fn strategies(cli: StrategiesCli) -> u8 {
     let Some(file) = &cli.file else {
-        println!("Strategies by kind (`solve strategies FILE` says which apply and why not):");
+        println!(
+            "Strategies by kind (`solve strategies FILE` says which apply and why not; \
+             [parts]: takes --part I/N):"
+        );
         for (kind, names) in boardsolve::kinds::catalogue() {
             println!("  {kind}:");
-            for (name, about) in names {
-                println!("    {name:<10} {about}");
+            for (name, about, splits) in names {
+                let mark = if splits { " [parts]" } else { "" };
+                println!("    {name:<10} {about}{mark}");
             }
         }
         print_tuning();
@@ -218,7 +222,12 @@ fn strategies(cli: StrategiesCli) -> u8 {
     for s in l.model.strategies(&l.task) {
         let mark = if Some(s.name) == auto { " (auto)" } else { "" };
         match s.applies {
-            Ok(()) => println!("  {:<10} applies{mark}: {}", s.name, s.about),
+            Ok(()) => println!(
+                "  {:<10} applies{mark}: {}{}",
+                s.name,
+                s.about,
+                if s.splits { " [parts]" } else { "" }
+            ),
             Err(why) => println!("  {:<10} does not apply: {why}", s.name),
         }
     }

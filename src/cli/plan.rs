@@ -73,7 +73,11 @@ pub(crate) fn plan(cli: PlanCli) -> u8 {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "puzzle".into());
-        let threads = l.task.threads;
+        // A task runs on the cores Slurm gives it: the plan's own --threads, else one.
+        let threads = cli.common.threads.unwrap_or(1);
+        if cli.common.threads.is_none() {
+            args.extend(["--threads".into(), "${SLURM_CPUS_PER_TASK:-1}".into()]);
+        }
         out.push_str("#!/bin/bash\n");
         out.push_str(&format!(
             "#SBATCH --job-name={}\n",
@@ -98,7 +102,14 @@ pub(crate) fn plan(cli: PlanCli) -> u8 {
         let mut words: Vec<String> = [program.as_str(), cli.file.as_str()]
             .iter()
             .chain(args.iter().map(String::as_str).collect::<Vec<_>>().iter())
-            .map(|w| shell_word(w))
+            // The task's cores are read when it runs: that word is left to the shell.
+            .map(|w| {
+                if w.starts_with("${") {
+                    format!("\"{w}\"")
+                } else {
+                    shell_word(w)
+                }
+            })
             .collect();
         let dir = cli.results.trim_end_matches('/');
         words.push(format!("--part \"$i/{}\"", cli.parts));

@@ -336,7 +336,8 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
     let proved = taken.iter().filter_map(|u| u.none_below).reduce(better);
     let known = records.iter().filter_map(|(_, r)| r.best).reduce(better);
     let optimum = if counting {
-        None
+        // A count at an optimum given to the parts (`--optimum`): the list's bar.
+        lists.as_ref().and_then(|(_, l)| l.bar)
     } else if missing.is_empty() {
         proved.or(known)
     } else {

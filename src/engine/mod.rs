@@ -83,6 +83,9 @@ pub struct Task {
     pub subpart: Option<(usize, usize)>,
     /// Estimate the search tree by this many random probes instead of searching it.
     pub estimate: Option<u64>,
+    /// The first phase's result, given to the parts of a two-phase search: the optimum whose
+    /// placements a split count counts (`--optimum`).
+    pub optimum: Option<u64>,
 }
 
 impl Default for Task {
@@ -94,6 +97,7 @@ impl Default for Task {
             part: None,
             subpart: None,
             estimate: None,
+            optimum: None,
         }
     }
 }

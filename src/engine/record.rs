@@ -115,7 +115,7 @@ impl PartRecord {
         };
         // Without a list, only an answer proven for the whole search stands for anything.
         let finished = !limited && (searched || p.is_none() && o.proven);
-        let counting = o.answer.optimum.is_none();
+        let counting = matches!(cx.goal, "count" | "all");
         PartRecord {
             record: RECORD_TAG.into(),
             version: env!("CARGO_PKG_VERSION").into(),

@@ -31,6 +31,11 @@ pub trait Strategy<M>: Sync {
     fn splits(&self) -> bool {
         false
     }
+    /// Whether its goal count has two phases (the optimum, then the placements of that
+    /// size) whose split second phase takes the first's result (`--optimum`).
+    fn counts_at_optimum(&self) -> bool {
+        false
+    }
 }
 
 /// Why a strategy cannot take the task, beyond its own `applies`.
@@ -39,6 +44,15 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
         return Err(
             "--part and --estimate: accepted only by strategies that split their search into \
              a fixed list of subtrees (`solve strategies` marks them)"
+                .into(),
+        );
+    }
+    if task.optimum.is_some()
+        && !(s.counts_at_optimum() && task.goal == Goal::Count && task.part.is_some())
+    {
+        return Err(
+            "--optimum: accepted with goal count and --part by strategies that count at an \
+             optimum found first (domination: bnb, bands): the optimum the parts count at"
                 .into(),
         );
     }
@@ -126,6 +140,8 @@ impl std::error::Error for SolveError {}
 pub struct StrategyStatus {
     pub name: &'static str,
     pub about: &'static str,
+    /// It serves `--part`: its search splits into a fixed list of subtrees.
+    pub splits: bool,
     pub applies: Result<(), String>,
 }
 
@@ -169,6 +185,7 @@ impl Model {
                 .map(|s| StrategyStatus {
                     name: s.name(),
                     about: s.about(),
+                    splits: s.splits(),
                     applies: task_fits(*s, m, task),
                 })
                 .collect()
@@ -355,9 +372,14 @@ impl Model {
 }
 
 /// Every kind's strategies with a line each, for `solve strategies` without a file.
-pub fn catalogue() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
-    fn names<M>(all: &[&dyn Strategy<M>]) -> Vec<(&'static str, &'static str)> {
-        all.iter().map(|s| (s.name(), s.about())).collect()
+/// A strategy in the catalogue: its name, its line of description, whether it takes `--part`.
+pub type Entry = (&'static str, &'static str, bool);
+
+pub fn catalogue() -> Vec<(&'static str, Vec<Entry>)> {
+    fn names<M>(all: &[&dyn Strategy<M>]) -> Vec<Entry> {
+        all.iter()
+            .map(|s| (s.name(), s.about(), s.splits()))
+            .collect()
     }
     vec![
         ("independent", names(independent::STRATEGIES)),

@@ -129,6 +129,10 @@ fn counted_noun(h: &Header, c: u128) -> String {
 pub fn answer_line(h: &Header, o: &Outcome) -> String {
     let mut s = match (o.answer.optimum, o.answer.count) {
         // Goal count of an optimisation kind: how many optimal solutions, and the optimum.
+        (Some(v), Some(c)) if o.status == Status::Part => {
+            let what = counted_noun(h, c);
+            format!("{} {what} of {v} pieces in this part", group(c))
+        }
         (Some(v), Some(c)) if o.status != Status::Limit => {
             let what = counted_noun(h, c);
             format!("{} {what} of optimum {v} (proven)", group(c))

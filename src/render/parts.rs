@@ -51,6 +51,9 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
 pub fn merged_answer_line(m: &Merged) -> String {
     let (h, o) = merged_outcome(m);
     let mut s = super::answer_line(&h, &o);
+    if let (Some(v), Some(_)) = (m.optimum, m.count) {
+        s.push_str(&format!(" [the optimum {v} given to the parts: --optimum]"));
+    }
     if !m.complete() {
         let units = m.missing.len();
         s.push_str(&format!(

@@ -230,23 +230,18 @@ fn time_limit_stops_a_long_search_with_exit_3() {
     assert!(started.elapsed().as_secs_f64() < 10.0);
 }
 
-#[test]
-fn ctrl_c_stops_the_search_and_reports_what_was_found() {
+/// Run `solve ARGS`, wait until it catches signal `signo` (installed just before the search
+/// starts), `wait` more, send the signal by name; exit status and standard output.
+fn signalled(args: &[&str], signal: &str, signo: u32, wait: f64) -> (Option<i32>, String) {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
-        .args([
-            &puzzle("queens8.toml"),
-            "--size",
-            "22",
-            "--strategy",
-            "flags",
-        ])
+        .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // Ready once its SIGINT handler is installed, which it does just before the search starts:
-    // the kernel lists caught signals in /proc/PID/status ("SigCgt", a hex mask; SIGINT is bit 2).
-    let catches_sigint = || {
+    // The kernel lists caught signals in /proc/PID/status ("SigCgt", a hex mask; signal k is
+    // bit k - 1).
+    let catches = || {
         std::fs::read_to_string(format!("/proc/{}/status", child.id()))
             .ok()
             .and_then(|s| {
@@ -257,25 +252,92 @@ fn ctrl_c_stops_the_search_and_reports_what_was_found() {
                     .to_string();
                 u64::from_str_radix(&mask, 16).ok()
             })
-            .is_some_and(|m| m & (1 << (2 - 1)) != 0)
+            .is_some_and(|m| m & (1 << (signo - 1)) != 0)
     };
     let waited = std::time::Instant::now();
-    while !catches_sigint() {
+    while !catches() {
         assert!(
             waited.elapsed().as_secs() < 30,
             "the solver never became ready"
         );
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
+    std::thread::sleep(std::time::Duration::from_secs_f64(wait));
     let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(3), "{text}");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+#[test]
+fn ctrl_c_stops_the_search_and_reports_what_was_found() {
+    let (code, text) = signalled(
+        &[
+            &puzzle("queens8.toml"),
+            "--size",
+            "22",
+            "--strategy",
+            "flags",
+        ],
+        "INT",
+        2,
+        0.0,
+    );
+    assert_eq!(code, Some(3), "{text}");
     assert!(text.contains("interrupted"), "{text}");
+}
+
+/// A scheduler's time limit (SIGTERM) or a closed terminal (SIGHUP) stops a run as Ctrl-C
+/// does: the best placement so far is printed, exit 3.
+#[test]
+fn sigterm_and_sighup_keep_the_best_answer() {
+    for (signal, signo) in [("TERM", 15), ("HUP", 1)] {
+        let (code, text) = signalled(
+            &[&puzzle("knights8.toml"), "--size", "20", "--quiet"],
+            signal,
+            signo,
+            0.5,
+        );
+        assert_eq!(code, Some(3), "{signal}: {text}");
+        assert!(
+            text.contains("(best found, not proven) [interrupted]"),
+            "{signal}: {text}"
+        );
+        assert!(text.matches('K').count() >= 62, "{signal}: {text}");
+    }
+}
+
+/// A part stopped by SIGTERM still writes its record, which says it did not finish.
+#[test]
+fn a_part_stopped_by_sigterm_leaves_its_record() {
+    let dir = std::env::temp_dir().join(format!("boardsolve-sigterm-{}", std::process::id()));
+    let path = dir.join("part-1.jsonl");
+    let (code, _) = signalled(
+        &[
+            &puzzle("knights8.toml"),
+            "--size",
+            "20",
+            "--part",
+            "1/169",
+            "--record",
+            path.to_str().unwrap(),
+            "--quiet",
+        ],
+        "TERM",
+        15,
+        0.2,
+    );
+    assert_eq!(code, Some(3));
+    let line = std::fs::read_to_string(&path).unwrap();
+    assert!(line.contains("\"finished\":false"), "{line}");
+    assert!(line.contains("\"stopped\":\"interrupted\""), "{line}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

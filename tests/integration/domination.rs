@@ -599,7 +599,7 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
         (vec!["--estimate", "0"], "--estimate: accepted"),
         (
             vec!["--part", "1/2", "--goal", "count"],
-            "goal minimize only",
+            "--optimum K",
         ),
         (
             vec!["--part", "1/2", "--strategy", "dlx"],

@@ -278,3 +278,58 @@ fn the_20x20_proofs_merge_to_their_optima() {
         assert_eq!(answer_line(&out), want, "{file}");
     }
 }
+
+/// Domination goal count in parts: the optimum, found first, is the parts' input; their
+/// counts add up to one run's, and merge says so.
+#[test]
+fn domination_counts_in_parts_at_a_given_optimum() {
+    for (size, extra, optimum, count) in [
+        ("8", None, "14", 16u64),
+        ("7", Some("rules.independent=false"), "10", 0),
+    ] {
+        let file = puzzle("knights8.toml");
+        let mut base = vec![file.as_str(), "--size", size, "--goal", "count", "--quiet"];
+        if let Some(e) = extra {
+            base.extend(["--set", e]);
+        }
+        let (code, out, err) = run_cli(&base);
+        assert!(code == 0 || code == 1, "{err}");
+        let single = answer_line(&out);
+        let want = if count == 0 {
+            // Counted rather than assumed: the single run says how many.
+            single.split(' ').next().unwrap().parse::<u64>().unwrap()
+        } else {
+            assert!(
+                single.starts_with(&format!("{count} solutions of optimum {optimum}")),
+                "{single}"
+            );
+            count
+        };
+        for n in [1, 2, 5] {
+            let mut sum = 0;
+            for i in 1..=n {
+                let part = format!("{i}/{n}");
+                let mut args = base.clone();
+                args.extend(["--part", &part, "--optimum", optimum, "--format", "json"]);
+                let (code, out, err) = run_cli(&args);
+                assert_eq!(code, 0, "{err}");
+                let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+                assert_eq!(v["finished"], true);
+                assert_eq!(v["list"]["bar"], optimum.parse::<u64>().unwrap());
+                sum += v["count"].as_str().unwrap().parse::<u64>().unwrap();
+            }
+            assert_eq!(sum, want, "size {size} in {n} parts");
+        }
+    }
+    // The optimum is an input only of split counts, and a split count needs it.
+    let file = puzzle("knights8.toml");
+    let (code, _, err) = run_cli(&[&file, "--goal", "count", "--part", "1/2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--optimum K"), "{err}");
+    let (code, _, err) = run_cli(&[&file, "--optimum", "14"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--optimum: accepted with goal count and --part"),
+        "{err}"
+    );
+}

@@ -60,6 +60,11 @@ pub trait Searcher<'m> {
     fn partial(&self) -> Option<Partial> {
         None
     }
+    /// The placements of exactly `k` pieces (the optimum, given) in the part of the count's
+    /// tree the task asks for (`--part`), and what the part did.
+    fn count_part(&mut self, k: usize, run: &mut Run) -> (Tally<'m>, Option<Partial>) {
+        (self.count(k, run), None)
+    }
     /// Notes for the summary after minimize (a bound, say).
     fn notes(&self) -> Vec<Note> {
         Vec::new()
@@ -70,6 +75,14 @@ pub trait Searcher<'m> {
 pub fn drive<'m>(s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answer {
     match task.goal {
         Goal::First => first_answer(s.first(run)),
+        Goal::Count if task.part.is_some() => {
+            // The second phase alone, at the optimum the first phase proved.
+            let k = task.optimum.expect("a split count takes its optimum") as usize;
+            let (tally, partial) = s.count_part(k, run);
+            let mut a = count_answer(k, tally);
+            a.partial = partial;
+            a
+        }
         Goal::Count => {
             let best = s.minimize(run);
             if run.is_stopped() {

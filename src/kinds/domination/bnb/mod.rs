@@ -52,8 +52,20 @@ impl Strategy<Model> for Bnb {
         "branch and bound on bitsets: fewest-coverers branching, Lagrangian bound and fixing, symmetry breaking"
     }
     fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
-        if task.partial() && task.goal != Goal::Minimize {
-            return Err("--part and --estimate: accepted with goal minimize only".into());
+        let split_count =
+            task.goal == Goal::Count && task.part.is_some() && task.estimate.is_none();
+        if split_count && task.optimum.is_none() {
+            return Err(
+                "--part with goal count: counts the placements of the optimum, which the parts \
+                 take as given: --optimum K (the answer of goal minimize, run whole or in \
+                 parts)"
+                    .into(),
+            );
+        }
+        if task.partial() && task.goal != Goal::Minimize && !split_count {
+            return Err(
+                "--part: accepted with goals minimize and count; --estimate with minimize".into(),
+            );
         }
         Ok(())
     }
@@ -61,6 +73,9 @@ impl Strategy<Model> for Bnb {
         drive(&mut Search::new(m, task), task, run)
     }
     fn splits(&self) -> bool {
+        true
+    }
+    fn counts_at_optimum(&self) -> bool {
         true
     }
 }
@@ -89,6 +104,9 @@ impl Strategy<Model> for BnbBands {
     fn splits(&self) -> bool {
         true
     }
+    fn counts_at_optimum(&self) -> bool {
+        true
+    }
 }
 
 impl<'m> Searcher<'m> for Search<'m> {
@@ -113,6 +131,12 @@ impl<'m> Searcher<'m> for Search<'m> {
     }
     fn partial(&self) -> Option<Partial> {
         self.partial.clone()
+    }
+    fn count_part(&mut self, k: usize, run: &mut Run) -> (Tally<'m>, Option<Partial>) {
+        self.search_count_part(k, run);
+        self.flush(run);
+        let tally = self.tally.take().expect("tally set for counting");
+        (tally, self.partial.take())
     }
     fn notes(&self) -> Vec<Note> {
         // 0 until the root is bounded: a run stopped before that has no bound to report.

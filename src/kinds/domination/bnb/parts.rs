@@ -100,53 +100,9 @@ impl<'m> Search<'m> {
         let Some(subtrees) = self.list_subtrees(run) else {
             return;
         };
-        let total = subtrees.len();
-        let list = fingerprint(&subtrees);
-        let mine = match self.job.part {
-            Some((i, n)) => every_nth(subtrees, i, n),
-            None => subtrees,
-        };
         let bar = self.bar;
-        let mut partial = Partial {
-            list: SubtreeList {
-                subtrees: total,
-                bar: Some(bar as u64),
-                fingerprint: list,
-            },
-            part: self.job.part,
-            subpart: None,
-            taken: mine.len(),
-            work: PartialWork::NotAllSearched,
-        };
-        let mine = match (self.job.part, self.job.subpart) {
-            (Some(_), Some((j, m))) => {
-                // The part's subtrees a level down, and further while that leaves fewer than
-                // 4 children a subpart (a heavy subtree's node may have only 2): the list
-                // every subpart cuts alike.
-                let taken = mine.len();
-                let mut children = mine;
-                for _ in 0..SUBPART_LEVELS {
-                    let Some(next) = self.children(&children, run) else {
-                        partial.work = PartialWork::StoppedBeforeDescendants;
-                        self.partial = Some(partial);
-                        return;
-                    };
-                    children = next;
-                    if children.len() >= 4 * m {
-                        break;
-                    }
-                }
-                partial.subpart = Some(Subpart {
-                    index: (j, m),
-                    descendants: children.len(),
-                    of_subtrees: taken,
-                    fingerprint: fingerprint(&children),
-                });
-                let mine = every_nth(children, j, m);
-                partial.taken = mine.len();
-                mine
-            }
-            _ => mine,
+        let Some((mine, mut partial)) = self.cut_part(subtrees, bar, run) else {
+            return;
         };
         if let Some(probes) = self.job.estimate {
             let threads = self.job.threads;
@@ -164,6 +120,88 @@ impl<'m> Search<'m> {
             }
             self.partial = Some(partial);
         }
+    }
+
+    /// The subtrees of the task's part (all of them without `--part`), a subpart's taken a
+    /// few levels down, and what the part's record will say of them, below `bar`. `None`
+    /// when a limit stopped the part before its descendants were listed (the partial result
+    /// then says so).
+    fn cut_part(
+        &mut self,
+        subtrees: Vec<Subtree>,
+        bar: usize,
+        run: &mut Run,
+    ) -> Option<(Vec<Subtree>, Partial)> {
+        let total = subtrees.len();
+        let list = fingerprint(&subtrees);
+        let mine = match self.job.part {
+            Some((i, n)) => every_nth(subtrees, i, n),
+            None => subtrees,
+        };
+        let mut partial = Partial {
+            list: SubtreeList {
+                subtrees: total,
+                bar: Some(bar as u64),
+                fingerprint: list,
+            },
+            part: self.job.part,
+            subpart: None,
+            taken: mine.len(),
+            work: PartialWork::NotAllSearched,
+        };
+        let Some((j, m)) = self.job.subpart.filter(|_| self.job.part.is_some()) else {
+            return Some((mine, partial));
+        };
+        // The part's subtrees a level down, and further while that leaves fewer than 4
+        // children a subpart (a heavy subtree's node may have only 2): the list every subpart
+        // cuts alike.
+        let taken = mine.len();
+        let mut children = mine;
+        for _ in 0..SUBPART_LEVELS {
+            let Some(next) = self.children(&children, run) else {
+                partial.work = PartialWork::StoppedBeforeDescendants;
+                self.partial = Some(partial);
+                return None;
+            };
+            children = next;
+            if children.len() >= 4 * m {
+                break;
+            }
+        }
+        partial.subpart = Some(Subpart {
+            index: (j, m),
+            descendants: children.len(),
+            of_subtrees: taken,
+            fingerprint: fingerprint(&children),
+        });
+        let mine = every_nth(children, j, m);
+        partial.taken = mine.len();
+        Some((mine, partial))
+    }
+
+    /// The second phase of goal count in parts: the placements of exactly `k` pieces (the
+    /// optimum, given) below the part's subtrees. The list is the count's own (every
+    /// placement, no symmetry breaking), cut as minimize cuts its list; one thread a part.
+    pub fn search_count_part(&mut self, k: usize, run: &mut Run) {
+        self.mode = Mode::Count(k);
+        self.symmetry = false;
+        let Some(subtrees) = self.top_subtrees(run) else {
+            return;
+        };
+        let Some((mine, mut partial)) = self.cut_part(subtrees, k, run) else {
+            return;
+        };
+        let mut stopped = false;
+        for t in &mine {
+            if self.resume(t, run) {
+                stopped = true;
+                break;
+            }
+        }
+        if !stopped && !run.is_stopped() {
+            partial.work = PartialWork::Counted;
+        }
+        self.partial = Some(partial);
     }
 
     /// The root's bound and multipliers (every subtree below starts from them), then the
@@ -374,8 +412,6 @@ impl<'m> Search<'m> {
     }
 }
 
-/// Part `i` (1-based) of `n` of a list: every n-th from the i-th (neighbours in the list
-/// tend to be alike in size).
 /// A fingerprint of the subtree list (FNV-1a over each subtree's placed pieces, symmetries,
 /// uncovered and allowed squares): parts of one proof must search one list, and two binaries
 /// (or machines) that print the same fingerprint cut the tree the same way, so their parts
