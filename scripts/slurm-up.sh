@@ -144,6 +144,7 @@ start_munge() {
     # munged daemonizes; it runs as the munge user, as its package expects.
     runuser -u munge -- /usr/sbin/munged
     touch "$RUN/munged-started"
+    say "started munged"
     for _ in $(seq 50); do
         munge -n 2>/dev/null | unmunge >/dev/null 2>&1 && return 0
         sleep 0.1
