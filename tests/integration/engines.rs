@@ -1,6 +1,6 @@
 //! A long search in parts, run by real distributed engines: GNU Parallel (a joblog, one part
-//! killed midway, `--resume-failed`) and a one-node Slurm cluster (a job array). The parts'
-//! records, merged, give the answer of a single run of the whole puzzle.
+//! killed midway, `--resume-failed`; a count) and a one-node Slurm cluster (a job array).
+//! The parts' records, merged, give the answer of a single run of the whole puzzle.
 //!
 //! Without the engines these tests say how to get them and pass; with `CI` set they fail.
 
@@ -483,5 +483,63 @@ fn slurm_job_array_runs_the_parts() {
     assert!(
         out.lines().any(|l| l.trim() == answer),
         "merge gives the single run's answer {answer:?}: {out}{err}"
+    );
+}
+
+/// A count in parts: the 13x13 knights' placements of the optimum (26 of 29 knights), each
+/// part told the optimum, run by GNU Parallel; the merge adds the parts' counts.
+#[test]
+fn gnu_parallel_runs_a_count_in_parts() {
+    if !engine_ready("gnu_parallel_runs_a_count_in_parts", Engine::GnuParallel) {
+        return;
+    }
+    let tmp = TempDir::new("count");
+    let dir = tmp.0.as_path();
+    let file = puzzle(PUZZLE);
+    let job = [
+        file.as_str(),
+        "--size",
+        "13",
+        "--goal",
+        "count",
+        "--threads",
+        "1",
+    ];
+
+    let (code, out, err) = solve(dir, &[&job[..], &["--quiet"]].concat());
+    assert_eq!(code, 0, "single run: {out}{err}");
+    let answer = out
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap()
+        .trim();
+    let optimum = answer
+        .split_once("of optimum ")
+        .and_then(|(_, rest)| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("a count of the optimum's placements: {answer}"));
+
+    let results = dir.join("results").display().to_string();
+    let (code, commands, err) = solve(
+        dir,
+        &[
+            &["plan"][..],
+            &job,
+            &["--optimum", optimum, "--parts", "4", "--results", &results],
+        ]
+        .concat(),
+    );
+    assert_eq!(code, 0, "solve plan: {commands}{err}");
+    assert_eq!(commands.lines().count(), 4, "{commands}");
+    fs::write(dir.join("commands.txt"), &commands).unwrap();
+
+    let (code, out, err) = text(&parallel(dir, &[]).output().unwrap());
+    assert_eq!(code, 0, "parallel: {out}{err}");
+    assert_eq!(records(&dir.join("results")).len(), 4);
+    let (code, out, err) = merge(dir);
+    assert_eq!(code, 0, "merge of every part: {out}{err}");
+    assert!(
+        out.lines().any(|l| l.trim().starts_with(answer)),
+        "merge gives the single run's count {answer:?}: {out}{err}"
     );
 }
