@@ -6,6 +6,7 @@ pub mod cover;
 pub mod domination;
 pub mod independent;
 pub mod lines;
+mod parts;
 pub mod report;
 pub mod tour;
 
@@ -41,6 +42,8 @@ pub trait Strategy<M>: Sync {
 /// Why a strategy cannot take the task, beyond its own `applies`.
 fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
     if task.partial() && !s.splits() {
+        // A strategy that knows why its search does not split says so in its own words.
+        s.applies(m, task)?;
         return Err(
             "--part and --estimate: accepted only by strategies that split their search into \
              a fixed list of subtrees (`solve strategies` marks them)"

@@ -628,7 +628,7 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
         "{out}"
     );
     // A kind none of whose strategies splits: the reason once, not once per strategy.
-    let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--part", "1/2"]);
+    let (code, _, err) = run_cli(&[&puzzle("sudoku.toml"), "--part", "1/2"]);
     assert_eq!(code, 2, "{err}");
     assert_eq!(
         err.matches("accepted only by strategies that split")

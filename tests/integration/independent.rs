@@ -233,3 +233,77 @@ fn row_backtracking_tree_size_matches_the_published_count() {
         assert_eq!(o.stats.nodes, 27_358_552, "{s}");
     }
 }
+
+/// `--part`: the parts of bitmask (constellations for the queens count, the row search for
+/// goal all, the general search for other pieces) and backtrack add up to one run, nodes
+/// included (every search here is deterministic and the parts search the same tree).
+#[test]
+fn parts_add_up_to_one_run() {
+    let queens =
+        |n: usize| format!("kind = \"independent\"\n[board]\nsize = {n}\n[piece]\nmoves = \"Q\"\n");
+    for n in [8, 10, 12] {
+        crate::parts_add_up(&queens(n), "bitmask", Goal::Count, true);
+    }
+    crate::parts_add_up(&queens(9), "bitmask", Goal::All, true);
+    crate::parts_add_up(&queens(8), "backtrack", Goal::Count, true);
+    crate::parts_add_up(&queens(8), "backtrack", Goal::All, true);
+    let knights =
+        "kind = \"independent\"\n[board]\nsize = 5\n[piece]\nmoves = \"N\"\n[rules]\ncount = 7\n";
+    for strategy in ["bitmask", "backtrack"] {
+        for goal in [Goal::Count, Goal::All] {
+            crate::parts_add_up(knights, strategy, goal, true);
+        }
+    }
+    let holes = std::fs::read_to_string(crate::puzzle("kings-holes.toml")).unwrap();
+    crate::parts_add_up(&holes, "bitmask", Goal::Count, true);
+}
+
+/// Queens classes (`--unique`) in parts: the constellations' Burnside sums need not make
+/// whole classes in a part, so the parts count classes in the row search; their sum is the
+/// class count (their nodes are the row search's, not the constellation counter's).
+#[test]
+fn unique_queens_parts_add_up_to_the_classes() {
+    let text = "kind = \"independent\"\n[board]\nsize = 10\n[piece]\nmoves = \"Q\"\n";
+    let spec = boardsolve::spec::Spec::parse("t.toml", text, &Default::default()).unwrap();
+    let model = boardsolve::kinds::Model::compile(&spec).unwrap();
+    let mut sum = 0;
+    for i in 1..=3 {
+        let task = boardsolve::engine::Task {
+            unique: true,
+            part: Some((i, 3)),
+            ..Default::default()
+        };
+        let run = boardsolve::engine::Run::new(Default::default());
+        let c = model.solve_checked("bitmask", &task, run, 0).unwrap();
+        assert_eq!(c.outcome.status, Status::Part);
+        sum += c.outcome.answer.count.unwrap();
+    }
+    assert_eq!(sum, 92);
+}
+
+/// `solve FILE --goal count --part 1/2`: a part searched to its end exits 0 and says so.
+#[test]
+fn a_part_exits_zero_and_says_so() {
+    let (code, out, err) = crate::run_cli(&[
+        &crate::puzzle("queens8.toml"),
+        "--goal",
+        "count",
+        "--part",
+        "1/2",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("in this part [part 1/2: "), "{out}");
+    // An objective is searched whole, and --estimate is for the strategies that size trees.
+    for args in [["--goal", "maximize"], ["--estimate", "100"]] {
+        let mut a = vec![crate::puzzle("knights-max.toml")];
+        a.extend(args.map(String::from));
+        a.extend(["--part", "1/2", "--strategy", "bitmask"].map(String::from));
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let (code, _, err) = crate::run_cli(&a);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("strategy \"bitmask\" does not apply: --"),
+            "{err}"
+        );
+    }
+}

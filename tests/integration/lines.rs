@@ -727,3 +727,21 @@ fn less_than_three_with_colours_interchangeable_gives_21_and_10() {
     }
     assert_eq!(merged.len(), 10);
 }
+
+/// `--part`: the parts of bitmask add up to one run of one thread, nodes included (the
+/// parts' tree is the stones `pick` places, as the run counts them). A whole run on more
+/// threads counts its first row twice (once to list the rows, once in each worker), so the
+/// nodes are compared with one thread's.
+#[test]
+fn bitmask_parts_add_up_to_one_run() {
+    let ntl = |n: usize| {
+        format!(
+            "kind = \"lines\"\n[board]\nsize = {n}\n[rules]\ncolors = [\"point\"]\nper_color = {}\nmax_per_line = 2\n",
+            2 * n
+        )
+    };
+    crate::parts_add_up(&ntl(6), "bitmask", Goal::Count, true);
+    crate::parts_add_up(&ntl(5), "bitmask", Goal::All, true);
+    let ltt = std::fs::read_to_string(crate::puzzle("lessthanthree.toml")).unwrap();
+    crate::parts_add_up(&ltt, "bitmask", Goal::Count, true);
+}

@@ -1,9 +1,14 @@
 //! `backtrack`: place pieces square by square, checking each new piece against those already
 //! placed. Rows are capacity-bounded, so for queens this is the classic row-by-row search.
+//!
+//! With `--part` the same tree is cut by [`split::cut`]: a node is the pieces placed and the
+//! next cell to try, expanded as `go` would branch, and each subtree of the part is searched
+//! by `go` started from its node.
 
 use super::{Aim, Model};
+use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Run, Task};
-use crate::kinds::Strategy;
+use crate::kinds::{Strategy, parts};
 
 pub struct Backtrack;
 
@@ -14,10 +19,16 @@ impl Strategy<Model> for Backtrack {
     fn about(&self) -> &'static str {
         "place pieces in square order, checking each new one against those placed"
     }
-    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
-        Ok(())
+    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+        parts::counts_only(task)
+    }
+    fn splits(&self) -> bool {
+        true
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if task.part.is_some() {
+            return part(m, task, run);
+        }
         let mut s = Search {
             m,
             placed: Vec::with_capacity(m.cells.len()),
@@ -26,6 +37,68 @@ impl Strategy<Model> for Backtrack {
         s.go(0, run);
         s.aim.answer()
     }
+}
+
+/// A node of the tree: the pieces placed, and the index of the first cell left to try.
+struct Node {
+    placed: Vec<usize>,
+    from: usize,
+}
+
+/// The part's subtrees, each searched by `go` from its node.
+fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
+    // Counting and listing only: the pieces a branch must reach are fixed.
+    let target = m.count;
+    let expand = |n: &Node, _: &mut Run| {
+        let k = n.placed.len();
+        if k == target {
+            return Expand::Leaf;
+        }
+        // The children `go` enters, in its order, with its capacity cut.
+        let mut children = Vec::new();
+        for i in n.from..m.cells.len() {
+            if k + m.cap_from[i] < target {
+                break;
+            }
+            let s = m.cells[i];
+            if n.placed.iter().any(|&p| m.attacks.get(p, s)) {
+                continue;
+            }
+            let mut placed = n.placed.clone();
+            placed.push(s);
+            children.push(Node {
+                placed,
+                from: i + 1,
+            });
+        }
+        Expand::Children(children)
+    };
+    let key = |n: &Node, f: &mut Fingerprint| {
+        f.eat(n.placed.len() as u64);
+        for &s in &n.placed {
+            f.eat(s as u64);
+        }
+    };
+    let root = Node {
+        placed: Vec::new(),
+        from: 0,
+    };
+    let Some(cut) = split::cut(task, run, root, None, expand, key) else {
+        return Answer::default();
+    };
+    parts::count_part(task, run, cut, |n, run| {
+        // The node's own piece is a node of the search, as `go` counts it before entering.
+        if !n.placed.is_empty() && run.node() {
+            return;
+        }
+        let mut s = Search {
+            m,
+            placed: n.placed.clone(),
+            aim: Aim::new(m, task),
+        };
+        s.placed.reserve(m.cells.len());
+        s.go(n.from, run);
+    })
 }
 
 struct Search<'m> {

@@ -5,9 +5,10 @@
 //! 8-fold symmetry in `queens`.
 
 use super::{Aim, Model};
+use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Goal, Note, Run, Task};
-use crate::kinds::Strategy;
 use crate::kinds::report::Placements;
+use crate::kinds::{Strategy, parts};
 
 pub struct Bitmask;
 
@@ -18,14 +19,27 @@ impl Strategy<Model> for Bitmask {
     fn about(&self) -> &'static str {
         "available squares as bitsets in machine words; queens by shifted diagonals and symmetry"
     }
-    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
-        Ok(())
+    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+        parts::counts_only(task)
+    }
+    fn splits(&self) -> bool {
+        true
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        if m.is_full_queens() && task.goal == Goal::Count && m.board.width <= super::queens::MAX_N {
-            return queens_count(m, task, run);
+        let n = m.board.width;
+        if m.is_full_queens() && task.goal == Goal::Count && n <= super::queens::MAX_N {
+            // A part's classes need not be whole eighths of its constellations' Burnside
+            // sums, so `--unique` parts count classes one by one in the row search.
+            if task.part.is_none() {
+                return queens_count(m, task, run);
+            }
+            if !task.unique && n >= 4 {
+                let mut a = super::queens::count_part(n, task, run);
+                a.notes.push(Note::SymmetryFold(8));
+                return a;
+            }
         }
-        if m.is_full_queens() && m.board.width <= 64 && task.goal != Goal::Maximize {
+        if m.is_full_queens() && n <= 64 && task.goal != Goal::Maximize {
             return queens_rows(m, task, run);
         }
         let maximize = task.goal == Goal::Maximize;
@@ -37,6 +51,9 @@ impl Strategy<Model> for Bitmask {
         let mut cell_of = vec![0u32; m.board.squares()];
         for (i, &s) in m.cells.iter().enumerate() {
             cell_of[s] = i as u32;
+        }
+        if task.part.is_some() {
+            return part(m, task, run, &cell_of, &init);
         }
         let parallel = task.threads > 1 && !run.wants_solutions() && !maximize;
         if !parallel {
@@ -73,6 +90,67 @@ impl Strategy<Model> for Bitmask {
             }
         });
         Answer::default()
+    }
+}
+
+/// A node of the general search: the pieces placed and the squares still available to the
+/// next one (those past the squares its siblings before it took, and attacked by none).
+struct Node {
+    placed: Vec<usize>,
+    avail: Vec<u64>,
+}
+
+/// The part's subtrees of the general search, each searched by `go` from its node.
+fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) -> Answer {
+    let target = m.count;
+    let expand = |n: &Node, _: &mut Run| {
+        let k = n.placed.len();
+        if k == target {
+            return Expand::Leaf;
+        }
+        // As `go` branches: the lowest available square first, with its capacity cut.
+        let mut cur = n.avail.clone();
+        let mut children = Vec::new();
+        while let Some(j) = cur.iter().position(|&x| x != 0) {
+            let s = j * 64 + cur[j].trailing_zeros() as usize;
+            let avail: usize = cur[j..].iter().map(|x| x.count_ones() as usize).sum();
+            if k + avail.min(m.cap_from[cell_of[s] as usize]) < target {
+                break;
+            }
+            cur[j] &= cur[j] - 1;
+            let row = m.attacks.row(s);
+            let mut placed = n.placed.clone();
+            placed.push(s);
+            children.push(Node {
+                placed,
+                avail: cur.iter().zip(row).map(|(&c, &r)| c & !r).collect(),
+            });
+        }
+        Expand::Children(children)
+    };
+    let root = Node {
+        placed: Vec::new(),
+        avail: init.to_vec(),
+    };
+    let Some(cut) = split::cut(task, run, root, None, expand, |n, f| key(&n.placed, f)) else {
+        return Answer::default();
+    };
+    parts::count_part(task, run, cut, |n, run| {
+        // The node's own piece is a node of the search, as `go` counts it before entering.
+        if !n.placed.is_empty() && run.node() {
+            return;
+        }
+        let mut s = Search::new(m, task, cell_of, &n.avail);
+        s.placed.extend_from_slice(&n.placed);
+        s.go(0, run);
+    })
+}
+
+/// A node's decisions, for the list's fingerprint: the squares of the pieces placed.
+fn key(placed: &[usize], f: &mut Fingerprint) {
+    f.eat(placed.len() as u64);
+    for &s in placed {
+        f.eat(s as u64);
     }
 }
 
@@ -149,46 +227,99 @@ impl<'m> Search<'m> {
 
 /// N-Queens in the shifted-diagonal form: one word each for the columns and the two
 /// diagonals taken by the rows above, shifted by one bit per row.
-fn queens_rows(m: &Model, task: &Task, run: &mut Run) -> Answer {
-    struct Q<'m> {
-        n: usize,
-        full: u64,
-        placed: Vec<usize>,
-        emit: Placements<'m>,
-    }
-    impl Q<'_> {
-        fn go(&mut self, cols: u64, ld: u64, rd: u64, run: &mut Run) -> bool {
-            let row = self.placed.len();
-            if row == self.n {
-                return self.emit.emit(run, &self.placed);
-            }
-            let mut avail = !(cols | ld | rd) & self.full;
-            while avail != 0 {
-                let bit = avail & avail.wrapping_neg();
-                avail ^= bit;
-                if run.node() {
-                    return true;
-                }
-                self.placed
-                    .push(row * self.n + bit.trailing_zeros() as usize);
-                let stop = self.go(cols | bit, (ld | bit) << 1, (rd | bit) >> 1, run);
-                self.placed.pop();
-                if stop {
-                    return true;
-                }
-            }
-            false
+struct Rows<'m> {
+    n: usize,
+    full: u64,
+    placed: Vec<usize>,
+    emit: Placements<'m>,
+}
+
+impl Rows<'_> {
+    fn go(&mut self, cols: u64, ld: u64, rd: u64, run: &mut Run) -> bool {
+        let row = self.placed.len();
+        if row == self.n {
+            return self.emit.emit(run, &self.placed);
         }
+        let mut avail = !(cols | ld | rd) & self.full;
+        while avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            if run.node() {
+                return true;
+            }
+            self.placed
+                .push(row * self.n + bit.trailing_zeros() as usize);
+            let stop = self.go(cols | bit, (ld | bit) << 1, (rd | bit) >> 1, run);
+            self.placed.pop();
+            if stop {
+                return true;
+            }
+        }
+        false
     }
+}
+
+/// A node of the row search: the queens placed and the three masks below them.
+struct RowsNode {
+    placed: Vec<usize>,
+    cols: u64,
+    ld: u64,
+    rd: u64,
+}
+
+fn queens_rows(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let n = m.board.width;
-    let mut q = Q {
+    let full = if n == 64 { !0 } else { (1u64 << n) - 1 };
+    let rows = || Rows {
         n,
-        full: if n == 64 { !0 } else { (1u64 << n) - 1 },
+        full,
         placed: Vec::with_capacity(n),
         emit: Placements::new(&m.symmetries, m.cells.len(), task),
     };
-    q.go(0, 0, 0, run);
-    Answer::default()
+    if task.part.is_none() {
+        rows().go(0, 0, 0, run);
+        return Answer::default();
+    }
+    let expand = |q: &RowsNode, _: &mut Run| {
+        let row = q.placed.len();
+        if row == n {
+            return Expand::Leaf;
+        }
+        // As `go` branches: the lowest free column first.
+        let mut avail = !(q.cols | q.ld | q.rd) & full;
+        let mut children = Vec::new();
+        while avail != 0 {
+            let bit = avail & avail.wrapping_neg();
+            avail ^= bit;
+            let mut placed = q.placed.clone();
+            placed.push(row * n + bit.trailing_zeros() as usize);
+            children.push(RowsNode {
+                placed,
+                cols: q.cols | bit,
+                ld: (q.ld | bit) << 1,
+                rd: (q.rd | bit) >> 1,
+            });
+        }
+        Expand::Children(children)
+    };
+    let root = RowsNode {
+        placed: Vec::new(),
+        cols: 0,
+        ld: 0,
+        rd: 0,
+    };
+    let Some(cut) = split::cut(task, run, root, None, expand, |q, f| key(&q.placed, f)) else {
+        return Answer::default();
+    };
+    parts::count_part(task, run, cut, |q, run| {
+        // The node's own queen is a node of the search, as `go` counts it before entering.
+        if !q.placed.is_empty() && run.node() {
+            return;
+        }
+        let mut r = rows();
+        r.placed.extend_from_slice(&q.placed);
+        r.go(q.cols, q.ld, q.rd, run);
+    })
 }
 
 /// N-Queens counted by border constellations under the 8 symmetries (see `queens`).

@@ -35,7 +35,9 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::engine::Run;
+use crate::engine::split::{self, Expand};
+use crate::engine::{Answer, Run, Task};
+use crate::kinds::parts;
 
 /// The largest board accepted: a row is a `u32` bitmask. 27 is the largest n whose count is
 /// known (years of distributed computing), so 32 leaves nothing reachable out.
@@ -122,6 +124,40 @@ pub fn count_queens(n: usize, threads: usize, run: &mut Run) -> Option<QueensCou
         }
     }
     Some(sum.finish())
+}
+
+/// The solutions in part `task.part` of the constellations (`--part I/N`, `I/N,J/M`), each
+/// constellation's completions weighted by its orbit as in [`count_queens`]. The list is the
+/// constellations, in their fixed order: each is a subtree searched whole, so the parts'
+/// nodes add up to one count's. Classes are not counted: a part's Burnside sums need not
+/// make whole classes.
+///
+/// # Panics
+/// When `n < 4` (no constellations) or `n > MAX_N`.
+pub fn count_part(n: usize, task: &Task, run: &mut Run) -> Answer {
+    assert!((4..=MAX_N).contains(&n), "count_part: n = {n}");
+    // The root (`None`) branches into the constellations, which do not branch further.
+    let expand = |c: &Option<Constellation>, _: &mut Run| match c {
+        None => Expand::Children(constellations(n).into_iter().map(Some).collect()),
+        Some(_) => Expand::Leaf,
+    };
+    let key = |c: &Option<Constellation>, f: &mut split::Fingerprint| {
+        if let Some(c) = c {
+            for x in [c.top, c.bottom, c.left, c.right, c.stabiliser] {
+                f.eat(u64::from(x));
+            }
+        }
+    };
+    let Some(cut) = split::cut(task, run, None, None, expand, key) else {
+        return Answer::default();
+    };
+    parts::count_part(task, run, cut, |c, run| {
+        // A constellation is no node of the search (its four queens come for free); its
+        // completions are counted into the run with their weight.
+        if let Some(c) = c {
+            let _ = solve_constellation(n, c, run);
+        }
+    })
 }
 
 /// Solutions weighted by orbit size, and eight times the number of classes (so that the

@@ -19,8 +19,9 @@
 //! With `--threads` (counting only) the row-0 choices are shared out to workers.
 
 use super::{Emitter, Model, RowPlan};
-use crate::engine::{Answer, Note, Run, Task};
-use crate::kinds::Strategy;
+use crate::engine::split::{self, Expand, Fingerprint};
+use crate::engine::{Answer, Limits, Note, Run, Task};
+use crate::kinds::{Strategy, parts};
 
 use super::model::apply;
 
@@ -81,7 +82,11 @@ impl Strategy<Model> for Bitmask {
     fn about(&self) -> &'static str {
         "rows as masks in one machine word, forbidden squares per colour, symmetry broken at the root"
     }
-    fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
+    fn splits(&self) -> bool {
+        true
+    }
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        parts::counts_only(task)?;
         if m.board.squares() > MAX_BITS {
             return Err(format!(
                 "the {}x{} board has {} squares; the board must fit {MAX_BITS} bits",
@@ -96,12 +101,18 @@ impl Strategy<Model> for Bitmask {
         if let Some(why) = &m.infeasible {
             return Answer::none_because(why.clone());
         }
-        if m.board.squares() <= 64 {
-            search::<u64>(m, task, run);
-        } else {
-            search::<u128>(m, task, run);
-        }
-        let mut a = Answer::default();
+        let mut a = match (task.part.is_some(), m.board.squares() <= 64) {
+            (true, true) => part::<u64>(m, task, run),
+            (true, false) => part::<u128>(m, task, run),
+            (false, true) => {
+                search::<u64>(m, task, run);
+                Answer::default()
+            }
+            (false, false) => {
+                search::<u128>(m, task, run);
+                Answer::default()
+            }
+        };
         if m.symmetries.len() > 1 {
             a.notes.push(Note::SymmetryFold(m.symmetries.len() as u32));
         }
@@ -114,21 +125,72 @@ impl Strategy<Model> for Bitmask {
 fn search<M: Mask>(m: &Model, task: &Task, run: &mut Run) {
     let parallel = task.threads > 1 && !run.reports_each();
     if !parallel {
-        Search::<M>::new(m, task).row(0, run);
+        Search::<M, false>::new(m, task).row(0, run);
         return;
     }
-    let mut first = Search::<M>::new(m, task);
+    let mut first = Search::<M, false>::new(m, task);
     first.collect = Some(Vec::new());
     first.row(0, run);
     let firsts = first.collect.take().unwrap_or_default();
     run.share_out(&firsts, task.threads, |row0, child| {
-        let mut s = Search::<M>::new(m, task);
+        let mut s = Search::<M, false>::new(m, task);
         s.force = Some(row0.clone());
         s.row(0, child);
     });
 }
 
-struct Search<'m, M: Mask> {
+/// `SPLIT`: the search can walk a given path of stones first and, at its end, list the next
+/// stones instead of placing them (`--part`); without it those checks are compiled out of
+/// the hot loop.
+/// The part's subtrees (`--part`), cut by [`split::cut`] from the tree whose nodes are the
+/// stones `pick` places (each one node of the run's count), a node being the stones on its
+/// path in search order. A node's children are the stones the search places next, through
+/// colours and rows that take none; the search walks to a node by placing its stones where
+/// it meets them, and goes on from there as usual.
+fn part<M: Mask>(m: &Model, task: &Task, run: &mut Run) -> Answer {
+    let expand = |node: &Vec<(usize, usize)>, _: &mut Run| {
+        let mut s = Search::<M, true>::new(m, task);
+        s.walk.clone_from(node);
+        s.next = Some(Vec::new());
+        // Listing counts no node: the part counts those it expanded (`Cut::above`).
+        s.row(0, &mut Run::new(Limits::default()));
+        if s.completes {
+            // No stone can follow a complete placement: the node is its own subtree.
+            return Expand::Leaf;
+        }
+        let next = s.next.take().unwrap_or_default();
+        Expand::Children(
+            next.into_iter()
+                .map(|stone| {
+                    let mut path = node.clone();
+                    path.push(stone);
+                    path
+                })
+                .collect(),
+        )
+    };
+    let key = |node: &Vec<(usize, usize)>, f: &mut Fingerprint| {
+        f.eat(node.len() as u64);
+        for &(sq, c) in node {
+            f.eat(sq as u64);
+            f.eat(c as u64);
+        }
+    };
+    let Some(cut) = split::cut(task, run, Vec::new(), None, expand, key) else {
+        return Answer::default();
+    };
+    parts::count_part(task, run, cut, |node, run| {
+        // The node's last stone is a node of the search, as `pick` counts it.
+        if !node.is_empty() && run.node() {
+            return;
+        }
+        let mut s = Search::<M, true>::new(m, task);
+        s.walk.clone_from(node);
+        s.row(0, run);
+    })
+}
+
+struct Search<'m, M: Mask, const SPLIT: bool> {
     /// Gather the first rows that pass instead of going deeper (to share them out).
     collect: Option<Vec<Vec<usize>>>,
     /// Hold the first row to exactly this (a worker's share).
@@ -169,12 +231,21 @@ struct Search<'m, M: Mask> {
     image: Vec<usize>,
     seen: Vec<Vec<usize>>,
     emit: Emitter<'m>,
+    /// With `SPLIT`: the stones (square, colour) of the node to search from, placed as the
+    /// search meets them, uncounted (they are the node's ancestors and itself).
+    walk: Vec<(usize, usize)>,
+    /// Stones of `walk` on the current path.
+    walked: usize,
+    /// With `SPLIT`, listing a node's children: the stones the search would place next.
+    next: Option<Vec<(usize, usize)>>,
+    /// Listing: the node ends in a complete placement without another stone.
+    completes: bool,
 }
 
 const RESOLVED: usize = usize::MAX;
 
-impl<'m, M: Mask> Search<'m, M> {
-    fn new(m: &'m Model, task: &Task) -> Search<'m, M> {
+impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
+    fn new(m: &'m Model, task: &Task) -> Self {
         let (w, h, nc) = (m.board.width, m.board.height, m.num_colors());
         let plan = RowPlan::new(m);
         let row_mask: Vec<M> = (0..h)
@@ -249,6 +320,10 @@ impl<'m, M: Mask> Search<'m, M> {
             emit: Emitter::new(m, task),
             collect: None,
             force: None,
+            walk: Vec::new(),
+            walked: 0,
+            next: None,
+            completes: false,
         }
     }
 
@@ -342,6 +417,9 @@ impl<'m, M: Mask> Search<'m, M> {
         mut open: M,
         run: &mut Run,
     ) -> bool {
+        if SPLIT && self.walked < self.walk.len() {
+            return self.pick_walked(d, r, c, placed, lo, hi, open, run);
+        }
         if placed >= lo && self.colour(d, r, c + 1, run) {
             return true;
         }
@@ -351,34 +429,88 @@ impl<'m, M: Mask> Search<'m, M> {
         while open != M::ZERO && open.ones() + placed >= lo {
             let s = open.lowest();
             open = open.without_lowest();
+            if SPLIT && let Some(next) = self.next.as_mut() {
+                next.push((s, c));
+                continue;
+            }
             if run.node() {
                 return true;
             }
-            let saved = self.forb[c];
-            let k = self.k as usize;
-            let mine = self.stones[c] | M::bit(s);
-            self.stones[c] = mine;
-            let mut forb = saved;
-            for &line in &self.through[self.off[s]..self.off[s + 1]] {
-                if (line & mine).ones() >= k {
-                    forb |= line;
-                }
-            }
-            self.forb[c] = forb;
-            self.occ |= M::bit(s);
-            self.sol[s] = c + 1;
-            self.need[c] -= 1;
+            let saved = self.place(c, s);
             let stop = self.pick(d, r, c, placed + 1, lo, hi, open, run);
-            self.need[c] += 1;
-            self.sol[s] = 0;
-            self.occ &= !M::bit(s);
-            self.stones[c] &= !M::bit(s);
-            self.forb[c] = saved;
+            self.unplace(c, s, saved);
             if stop {
                 return true;
             }
         }
         false
+    }
+
+    /// Place a stone of colour `c` on `s`: its lines full for `c` become forbidden to `c`.
+    /// Returns the forbidden mask before, for [`Search::unplace`].
+    #[inline(always)]
+    fn place(&mut self, c: usize, s: usize) -> M {
+        let saved = self.forb[c];
+        let k = self.k as usize;
+        let mine = self.stones[c] | M::bit(s);
+        self.stones[c] = mine;
+        let mut forb = saved;
+        for &line in &self.through[self.off[s]..self.off[s + 1]] {
+            if (line & mine).ones() >= k {
+                forb |= line;
+            }
+        }
+        self.forb[c] = forb;
+        self.occ |= M::bit(s);
+        self.sol[s] = c + 1;
+        self.need[c] -= 1;
+        saved
+    }
+
+    #[inline(always)]
+    fn unplace(&mut self, c: usize, s: usize, saved: M) {
+        self.need[c] += 1;
+        self.sol[s] = 0;
+        self.occ &= !M::bit(s);
+        self.stones[c] &= !M::bit(s);
+        self.forb[c] = saved;
+    }
+
+    /// `pick` on the walk to a node: the walk's next stone where it lies in this row and
+    /// colour (the squares below it left behind, as the loop leaves them), else none here
+    /// and on to the next colour. Uncounted: a node's ancestors are counted by the listing.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    fn pick_walked(
+        &mut self,
+        d: usize,
+        r: usize,
+        c: usize,
+        placed: usize,
+        lo: usize,
+        hi: usize,
+        open: M,
+        run: &mut Run,
+    ) -> bool {
+        let (s, colour) = self.walk[self.walked];
+        if colour != c || s / self.w != r {
+            return placed >= lo && self.colour(d, r, c + 1, run);
+        }
+        // The squares the loop passed before reaching `s`, and `s` itself.
+        let passed = (0..=s).fold(M::ZERO, |a, q| a | M::bit(q));
+        let left = open & !passed;
+        if placed == hi
+            || open & M::bit(s) == M::ZERO
+            || (open & !(passed & !M::bit(s))).ones() + placed < lo
+        {
+            return false;
+        }
+        let saved = self.place(c, s);
+        self.walked += 1;
+        let stop = self.pick(d, r, c, placed + 1, lo, hi, left, run);
+        self.walked -= 1;
+        self.unplace(c, s, saved);
+        stop
     }
 
     /// Once colour c is placed in the current row: can the rows not yet begun still take
@@ -442,6 +574,10 @@ impl<'m, M: Mask> Search<'m, M> {
 
     /// A complete placement whose top row is the smallest of its images'.
     fn complete(&mut self, run: &mut Run) -> bool {
+        if SPLIT && self.next.is_some() {
+            self.completes = true;
+            return false;
+        }
         let reporting = run.reports_each();
         if self.task.unique || reporting {
             if !self.m.is_canonical(&self.sol) {

@@ -10,12 +10,18 @@
 //! the exact one its time grows exponentially with the board, so it serves small boards
 //! (5x5, 6x6) and checks the other strategies on them; for one tour on a larger board
 //! `warnsdorff` or `divide` are the ones to use.
+//!
+//! With `--part` the same tree is cut by [`split::cut`]: below the root (no square yet), a
+//! node is a path of two squares or more, as `go` enters it (the start and its first move,
+//! then one move at a time), with whether `go` found it dead; each subtree of the part is
+//! searched by `go` from its path.
 
 use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::{Model, no_unique};
+use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Goal, Reason, Run, Task};
-use crate::kinds::Strategy;
+use crate::kinds::{Strategy, parts};
 
 /// Recursion depth is the number of squares; beyond this a plain search has no hope anyway.
 const MAX_CELLS: usize = 4096;
@@ -31,6 +37,7 @@ impl Strategy<Model> for Backtrack {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         no_unique(task)?;
+        parts::counts_only(task)?;
         if m.cells > GRAPH_LIMIT || m.cells > MAX_CELLS {
             return Err(format!(
                 "plain backtracking takes boards up to {MAX_CELLS} squares; this one has {}",
@@ -39,27 +46,20 @@ impl Strategy<Model> for Backtrack {
         }
         Ok(())
     }
+    fn splits(&self) -> bool {
+        true
+    }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         if let Some(a) = m.settled() {
             return a;
         }
-        let g = m.graph().expect("applies checked the graph");
-        let squares = m.board.squares();
-        let mut s = Search {
-            m,
-            visited: vec![false; squares],
-            deg: (0..squares).map(|q| g.degree(q) as u8).collect(),
-            path: Vec::with_capacity(m.cells),
-            first: 0,
-            found: 0,
-            report: run.wants_solutions(),
-        };
-        let starts: Vec<usize> = match (m.start, m.closed) {
-            (Some(st), _) => vec![st],
-            (None, true) => m.board.cells().take(1).collect(),
-            (None, false) => m.board.cells().collect(),
-        };
-        for st in starts {
+        if task.part.is_some() {
+            let mut a = part(m, task, run);
+            a.notes.extend(m.counting_note(task));
+            return a;
+        }
+        let mut s = Search::new(m, run.wants_solutions());
+        for st in starts(m) {
             s.first = st;
             s.visit(st);
             s.path.push(st);
@@ -90,6 +90,84 @@ impl Strategy<Model> for Backtrack {
     }
 }
 
+/// The squares a tour may start from: the given start; for closed tours the first square
+/// (a cycle passes through it); else every square.
+fn starts(m: &Model) -> Vec<usize> {
+    match (m.start, m.closed) {
+        (Some(st), _) => vec![st],
+        (None, true) => m.board.cells().take(1).collect(),
+        (None, false) => m.board.cells().collect(),
+    }
+}
+
+/// A node of the tree below the root: the path so far, and whether `go` leaves it at once
+/// (its move left a square with no way in).
+struct Node {
+    path: Vec<usize>,
+    dead: bool,
+}
+
+/// The part's subtrees, each searched by `go` from its path.
+fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
+    let n = m.cells;
+    let expand = |node: &Node, _: &mut Run| {
+        if node.path.len() == n {
+            return Expand::Leaf;
+        }
+        if node.dead {
+            return Expand::Children(Vec::new());
+        }
+        let mut s = Search::new(m, false);
+        let mut children = Vec::new();
+        if node.path.is_empty() {
+            // The root: each start with its first moves, as `solve` enters them (a start is
+            // no node of the search; a tour of one square is a leaf of its own).
+            for st in starts(m) {
+                s.enter(&[st]);
+                if n == 1 {
+                    children.push(Node {
+                        path: vec![st],
+                        dead: false,
+                    });
+                } else {
+                    s.children(&mut children);
+                }
+                s.leave();
+            }
+        } else {
+            s.enter(&node.path);
+            s.children(&mut children);
+        }
+        Expand::Children(children)
+    };
+    let key = |node: &Node, f: &mut Fingerprint| {
+        f.eat(node.path.len() as u64);
+        for &q in &node.path {
+            f.eat(q as u64);
+        }
+    };
+    let root = Node {
+        path: Vec::new(),
+        dead: false,
+    };
+    let Some(cut) = split::cut(task, run, root, None, expand, key) else {
+        return Answer::default();
+    };
+    parts::count_part(task, run, cut, |node, run| {
+        // The path's last move is a node of the search, as `go` counts it before entering.
+        if node.path.len() >= 2 && run.node() || node.dead {
+            return;
+        }
+        let mut s = Search::new(m, run.wants_solutions());
+        s.enter(&node.path);
+        let cur = *node.path.last().expect("a node below the root has a path");
+        s.go(cur, run);
+        if !s.report {
+            run.count(s.found);
+        }
+    })
+}
+
 struct Search<'m> {
     m: &'m Model,
     visited: Vec<bool>,
@@ -101,7 +179,68 @@ struct Search<'m> {
     report: bool,
 }
 
-impl Search<'_> {
+impl<'m> Search<'m> {
+    fn new(m: &'m Model, report: bool) -> Search<'m> {
+        let g = m.graph().expect("applies checked the graph");
+        let squares = m.board.squares();
+        Search {
+            m,
+            visited: vec![false; squares],
+            deg: (0..squares).map(|q| g.degree(q) as u8).collect(),
+            path: Vec::with_capacity(m.cells),
+            first: 0,
+            found: 0,
+            report,
+        }
+    }
+
+    /// Stand on `path`, as `go` would after walking it.
+    fn enter(&mut self, path: &[usize]) {
+        self.first = path[0];
+        for &q in path {
+            self.visit(q);
+            self.path.push(q);
+        }
+    }
+
+    /// Back to the empty board.
+    fn leave(&mut self) {
+        while let Some(q) = self.path.pop() {
+            self.unvisit(q);
+        }
+    }
+
+    /// The nodes `go` enters from the path it stands on, in its order, each with whether it
+    /// is dead.
+    fn children(&mut self, out: &mut Vec<Node>) {
+        let cur = *self.path.last().expect("a path");
+        let g = self.m.graph().expect("graph");
+        for &v in g.moves(cur) {
+            let v = v as usize;
+            if self.visited[v] {
+                continue;
+            }
+            self.visit(v);
+            self.path.push(v);
+            out.push(Node {
+                path: self.path.clone(),
+                dead: self.dead(cur, v),
+            });
+            self.path.pop();
+            self.unvisit(v);
+        }
+    }
+
+    /// After the move `cur` to `v`: a square next to `cur` has no way in left (and is not
+    /// `v`'s next), or a closed tour can no longer return to its first square.
+    fn dead(&self, cur: usize, v: usize) -> bool {
+        let n = self.m.cells;
+        self.moves(cur).iter().any(|&u| {
+            let u = u as usize;
+            !self.visited[u] && self.deg[u] == 0 && !self.adjacent(u, v)
+        }) || (self.m.closed && self.path.len() < n && self.deg[self.first] == 0)
+    }
+
     fn moves(&self, s: usize) -> &[u32] {
         self.m.graph().expect("graph").moves(s)
     }
@@ -152,10 +291,7 @@ impl Search<'_> {
             }
             self.visit(v);
             self.path.push(v);
-            let dead = self.moves(cur).iter().any(|&u| {
-                let u = u as usize;
-                !self.visited[u] && self.deg[u] == 0 && !self.adjacent(u, v)
-            }) || (self.m.closed && self.path.len() < n && self.deg[self.first] == 0);
+            let dead = self.dead(cur, v);
             let stop = !dead && self.go(v, run);
             self.path.pop();
             self.unvisit(v);

@@ -68,6 +68,14 @@ impl Strategy<Model> for Count {
         "exact counts by frontier dynamic programming (knight, shorter side up to 7)"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        if task.partial() {
+            return Err(
+                "a frontier dynamic program has no subtrees to split: it sweeps the \
+                        board once, every state at a square depending on all those before; \
+                        `backtrack` counts in parts (--part), on small boards"
+                    .into(),
+            );
+        }
         if task.goal != Goal::Count {
             return Err("counts only (goal count)".into());
         }

@@ -315,3 +315,35 @@ fn a_count_too_large_for_memory_stops_and_says_why() {
     );
     assert!(err.contains("the frontier outgrew"), "{err}");
 }
+
+/// `--part`: the parts of backtrack add up to one run, nodes included (its tree below the
+/// root is the paths `go` enters, each a node of the run's count).
+#[test]
+fn backtrack_parts_add_up_to_one_run() {
+    crate::parts_add_up(&board(5, 5, false, None), "backtrack", Goal::Count, true);
+    crate::parts_add_up(&board(3, 8, false, None), "backtrack", Goal::Count, true);
+    crate::parts_add_up(
+        &board(4, 5, false, Some((0, 0))),
+        "backtrack",
+        Goal::All,
+        true,
+    );
+    crate::parts_add_up(&board(6, 5, true, None), "backtrack", Goal::Count, true);
+}
+
+/// `count` refuses `--part` in its own words; `auto` then counts in parts with backtrack.
+#[test]
+fn count_refuses_parts_in_its_own_words() {
+    let file = crate::puzzle("tour5x5.toml");
+    let (code, _, err) = run_cli(&[&file, "--strategy", "count", "--part", "1/2"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "\"count\" does not apply: a frontier dynamic program has no subtrees to split"
+        ),
+        "{err}"
+    );
+    let (code, out, err) = run_cli(&[&file, "--part", "2/2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("solutions in this part [part 2/2: "), "{out}");
+}
