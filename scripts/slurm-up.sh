@@ -64,7 +64,7 @@ status() {
         [[ $what == munged ]] && file=$MUNGE_RUN/munged.pid
         if alive "$file"; then echo "$what: running (pid $(cat "$file"))"; else echo "$what: stopped"; fi
     done
-    echo "node $HOST: $(node_state)"
+    echo "node $HOST: $(node_state | grep . || echo "no answer from slurmctld")"
 }
 
 stop() {
