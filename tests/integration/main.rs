@@ -5,6 +5,7 @@ mod cli;
 mod cover;
 mod dlx;
 mod domination;
+mod engines;
 mod independent;
 mod layers;
 mod lines;
