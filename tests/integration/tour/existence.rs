@@ -72,7 +72,7 @@ fn theorem_says(w: usize, h: usize, closed: bool, start: Option<(usize, usize)>)
             assert_eq!(o.stats.nodes, 0, "{w}x{h}: settled without search");
             false
         }
-        Status::Limit => panic!("limit"),
+        Status::Limit | Status::Part => panic!("{:?}", o.status),
     }
 }
 
