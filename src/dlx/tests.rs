@@ -515,7 +515,7 @@ fn search_split(
     }
 }
 
-/// The parts of `p`, N = 1, 2, 3, 7, and part 2/3 split in 4 subparts, find every solution
+/// The parts of `p`, N = 1, 2, 3, 7, and parts of 3 split in subparts, find every solution
 /// of the whole search once between them, and count its nodes and updates exactly; the parts
 /// of one N agree on the list. Every part runs on one solver, left as built after each.
 fn parts_add_up(p: &Problem) -> u64 {
@@ -543,28 +543,33 @@ fn parts_add_up(p: &Problem) -> u64 {
         assert_eq!(nodes, whole.nodes, "N = {n}");
         assert_eq!(updates, whole.updates, "N = {n}");
     }
-    let part = search_split(p, &mut solver, Some((2, 3)), None);
-    let (mut sols, mut nodes, mut updates, mut taken) = (Vec::new(), 0, 0, 0);
-    let mut sub = None;
-    for j in 1..=4 {
-        let s = search_split(p, &mut solver, Some((2, 3)), Some((j, 4)));
-        let partial = s.partial.expect("a subpart's record");
-        assert_eq!(partial.work, PartialWork::Counted);
-        assert_eq!(partial.list, part.partial.as_ref().unwrap().list);
-        let this = partial.subpart.expect("a subpart");
-        assert!(sub.is_none_or(|s: crate::engine::Subpart| {
-            (s.descendants, s.fingerprint) == (this.descendants, this.fingerprint)
-        }));
-        sub = Some(this);
-        taken += partial.taken;
-        sols.extend(s.sols);
-        (nodes, updates) = (nodes + s.nodes, updates + s.updates);
+    // Part 2/3 in 4 subparts (its subtrees dealt out), in 16 (their descendants listed a
+    // level or more below: subpart 1 counts the nodes between), and part 1/3 in 16 (its
+    // subpart 1 counts the list's ancestors too).
+    for (i, m) in [(2, 4), (2, 16), (1, 16)] {
+        let part = search_split(p, &mut solver, Some((i, 3)), None);
+        let (mut sols, mut nodes, mut updates, mut taken) = (Vec::new(), 0, 0, 0);
+        let mut sub = None;
+        for j in 1..=m {
+            let s = search_split(p, &mut solver, Some((i, 3)), Some((j, m)));
+            let partial = s.partial.expect("a subpart's record");
+            assert_eq!(partial.work, PartialWork::Counted);
+            assert_eq!(partial.list, part.partial.as_ref().unwrap().list);
+            let this = partial.subpart.expect("a subpart");
+            assert!(sub.is_none_or(|s: crate::engine::Subpart| {
+                (s.descendants, s.fingerprint) == (this.descendants, this.fingerprint)
+            }));
+            sub = Some(this);
+            taken += partial.taken;
+            sols.extend(s.sols);
+            (nodes, updates) = (nodes + s.nodes, updates + s.updates);
+        }
+        assert_eq!(taken, sub.unwrap().descendants);
+        sols.sort();
+        assert_eq!(sols, part.sols, "part {i}/3 in {m}");
+        assert_eq!(nodes, part.nodes, "part {i}/3 in {m}");
+        assert_eq!(updates, part.updates, "part {i}/3 in {m}");
     }
-    assert_eq!(taken, sub.unwrap().descendants);
-    sols.sort();
-    assert_eq!(sols, part.sols);
-    assert_eq!(nodes, part.nodes);
-    assert_eq!(updates, part.updates);
     // The solver is as built: a last whole search counts as the first.
     let again = search_split(p, &mut solver, None, None);
     assert_eq!((again.nodes, again.updates), (whole.nodes, whole.updates));

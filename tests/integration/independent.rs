@@ -3,8 +3,8 @@
 
 use boardsolve::engine::{Goal, Status};
 
-use crate::solve;
 use crate::validate::{TestBoard, TestPiece, check_placement, orbit_count};
+use crate::{parts_add_up, solve};
 
 const QUEENS: &str = "kind = \"independent\"\n[board]\nsize = 8\n[piece]\nmoves = \"Q\"\n";
 
@@ -232,4 +232,24 @@ fn row_backtracking_tree_size_matches_the_published_count() {
         let (o, _, _) = solve(QUEENS, Some(14), s, Goal::Count, false, 1);
         assert_eq!(o.stats.nodes, 27_358_552, "{s}");
     }
+}
+
+/// `--part I/N` with dlx: the parts of 8, 9 and 10 queens add up to the whole search (counts,
+/// nodes, updates, every placement checked), also under --unique.
+#[test]
+fn dlx_parts_add_up() {
+    let text = std::fs::read_to_string(crate::puzzle("queens8.toml")).unwrap();
+    for n in 8..=10 {
+        let whole = parts_add_up(&text, Some(n), "dlx", (Goal::All, false));
+        assert_eq!(whole.count, TOTAL[n - 1], "n = {n}");
+        for s in &whole.solutions {
+            let q = TestPiece::from_letters("Q");
+            check_placement(&TestBoard::square(n as i64), &q, n, &to_rc(n, s));
+        }
+    }
+    let whole = parts_add_up(&text, Some(10), "dlx", (Goal::All, true));
+    assert_eq!(whole.count, UNIQUE[9]);
+    // Knuth's DLX1 figures for 8 queens: the parts count them exactly.
+    let whole = parts_add_up(&text, Some(8), "dlx", (Goal::Count, false));
+    assert_eq!((whole.nodes, whole.updates), (1_049, Some(16_680)));
 }

@@ -9,7 +9,7 @@ use boardsolve::engine::{Goal, Limits, Run, Status, Task};
 use boardsolve::kinds::Model;
 use boardsolve::spec::{Overrides, Spec};
 
-use crate::{puzzle, run_cli_with, solve};
+use crate::{parts_add_up, puzzle, run_cli_with, solve};
 
 const STRATEGIES: [&str; 3] = ["rows", "dlx", "bitmask"];
 
@@ -726,4 +726,28 @@ fn less_than_three_with_colours_interchangeable_gives_21_and_10() {
         merged.insert(best);
     }
     assert_eq!(merged.len(), 10);
+}
+
+/// `--part I/N` with dlx (Algorithm M): the parts of Less Than Three and of no-three-in-line
+/// on 6x6 add up to the whole search (counts, nodes, updates), every solution checked here
+/// too, also under --unique.
+#[test]
+fn dlx_parts_add_up() {
+    let text = std::fs::read_to_string(puzzle("lessthanthree.toml")).unwrap();
+    let case = Case::square(6, 2, 12, 2);
+    let whole = parts_add_up(&text, None, "dlx", (Goal::All, false));
+    assert_eq!(whole.count, 42);
+    for s in &whole.solutions {
+        case.check(s);
+    }
+    let whole = parts_add_up(&text, None, "dlx", (Goal::All, true));
+    assert_eq!(whole.count, 12);
+    let case = Case::square(6, 1, 12, 2);
+    let whole = parts_add_up(&case.toml(), None, "dlx", (Goal::All, false));
+    assert_eq!(whole.count, NO3_TOTAL[4]);
+    for s in &whole.solutions {
+        case.check(s);
+    }
+    let whole = parts_add_up(&case.toml(), None, "dlx", (Goal::Count, true));
+    assert_eq!(whole.count, NO3_UNIQUE[4]);
 }

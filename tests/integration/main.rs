@@ -48,6 +48,129 @@ pub fn solve(
     (outcome, sols, model)
 }
 
+/// Solve part `part` (and subpart `subpart`) of a puzzle with one strategy, as
+/// `solve --part I/N,J/M` does, every solution checked by the model's validator on its way
+/// out; `part` `None`: the whole search.
+pub fn solve_part(
+    text: &str,
+    size: Option<usize>,
+    strategy: &str,
+    (goal, unique): (Goal, bool),
+    part: Option<(usize, usize)>,
+    subpart: Option<(usize, usize)>,
+) -> (Outcome, Vec<Vec<usize>>) {
+    let overrides = Overrides {
+        size,
+        ..Overrides::default()
+    };
+    let spec = Spec::parse("test.toml", text, &overrides).unwrap_or_else(|e| panic!("{e}"));
+    let model = Model::compile(&spec).unwrap_or_else(|e| panic!("{e}"));
+    let task = Task {
+        goal,
+        unique,
+        part,
+        subpart,
+        ..Task::default()
+    };
+    let checked = model
+        .solve_checked(strategy, &task, Run::new(Limits::default()), u64::MAX)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (checked.outcome, checked.solutions)
+}
+
+/// What the parts of one split found, added up: count, nodes, updates, solutions (sorted).
+#[derive(Debug, Default, PartialEq)]
+pub struct Sum {
+    pub count: u128,
+    pub nodes: u64,
+    pub updates: Option<u64>,
+    pub solutions: Vec<Vec<usize>>,
+}
+
+impl Sum {
+    fn add(&mut self, o: &Outcome, sols: Vec<Vec<usize>>) {
+        self.count += o.answer.count.expect("a count");
+        self.nodes += o.stats.nodes;
+        if let Some(u) = o.stats.counter("updates") {
+            *self.updates.get_or_insert(0) += u;
+        }
+        self.solutions.extend(sols);
+        self.solutions.sort();
+    }
+}
+
+/// `--part I/N` for N = 1, 2, 3, 7 and part 2/3 in subparts 1..4 of 4: the parts of one N
+/// report one list (subtree count and fingerprint) and take each subtree once; their counts,
+/// nodes, updates and (goal all) checked solutions add up to the whole search's, and the
+/// subparts' to their part's. `goal`: count or all, and whether `--unique`. Returns the whole
+/// search's sum.
+pub fn parts_add_up(text: &str, size: Option<usize>, strategy: &str, goal: (Goal, bool)) -> Sum {
+    use boardsolve::engine::{PartialWork, Status};
+    let sum_of = |part: Option<(usize, usize)>, subparts: &[Option<(usize, usize)>]| {
+        let mut sum = Sum::default();
+        let mut lists = Vec::new();
+        for &sub in subparts {
+            let (o, sols) = solve_part(text, size, strategy, goal, part, sub);
+            let what = format!("{strategy} part {part:?} {sub:?}");
+            if part.is_some() {
+                assert_eq!(o.status, Status::Part, "{what}");
+                let p = o.answer.partial.clone().expect("a part's record");
+                assert_eq!(p.work, PartialWork::Counted, "{what}");
+                assert_eq!((p.part, p.subpart.map(|s| s.index)), (part, sub), "{what}");
+                lists.push((
+                    p.list,
+                    p.subpart.map(|s| (s.descendants, s.fingerprint)),
+                    p.taken,
+                ));
+            }
+            sum.add(&o, sols);
+        }
+        (sum, lists)
+    };
+    let (whole, _) = sum_of(None, &[None]);
+    for n in [1, 2, 3, 7] {
+        let parts: Vec<Option<(usize, usize)>> = (1..=n).map(|i| Some((i, n))).collect();
+        let mut sum = Sum::default();
+        let mut lists = Vec::new();
+        for &p in &parts {
+            let (s, l) = sum_of(p, &[None]);
+            sum.add_sum(s);
+            lists.extend(l);
+        }
+        let list = lists[0].0;
+        assert!(
+            lists.iter().all(|l| l.0 == list),
+            "{strategy} N = {n}: {lists:?}"
+        );
+        let taken: usize = lists.iter().map(|l| l.2).sum();
+        assert_eq!(taken, list.subtrees, "{strategy} N = {n}");
+        assert_eq!(sum, whole, "{strategy} N = {n}");
+    }
+    let (part, _) = sum_of(Some((2, 3)), &[None]);
+    let subs: Vec<Option<(usize, usize)>> = (1..=4).map(|j| Some((j, 4))).collect();
+    let (sum, lists) = sum_of(Some((2, 3)), &subs);
+    let descendants = lists[0].1.expect("subparts").0;
+    assert!(
+        lists.iter().all(|l| l.1 == lists[0].1),
+        "{strategy}: {lists:?}"
+    );
+    assert_eq!(lists.iter().map(|l| l.2).sum::<usize>(), descendants);
+    assert_eq!(sum, part, "{strategy}: part 2/3 in 4 subparts");
+    whole
+}
+
+impl Sum {
+    fn add_sum(&mut self, other: Sum) {
+        self.count += other.count;
+        self.nodes += other.nodes;
+        if let Some(u) = other.updates {
+            *self.updates.get_or_insert(0) += u;
+        }
+        self.solutions.extend(other.solutions);
+        self.solutions.sort();
+    }
+}
+
 /// The path of a puzzle shipped in puzzles/.
 /// Run the `solve` binary: exit status, standard output, standard error.
 pub fn run_cli(args: &[&str]) -> (i32, String, String) {
