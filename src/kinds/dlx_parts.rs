@@ -28,6 +28,10 @@ pub fn refuses(task: &Task) -> Option<String> {
     None
 }
 
+/// Where a strategy sends each solution (option indices), as [`Solver::search_with`] does;
+/// `true` means stop.
+pub type OnSolution<'a, 'r> = &'a mut dyn FnMut(&mut Run<'r>, &[usize]) -> bool;
+
 /// Search part `task.part` (`task.subpart`) of the solver's tree; each solution goes to
 /// `on_solution` when given, as with [`Solver::search_with`], else to the run. The answer
 /// holds the part's count and its partial result.
@@ -35,7 +39,7 @@ pub fn search_part<'r>(
     solver: &mut Solver,
     task: &Task,
     run: &mut Run<'r>,
-    mut on_solution: Option<&mut dyn FnMut(&mut Run<'r>, &[usize]) -> bool>,
+    mut on_solution: Option<OnSolution<'_, 'r>>,
 ) -> Answer {
     let before = run.stats.solutions;
     let (i, _) = task.part.expect("a part to search");
