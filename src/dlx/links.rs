@@ -138,6 +138,27 @@ impl Links {
         }
     }
 
+    /// The item to branch on (Algorithms X and C): the active primary item with the fewest
+    /// options left (MRV), the leftmost among ties; a list of length 0 cannot be beaten.
+    #[inline(always)]
+    pub(super) fn mrv(&self) -> usize {
+        let mut best = 0usize;
+        let mut t = u32::MAX;
+        let mut k = at!(self.rlink, 0) as usize;
+        while k != 0 {
+            let l = at!(self.len, k);
+            if l < t {
+                best = k;
+                t = l;
+                if l == 0 {
+                    break;
+                }
+            }
+            k = at!(self.rlink, k) as usize;
+        }
+        best
+    }
+
     #[inline(always)]
     pub(super) fn cover<const C: bool>(&mut self, c: usize) -> u64 {
         let l = at!(self.llink, c);

@@ -94,7 +94,8 @@
 //! `problem.rs` states the problem ([`Problem`]) and checks a solution ([`is_solution`]);
 //! `links.rs` holds the link arrays and the operations that make them dance; `search.rs` lays
 //! a problem out as links ([`Solver`]) and runs Algorithms X and C; `algorithm_m.rs` runs
-//! Algorithm M. This file keeps the essay and [`Control`], all the search knows of its caller.
+//! Algorithm M; `subtree.rs` lists the search tree's nodes and searches below one of them,
+//! for a caller that splits the search into parts. This file keeps the essay and [`Control`], all the search knows of its caller.
 
 // `links` first: its `at!` and `at_mut!` macros serve the files declared after it.
 #[macro_use]
@@ -103,11 +104,13 @@ mod links;
 mod algorithm_m;
 mod problem;
 mod search;
+mod subtree;
 #[cfg(test)]
 mod tests;
 
 pub use problem::{DlxError, MAX_COLOUR, Problem, is_solution};
 pub use search::Solver;
+pub use subtree::{Decision, Expansion, Prefix};
 
 /// What the search asks of whoever runs it: when to stop, and where solutions and counts go.
 /// The core knows nothing else of its caller (limits, threads, progress live above it).

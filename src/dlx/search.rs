@@ -20,8 +20,8 @@ pub struct Solver {
     /// Number of items N; items are 1..=N, the primary ones 1..=n_primary.
     pub(super) n_items: usize,
     pub(super) n_primary: usize,
-    colours: bool,
-    multiplicities: bool,
+    pub(super) colours: bool,
+    pub(super) multiplicities: bool,
     /// The node chosen at each level (an item header for Algorithm M's null choice).
     pub(super) choice: Vec<u32>,
     /// Algorithm M: the first node tweaked at each level.
@@ -150,7 +150,7 @@ impl Solver {
     /// counter ("updates", n) to `run.stats` at the end. The solver is left as built, so it can
     /// search again.
     pub fn search<R: Control>(&mut self, run: &mut R) {
-        self.search_reporting(run, None);
+        self.search_reporting(&[], run, None);
     }
 
     /// As [`Solver::search`], but every solution goes to `on_solution(run, options)` instead
@@ -161,29 +161,40 @@ impl Solver {
         run: &mut R,
         on_solution: &mut dyn FnMut(&mut R, &[usize]) -> bool,
     ) {
-        self.search_reporting(run, Some(on_solution));
+        self.search_reporting(&[], run, Some(on_solution));
     }
 
-    fn search_reporting<R: Control>(&mut self, run: &mut R, mut visitor: Option<Visitor<'_, R>>) {
+    /// Search the subtree under `node` (the root: the whole tree), reporting as
+    /// [`Solver::search_with`] does when `visitor` is given.
+    pub(super) fn search_reporting<R: Control>(
+        &mut self,
+        node: &[u32],
+        run: &mut R,
+        mut visitor: Option<Visitor<'_, R>>,
+    ) {
         let report = visitor.is_some() || run.wants_solutions();
         // Checking now lets the engine bring its first check forward to a small node limit.
         if run.check() {
             return;
         }
+        self.enter(node);
+        let base = node.len();
         let v = &mut visitor;
         let (updates, stopped) = match (self.multiplicities, self.colours) {
-            (true, _) => self.search_m(run, report, v),
-            (false, true) => self.search_xc::<true, R>(run, report, v),
-            (false, false) => self.search_xc::<false, R>(run, report, v),
+            (true, _) => self.search_m(run, report, v, base),
+            (false, true) => self.search_xc::<true, R>(run, report, v, base),
+            (false, false) => self.search_xc::<false, R>(run, report, v, base),
         };
         if stopped {
             self.links.clone_from(&self.pristine);
+        } else {
+            self.leave(node);
         }
         run.counter("updates", updates);
     }
 
     /// The option of a node: the spacer that ends it knows its number.
-    fn option_of(&self, mut p: usize) -> usize {
+    pub(super) fn option_of(&self, mut p: usize) -> usize {
         while self.links.nodes[p].top > 0 {
             p += 1;
         }
@@ -218,16 +229,18 @@ impl Solver {
         }
     }
 
-    /// Algorithms X and C (every primary item has range [1, 1]), as DLX1 and DLX2 do them.
-    /// Returns (updates, stopped).
+    /// Algorithms X and C (every primary item has range [1, 1]), as DLX1 and DLX2 do them,
+    /// from level `base` (the choices below it already made: 0 for the whole tree) until
+    /// the search backs down to it. Returns (updates, stopped).
     fn search_xc<const C: bool, R: Control>(
         &mut self,
         run: &mut R,
         report: bool,
         visitor: &mut Option<Visitor<'_, R>>,
+        base: usize,
     ) -> (u64, bool) {
         let mut updates: u64 = 0;
-        let mut level = 0usize;
+        let mut level = base;
         'forward: loop {
             if run.node() {
                 return (updates, true);
@@ -240,24 +253,9 @@ impl Solver {
                     return (updates, true);
                 }
             } else {
-                // MRV, leftmost among ties; a list of length 0 cannot be beaten.
-                let links = &mut self.links;
-                best = 0usize;
-                let mut t = u32::MAX;
-                let mut k = at!(links.rlink, 0) as usize;
-                while k != 0 {
-                    let l = at!(links.len, k);
-                    if l < t {
-                        best = k;
-                        t = l;
-                        if l == 0 {
-                            break;
-                        }
-                    }
-                    k = at!(links.rlink, k) as usize;
-                }
-                updates += links.cover::<C>(best);
-                cur = at!(links.nodes, best).down as usize;
+                best = self.links.mrv();
+                updates += self.links.cover::<C>(best);
+                cur = at!(self.links.nodes, best).down as usize;
                 // Advance: try `cur`, the next option of `best`.
                 if cur != best {
                     *at_mut!(self.choice, level) = cur as u32;
@@ -270,7 +268,7 @@ impl Solver {
             // Back down: undo the option of the level below and try its successor, until a
             // level has one left.
             loop {
-                if level == 0 {
+                if level == base {
                     return (updates, false);
                 }
                 level -= 1;

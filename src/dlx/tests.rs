@@ -457,3 +457,220 @@ proptest! {
         prop_assert_eq!(count(p).solutions, sols.len() as u128);
     }
 }
+
+/// What one search found (the whole tree, or one part of it): its solutions sorted, each
+/// checked, and its counts.
+struct Searched {
+    sols: Vec<Vec<usize>>,
+    count: u128,
+    nodes: u64,
+    updates: u64,
+    partial: Option<crate::engine::Partial>,
+}
+
+/// Search the whole tree (`part` `None`) or one part of it, on a solver that earlier parts
+/// used too, goal all: every solution goes through the sink.
+fn search_split(
+    p: &Problem,
+    solver: &mut Solver,
+    part: Option<(usize, usize)>,
+    subpart: Option<(usize, usize)>,
+) -> Searched {
+    use crate::engine::{Goal, Task};
+    let mut sols = Vec::new();
+    let (answer, stats) = {
+        let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
+            sols.push(s.to_vec());
+            ControlFlow::Continue(())
+        }));
+        let task = Task {
+            goal: Goal::All,
+            part,
+            subpart,
+            ..Task::default()
+        };
+        let answer = match part {
+            Some(_) => crate::kinds::dlx_parts::search_part(solver, &task, &mut run, None),
+            None => {
+                solver.search(&mut run);
+                Answer::default()
+            }
+        };
+        (answer, run.stats.clone())
+    };
+    assert_eq!(stats.solutions, sols.len() as u128);
+    if part.is_some() {
+        assert_eq!(answer.count, Some(stats.solutions));
+    }
+    for s in &sols {
+        assert!(is_solution(p, s), "invalid solution {s:?}");
+    }
+    sols.sort();
+    Searched {
+        sols,
+        count: stats.solutions,
+        nodes: stats.nodes,
+        updates: stats.counter("updates").unwrap_or(0),
+        partial: answer.partial,
+    }
+}
+
+/// The parts of `p`, N = 1, 2, 3, 7, and parts of 3 split in subparts, find every solution
+/// of the whole search once between them, and count its nodes and updates exactly; the parts
+/// of one N agree on the list. Every part runs on one solver, left as built after each.
+fn parts_add_up(p: &Problem) -> u64 {
+    use crate::engine::PartialWork;
+    let mut solver = Solver::new(p);
+    let whole = search_split(p, &mut solver, None, None);
+    for n in [1, 2, 3, 7] {
+        let (mut sols, mut nodes, mut updates, mut count, mut taken) = (Vec::new(), 0, 0, 0, 0);
+        let mut list = None;
+        for i in 1..=n {
+            let s = search_split(p, &mut solver, Some((i, n)), None);
+            let partial = s.partial.expect("a part's record");
+            assert_eq!(partial.work, PartialWork::Counted);
+            assert_eq!(partial.part, Some((i, n)));
+            assert!(list.is_none_or(|l| l == partial.list), "part {i}/{n}");
+            list = Some(partial.list);
+            taken += partial.taken;
+            sols.extend(s.sols);
+            (nodes, updates, count) = (nodes + s.nodes, updates + s.updates, count + s.count);
+        }
+        assert_eq!(taken, list.unwrap().subtrees, "N = {n}");
+        sols.sort();
+        assert_eq!(sols, whole.sols, "N = {n}");
+        assert_eq!(count, whole.count, "N = {n}");
+        assert_eq!(nodes, whole.nodes, "N = {n}");
+        assert_eq!(updates, whole.updates, "N = {n}");
+    }
+    // Part 2/3 in 4 subparts (its subtrees dealt out), in 16 (their descendants listed a
+    // level or more below: subpart 1 counts the nodes between), and part 1/3 in 16 (its
+    // subpart 1 counts the list's ancestors too).
+    for (i, m) in [(2, 4), (2, 16), (1, 16)] {
+        let part = search_split(p, &mut solver, Some((i, 3)), None);
+        let (mut sols, mut nodes, mut updates, mut taken) = (Vec::new(), 0, 0, 0);
+        let mut sub = None;
+        for j in 1..=m {
+            let s = search_split(p, &mut solver, Some((i, 3)), Some((j, m)));
+            let partial = s.partial.expect("a subpart's record");
+            assert_eq!(partial.work, PartialWork::Counted);
+            assert_eq!(partial.list, part.partial.as_ref().unwrap().list);
+            let this = partial.subpart.expect("a subpart");
+            assert!(sub.is_none_or(|s: crate::engine::Subpart| {
+                (s.descendants, s.fingerprint) == (this.descendants, this.fingerprint)
+            }));
+            sub = Some(this);
+            taken += partial.taken;
+            sols.extend(s.sols);
+            (nodes, updates) = (nodes + s.nodes, updates + s.updates);
+        }
+        assert_eq!(taken, sub.unwrap().descendants);
+        sols.sort();
+        assert_eq!(sols, part.sols, "part {i}/3 in {m}");
+        assert_eq!(nodes, part.nodes, "part {i}/3 in {m}");
+        assert_eq!(updates, part.updates, "part {i}/3 in {m}");
+    }
+    // The solver is as built: a last whole search counts as the first.
+    let again = search_split(p, &mut solver, None, None);
+    assert_eq!((again.nodes, again.updates), (whole.nodes, whole.updates));
+    whole.nodes
+}
+
+/// Rows and columns of a `size` x `size` 0/1 grid each a word with `ones` ones, the cells
+/// secondary items coloured by their digit (Algorithm C): the grids whose rows and columns
+/// all hold `ones` ones.
+fn binary_grids(size: usize, ones: u32) -> Problem {
+    let mut p = Problem::new();
+    let rows: Vec<usize> = (0..size).map(|r| p.add_primary(format!("r{r}"))).collect();
+    let cols: Vec<usize> = (0..size).map(|c| p.add_primary(format!("c{c}"))).collect();
+    let cell: Vec<usize> = (0..size * size)
+        .map(|k| p.add_secondary(format!("x{k}")))
+        .collect();
+    for w in (0u32..1 << size).filter(|w| w.count_ones() == ones) {
+        let digit = |k: usize| (w >> k & 1) + 1;
+        for r in 0..size {
+            let mut opt = vec![(rows[r], 0)];
+            opt.extend((0..size).map(|c| (cell[r * size + c], digit(c))));
+            p.add_option(&opt).unwrap();
+        }
+        for c in 0..size {
+            let mut opt = vec![(cols[c], 0)];
+            opt.extend((0..size).map(|r| (cell[r * size + c], digit(r))));
+            p.add_option(&opt).unwrap();
+        }
+    }
+    p
+}
+
+/// `kings` non-attacking kings on a `size` x `size` board, one or two in each row (Algorithm
+/// M: a count item [kings, kings], rows [1, 2], the attacking pairs secondary).
+fn kings(size: usize, kings: u32) -> Problem {
+    let mut p = Problem::new();
+    let count = p.add_primary_range("count", kings, kings);
+    let rows: Vec<usize> = (0..size)
+        .map(|r| p.add_primary_range(format!("r{r}"), 1, 2))
+        .collect();
+    let mut pairs = vec![Vec::new(); size * size];
+    for a in 0..size * size {
+        for b in a + 1..size * size {
+            let (ra, ca, rb, cb) = (a / size, a % size, b / size, b % size);
+            if ra.abs_diff(rb) <= 1 && ca.abs_diff(cb) <= 1 {
+                let k = p.add_secondary(format!("p{a}.{b}"));
+                pairs[a].push(k);
+                pairs[b].push(k);
+            }
+        }
+    }
+    for s in 0..size * size {
+        let mut opt = vec![(count, 0), (rows[s / size], 0)];
+        opt.extend(pairs[s].iter().map(|&k| (k, 0)));
+        p.add_option(&opt).unwrap();
+    }
+    p
+}
+
+#[test]
+fn parts_add_up_algorithm_x() {
+    assert_eq!(parts_add_up(&instances::queens(8)), 1_049);
+    parts_add_up(&instances::queens(9));
+    // 3x20: the 8 packings of the two solutions' classes.
+    assert!(parts_add_up(&instances::pentominoes(3, 20, false)) > 1_000);
+    parts_add_up(&instances::sudoku(
+        "4.....8.5 .3....... ...7..... .2.....6. ....8.4.. ....1.... ...6.3.7. 5..2..... 1.4......",
+    ));
+}
+
+#[test]
+fn parts_add_up_algorithm_c() {
+    let p = binary_grids(5, 2);
+    assert_eq!(Solver::new(&p).algorithm(), "C");
+    assert_eq!(count(&p).solutions, 2040);
+    parts_add_up(&p);
+}
+
+#[test]
+fn parts_add_up_algorithm_m() {
+    let p = kings(6, 8);
+    assert_eq!(Solver::new(&p).algorithm(), "M");
+    assert!(count(&p).solutions > 100);
+    parts_add_up(&p);
+    // Colours and multiplicities together.
+    parts_add_up(&parse_knuth(
+        "A B 2:3|C | X Y
+         A B X:0 Y:0
+         A C X:1 Y:1
+         C X:0
+         B X:1
+         C Y:1",
+    ));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn parts_add_up_on_planted_instances(inst in planted(false), ranged in planted(true)) {
+        parts_add_up(&inst.problem);
+        parts_add_up(&ranged.problem);
+    }
+}

@@ -3,6 +3,7 @@
 //! can put them side by side.
 
 pub mod cover;
+pub mod dlx_parts;
 pub mod domination;
 pub mod independent;
 pub mod lines;

@@ -2,7 +2,7 @@
 
 use boardsolve::engine::{Goal, Status};
 
-use crate::{puzzle, solve};
+use crate::{parts_sum, puzzle, run_cli, solve};
 
 fn text(name: &str) -> String {
     std::fs::read_to_string(puzzle(name)).unwrap()
@@ -119,4 +119,126 @@ fn cover_prints_the_chosen_options() {
     let s = String::from_utf8_lossy(&out.stdout);
     assert!(s.contains("c e\na d f\nb g\n"), "{s}");
     assert!(s.contains("1 solution"), "{s}");
+}
+
+/// `--part I/N`: the parts of the pentominoes with X in one quadrant and of a sudoku add up
+/// to the whole search, counts, nodes and updates, every solution checked. (The whole
+/// pentominoes take four times as long; the command line test below splits them.)
+#[test]
+fn cover_parts_add_up() {
+    let whole = parts_sum(
+        &text("pentominoes-unique.toml"),
+        None,
+        "dlx",
+        (Goal::All, false),
+    );
+    assert_eq!((whole.count, whole.nodes), (2339, 904_970));
+    assert_eq!(whole.solutions.len(), 2339);
+    let whole = parts_sum(&text("sudoku.toml"), None, "dlx", (Goal::All, false));
+    assert_eq!(whole.count, 1);
+}
+
+/// Colours (Algorithm C) and multiplicities (Algorithm M) from a cover file split as well.
+#[test]
+fn coloured_and_ranged_cover_parts_add_up() {
+    // 5x5 grids of 0s and 1s with two 1s in every row and column: rows and columns are
+    // words, the cells secondary items coloured by their digit.
+    let words: Vec<String> = (0u32..32)
+        .filter(|w| w.count_ones() == 2)
+        .map(|w| {
+            (0..5)
+                .map(|k| if w >> k & 1 == 1 { '1' } else { '0' })
+                .collect()
+        })
+        .collect();
+    let mut options = Vec::new();
+    for w in &words {
+        for line in 0..5 {
+            let row: Vec<String> = std::iter::once(format!("\"r{line}\""))
+                .chain(
+                    w.chars()
+                        .enumerate()
+                        .map(|(c, d)| format!("\"x{line}{c}:{d}\"")),
+                )
+                .collect();
+            options.push(format!("[{}]", row.join(", ")));
+            let col: Vec<String> = std::iter::once(format!("\"c{line}\""))
+                .chain(
+                    w.chars()
+                        .enumerate()
+                        .map(|(r, d)| format!("\"x{r}{line}:{d}\"")),
+                )
+                .collect();
+            options.push(format!("[{}]", col.join(", ")));
+        }
+    }
+    let cells: Vec<String> = (0..25)
+        .map(|k| format!("\"x{}{}\"", k / 5, k % 5))
+        .collect();
+    let grids = format!(
+        "kind = \"cover\"\n[rules]\nitems = [{}]\nsecondary = [{}]\noptions = [{}]\n",
+        (0..5)
+            .flat_map(|k| [format!("\"r{k}\""), format!("\"c{k}\"")])
+            .collect::<Vec<_>>()
+            .join(", "),
+        cells.join(", "),
+        options.join(", "),
+    );
+    let whole = parts_sum(&grids, None, "dlx", (Goal::All, false));
+    assert_eq!(whole.count, 2040);
+    // Eight non-attacking kings on 6x6, one or two in each row: a count item [8, 8] and
+    // rows [1, 2] (Algorithm M), the attacking pairs secondary.
+    let n: usize = 6;
+    let mut pairs = Vec::new();
+    let mut options = Vec::new();
+    for s in 0..n * n {
+        let mut items = vec!["\"count\"".to_string(), format!("\"r{}\"", s / n)];
+        for t in 0..n * n {
+            let (a, b) = (s.min(t), s.max(t));
+            if a != b && (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1 {
+                items.push(format!("\"p{a}.{b}\""));
+                if s < t {
+                    pairs.push(format!("\"p{a}.{b}\""));
+                }
+            }
+        }
+        options.push(format!("[{}]", items.join(", ")));
+    }
+    let rows: Vec<String> = (0..n).map(|r| format!("\"r{r}\"")).collect();
+    let ranges: Vec<String> = (0..n).map(|r| format!("r{r} = [1, 2]")).collect();
+    let kings = format!(
+        "kind = \"cover\"\n[rules]\nitems = [\"count\", {}]\nsecondary = [{}]\n\
+         options = [{}]\n[rules.multiplicity]\ncount = [8, 8]\n{}\n",
+        rows.join(", "),
+        pairs.join(", "),
+        options.join(", "),
+        ranges.join("\n"),
+    );
+    let whole = parts_sum(&kings, None, "dlx", (Goal::All, false));
+    assert!(whole.count > 1000, "{}", whole.count);
+}
+
+#[test]
+fn a_cover_part_from_the_command_line() {
+    let (code, out, err) = run_cli(&[&puzzle("pentominoes.toml"), "--part", "2/8"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(" solutions in this part [part 2/8: "), "{out}");
+    let (code, out, err) = run_cli(&[&puzzle("pentominoes.toml"), "--part", "2/8,3/4"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("[part 2/8,3/4: "), "{out}");
+    // Goal first has no parts; --estimate is not served by dlx.
+    for (args, says) in [
+        (
+            vec!["--part", "1/2", "--goal", "first"],
+            "--part: accepted for goals",
+        ),
+        (vec!["--estimate", "100"], "--estimate is not served"),
+    ] {
+        let mut a = vec![puzzle("pentominoes.toml")];
+        a.extend(args.iter().map(|s| s.to_string()));
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let (code, out, err) = run_cli(&a);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }

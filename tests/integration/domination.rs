@@ -627,11 +627,11 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
         out.contains("searched: none smaller than 29 in them]"),
         "{out}"
     );
-    // A kind none of whose strategies splits: the reason once, not once per strategy.
-    let (code, _, err) = run_cli(&[&puzzle("sudoku.toml"), "--part", "1/2"]);
+    // An option no strategy of the kind takes: the reason once, not once per strategy.
+    let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--optimum", "8"]);
     assert_eq!(code, 2, "{err}");
     assert_eq!(
-        err.matches("accepted only by strategies that split")
+        err.matches("--optimum: accepted with goal count and --part")
             .count(),
         1,
         "{err}"

@@ -3,8 +3,8 @@
 
 use boardsolve::engine::{Goal, Status};
 
-use crate::solve;
 use crate::validate::{TestBoard, TestPiece, check_placement, orbit_count};
+use crate::{parts_sum, solve};
 
 const QUEENS: &str = "kind = \"independent\"\n[board]\nsize = 8\n[piece]\nmoves = \"Q\"\n";
 
@@ -242,20 +242,20 @@ fn parts_add_up_to_one_run() {
     let queens =
         |n: usize| format!("kind = \"independent\"\n[board]\nsize = {n}\n[piece]\nmoves = \"Q\"\n");
     for n in [8, 10, 12] {
-        crate::parts_add_up(&queens(n), "bitmask", Goal::Count, true);
+        crate::parts_sum(&queens(n), None, "bitmask", (Goal::Count, false));
     }
-    crate::parts_add_up(&queens(9), "bitmask", Goal::All, true);
-    crate::parts_add_up(&queens(8), "backtrack", Goal::Count, true);
-    crate::parts_add_up(&queens(8), "backtrack", Goal::All, true);
+    crate::parts_sum(&queens(9), None, "bitmask", (Goal::All, false));
+    crate::parts_sum(&queens(8), None, "backtrack", (Goal::Count, false));
+    crate::parts_sum(&queens(8), None, "backtrack", (Goal::All, false));
     let knights =
         "kind = \"independent\"\n[board]\nsize = 5\n[piece]\nmoves = \"N\"\n[rules]\ncount = 7\n";
     for strategy in ["bitmask", "backtrack"] {
         for goal in [Goal::Count, Goal::All] {
-            crate::parts_add_up(knights, strategy, goal, true);
+            crate::parts_sum(knights, None, strategy, (goal, false));
         }
     }
     let holes = std::fs::read_to_string(crate::puzzle("kings-holes.toml")).unwrap();
-    crate::parts_add_up(&holes, "bitmask", Goal::Count, true);
+    crate::parts_sum(&holes, None, "bitmask", (Goal::Count, false));
 }
 
 /// Queens classes (`--unique`) in parts: the constellations' Burnside sums need not make
@@ -306,4 +306,24 @@ fn a_part_exits_zero_and_says_so() {
             "{err}"
         );
     }
+}
+
+/// `--part I/N` with dlx: the parts of 8, 9 and 10 queens add up to the whole search (counts,
+/// nodes, updates, every placement checked), also under --unique.
+#[test]
+fn dlx_parts_add_up() {
+    let text = std::fs::read_to_string(crate::puzzle("queens8.toml")).unwrap();
+    for n in 8..=10 {
+        let whole = parts_sum(&text, Some(n), "dlx", (Goal::All, false));
+        assert_eq!(whole.count, TOTAL[n - 1], "n = {n}");
+        for s in &whole.solutions {
+            let q = TestPiece::from_letters("Q");
+            check_placement(&TestBoard::square(n as i64), &q, n, &to_rc(n, s));
+        }
+    }
+    let whole = parts_sum(&text, Some(10), "dlx", (Goal::All, true));
+    assert_eq!(whole.count, UNIQUE[9]);
+    // Knuth's DLX1 figures for 8 queens: the parts count them exactly.
+    let whole = parts_sum(&text, Some(8), "dlx", (Goal::Count, false));
+    assert_eq!((whole.nodes, whole.updates), (1_049, Some(16_680)));
 }

@@ -9,7 +9,7 @@ use boardsolve::engine::{Goal, Limits, Run, Status, Task};
 use boardsolve::kinds::Model;
 use boardsolve::spec::{Overrides, Spec};
 
-use crate::{puzzle, run_cli_with, solve};
+use crate::{parts_sum, puzzle, run_cli_with, solve};
 
 const STRATEGIES: [&str; 3] = ["rows", "dlx", "bitmask"];
 
@@ -740,8 +740,32 @@ fn bitmask_parts_add_up_to_one_run() {
             2 * n
         )
     };
-    crate::parts_add_up(&ntl(6), "bitmask", Goal::Count, true);
-    crate::parts_add_up(&ntl(5), "bitmask", Goal::All, true);
+    crate::parts_sum(&ntl(6), None, "bitmask", (Goal::Count, false));
+    crate::parts_sum(&ntl(5), None, "bitmask", (Goal::All, false));
     let ltt = std::fs::read_to_string(crate::puzzle("lessthanthree.toml")).unwrap();
-    crate::parts_add_up(&ltt, "bitmask", Goal::Count, true);
+    crate::parts_sum(&ltt, None, "bitmask", (Goal::Count, false));
+}
+
+/// `--part I/N` with dlx (Algorithm M): the parts of Less Than Three and of no-three-in-line
+/// on 6x6 add up to the whole search (counts, nodes, updates), every solution checked here
+/// too, also under --unique.
+#[test]
+fn dlx_parts_add_up() {
+    let text = std::fs::read_to_string(puzzle("lessthanthree.toml")).unwrap();
+    let case = Case::square(6, 2, 12, 2);
+    let whole = parts_sum(&text, None, "dlx", (Goal::All, false));
+    assert_eq!(whole.count, 42);
+    for s in &whole.solutions {
+        case.check(s);
+    }
+    let whole = parts_sum(&text, None, "dlx", (Goal::All, true));
+    assert_eq!(whole.count, 12);
+    let case = Case::square(6, 1, 12, 2);
+    let whole = parts_sum(&case.toml(), None, "dlx", (Goal::All, false));
+    assert_eq!(whole.count, NO3_TOTAL[4]);
+    for s in &whole.solutions {
+        case.check(s);
+    }
+    let whole = parts_sum(&case.toml(), None, "dlx", (Goal::Count, true));
+    assert_eq!(whole.count, NO3_UNIQUE[4]);
 }

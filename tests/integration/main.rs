@@ -13,7 +13,7 @@ mod parts;
 mod tour;
 mod validate;
 
-use boardsolve::engine::{Goal, Limits, Outcome, Run, Status, Task};
+use boardsolve::engine::{Goal, Limits, Outcome, Run, Task};
 use boardsolve::kinds::Model;
 use boardsolve::spec::{Overrides, Spec};
 
@@ -50,6 +50,141 @@ pub fn solve(
     (outcome, sols, model)
 }
 
+/// Solve part `part` (and subpart `subpart`) of a puzzle with one strategy, as
+/// `solve --part I/N,J/M` does, every solution checked by the model's validator on its way
+/// out; `part` `None`: the whole search.
+pub fn solve_part(
+    text: &str,
+    size: Option<usize>,
+    strategy: &str,
+    (goal, unique): (Goal, bool),
+    threads: usize,
+    part: Option<(usize, usize)>,
+    subpart: Option<(usize, usize)>,
+) -> (Outcome, Vec<Vec<usize>>) {
+    let overrides = Overrides {
+        size,
+        ..Overrides::default()
+    };
+    let spec = Spec::parse("test.toml", text, &overrides).unwrap_or_else(|e| panic!("{e}"));
+    let model = Model::compile(&spec).unwrap_or_else(|e| panic!("{e}"));
+    let task = Task {
+        goal,
+        unique,
+        threads,
+        part,
+        subpart,
+        ..Task::default()
+    };
+    let checked = model
+        .solve_checked(strategy, &task, Run::new(Limits::default()), u64::MAX)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (checked.outcome, checked.solutions)
+}
+
+/// What the parts of one split found, added up: count, nodes, updates, solutions (sorted).
+#[derive(Debug, Default, PartialEq)]
+pub struct Sum {
+    pub count: u128,
+    pub nodes: u64,
+    pub updates: Option<u64>,
+    pub solutions: Vec<Vec<usize>>,
+}
+
+impl Sum {
+    fn add(&mut self, o: &Outcome, sols: Vec<Vec<usize>>) {
+        self.count += o.answer.count.expect("a count");
+        self.nodes += o.stats.nodes;
+        if let Some(u) = o.stats.counter("updates") {
+            *self.updates.get_or_insert(0) += u;
+        }
+        self.solutions.extend(sols);
+        self.solutions.sort();
+    }
+}
+
+/// `--part I/N` for N = 1, 2, 3, 7 and part 2/3 in subparts 1..4 of 4: the parts of one N
+/// report one list (subtree count and fingerprint) and take each subtree once; their counts,
+/// nodes, updates and (goal all) checked solutions add up to the whole search's, and the
+/// subparts' to their part's. The parts alternate one thread and two, and a part's list is
+/// the same on two threads. `goal`: count or all, and whether `--unique`. Returns the whole
+/// search's sum.
+pub fn parts_sum(text: &str, size: Option<usize>, strategy: &str, goal: (Goal, bool)) -> Sum {
+    use boardsolve::engine::{PartialWork, Status};
+    let sum_of = |part: Option<(usize, usize)>, subparts: &[Option<(usize, usize)>]| {
+        let mut sum = Sum::default();
+        let mut lists = Vec::new();
+        for (k, &sub) in subparts.iter().enumerate() {
+            let threads = 1 + (k + part.map_or(0, |p| p.0)) % 2;
+            let (o, sols) = solve_part(text, size, strategy, goal, threads, part, sub);
+            let what = format!("{strategy} part {part:?} {sub:?} threads {threads}");
+            if part.is_some() {
+                assert_eq!(o.status, Status::Part, "{what}");
+                let p = o.answer.partial.clone().expect("a part's record");
+                assert_eq!(p.work, PartialWork::Counted, "{what}");
+                assert_eq!((p.part, p.subpart.map(|s| s.index)), (part, sub), "{what}");
+                lists.push((
+                    p.list,
+                    p.subpart.map(|s| (s.descendants, s.fingerprint)),
+                    p.taken,
+                ));
+            }
+            sum.add(&o, sols);
+        }
+        (sum, lists)
+    };
+    let (whole, _) = sum_of(None, &[None]);
+    for n in [1, 2, 3, 7] {
+        let parts: Vec<Option<(usize, usize)>> = (1..=n).map(|i| Some((i, n))).collect();
+        let mut sum = Sum::default();
+        let mut lists = Vec::new();
+        for &p in &parts {
+            let (s, l) = sum_of(p, &[None]);
+            sum.add_sum(s);
+            lists.extend(l);
+        }
+        let list = lists[0].0;
+        assert!(
+            lists.iter().all(|l| l.0 == list),
+            "{strategy} N = {n}: {lists:?}"
+        );
+        let taken: usize = lists.iter().map(|l| l.2).sum();
+        assert_eq!(taken, list.subtrees, "{strategy} N = {n}");
+        assert_eq!(sum, whole, "{strategy} N = {n}");
+        // Part 2 of N (part 1 when alone) again, on the other number of threads: one list.
+        let i = n.min(2);
+        let (o, _) = solve_part(text, size, strategy, goal, 2 - (i % 2), Some((i, n)), None);
+        let p = o.answer.partial.expect("a part's record");
+        assert_eq!(
+            p.list, list,
+            "{strategy} N = {n}, part {i} on other threads"
+        );
+    }
+    let (part, _) = sum_of(Some((2, 3)), &[None]);
+    let subs: Vec<Option<(usize, usize)>> = (1..=4).map(|j| Some((j, 4))).collect();
+    let (sum, lists) = sum_of(Some((2, 3)), &subs);
+    let descendants = lists[0].1.expect("subparts").0;
+    assert!(
+        lists.iter().all(|l| l.1 == lists[0].1),
+        "{strategy}: {lists:?}"
+    );
+    assert_eq!(lists.iter().map(|l| l.2).sum::<usize>(), descendants);
+    assert_eq!(sum, part, "{strategy}: part 2/3 in 4 subparts");
+    whole
+}
+
+impl Sum {
+    fn add_sum(&mut self, other: Sum) {
+        self.count += other.count;
+        self.nodes += other.nodes;
+        if let Some(u) = other.updates {
+            *self.updates.get_or_insert(0) += u;
+        }
+        self.solutions.extend(other.solutions);
+        self.solutions.sort();
+    }
+}
+
 /// The path of a puzzle shipped in puzzles/.
 /// Run the `solve` binary: exit status, standard output, standard error.
 pub fn run_cli(args: &[&str]) -> (i32, String, String) {
@@ -83,94 +218,4 @@ pub fn applies(text: &str, strategy: &str) -> bool {
         .strategies(&Task::default())
         .iter()
         .any(|s| s.name == strategy && s.applies.is_ok())
-}
-
-/// One part (`--part I/N`, or `I/N,J/M` with `sub`) of a puzzle text, every solution it
-/// reports (goal all) checked by the model's validator on its way out.
-pub fn solve_part(
-    text: &str,
-    strategy: &str,
-    goal: Goal,
-    threads: usize,
-    part: (usize, usize),
-    sub: Option<(usize, usize)>,
-) -> (Outcome, Vec<Vec<usize>>) {
-    let spec = Spec::parse("test.toml", text, &Overrides::default()).unwrap();
-    let model = Model::compile(&spec).unwrap();
-    let task = Task {
-        goal,
-        threads,
-        part: Some(part),
-        subpart: sub,
-        ..Task::default()
-    };
-    let checked = model
-        .solve_checked(strategy, &task, Run::new(Limits::default()), u64::MAX)
-        .unwrap_or_else(|e| panic!("{strategy} part {part:?},{sub:?}: {e}"));
-    (checked.outcome, checked.solutions)
-}
-
-/// The parts of a split search against one whole run (one thread): for N in 1, 2, 3 and 7,
-/// and part 2/3 split in 4, the parts' counts (goal all: their solutions, each checked) add
-/// up to the whole's, every part of one N cuts one list (the same subtrees and fingerprint,
-/// the parts alternating one thread and two), and with `exact_nodes` their nodes add up to
-/// the whole run's too.
-pub fn parts_add_up(text: &str, strategy: &str, goal: Goal, exact_nodes: bool) {
-    use boardsolve::engine::PartialWork;
-    let (whole, sols, _) = solve(text, None, strategy, goal, false, 1);
-    assert_eq!(whole.status, Status::Solved, "{strategy}");
-    let want = whole.answer.count.unwrap();
-    if goal == Goal::All {
-        assert_eq!(sols.len() as u128, want);
-    }
-    let one = |threads, part, sub| {
-        let (o, sols) = solve_part(text, strategy, goal, threads, part, sub);
-        let name = format!("{strategy} part {part:?},{sub:?} threads {threads}");
-        assert_eq!(o.status, Status::Part, "{name}");
-        let p = o.answer.partial.clone().unwrap();
-        assert_eq!(p.work, PartialWork::Counted, "{name}");
-        let c = o.answer.count.unwrap();
-        if goal == Goal::All {
-            assert_eq!(sols.len() as u128, c, "{name}");
-        }
-        (c, o.stats.nodes, p)
-    };
-    for n in [1, 2, 3, 7] {
-        let (mut count, mut nodes, mut list) = (0, 0, None);
-        let mut taken = 0;
-        for i in 1..=n {
-            let (c, k, p) = one(1 + i % 2, (i, n), None);
-            assert!(list.is_none_or(|l| l == p.list), "{strategy} {i}/{n}");
-            list = Some(p.list);
-            count += c;
-            nodes += k;
-            taken += p.taken;
-        }
-        let list = list.unwrap();
-        assert_eq!(taken, list.subtrees, "{strategy} n = {n}");
-        assert_eq!(count, want, "{strategy} n = {n}");
-        if exact_nodes {
-            assert_eq!(nodes, whole.stats.nodes, "{strategy} n = {n}");
-        }
-        // The same list on two threads.
-        let (_, _, p) = one(2, (1, n), None);
-        assert_eq!(p.list, list, "{strategy} n = {n}, two threads");
-    }
-    let (c, k, _) = one(1, (2, 3), None);
-    let (mut count, mut nodes, mut sub) = (0, 0, None);
-    for j in 1..=4 {
-        let (cj, kj, p) = one(1 + j % 2, (2, 3), Some((j, 4)));
-        let s = p.subpart.unwrap();
-        assert!(
-            sub.is_none_or(|f| f == s.fingerprint),
-            "{strategy} 2/3,{j}/4"
-        );
-        sub = Some(s.fingerprint);
-        count += cj;
-        nodes += kj;
-    }
-    assert_eq!(count, c, "{strategy} 2/3 in 4");
-    if exact_nodes {
-        assert_eq!(nodes, k, "{strategy} 2/3 in 4");
-    }
 }

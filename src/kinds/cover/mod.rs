@@ -218,10 +218,20 @@ impl Strategy<Model> for Dlx {
         if matches!(task.goal, Goal::Minimize | Goal::Maximize) {
             return Err("cover puzzles have no objective".into());
         }
+        if let Some(why) = super::dlx_parts::refuses(task) {
+            return Err(why);
+        }
         Ok(())
     }
-    fn solve(&self, m: &Model, _task: &Task, run: &mut Run) -> Answer {
-        Solver::new(&m.problem).search(run);
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        let mut solver = Solver::new(&m.problem);
+        if task.part.is_some() {
+            return super::dlx_parts::search_part(&mut solver, task, run, None);
+        }
+        solver.search(run);
         Answer::default()
+    }
+    fn splits(&self) -> bool {
+        true
     }
 }

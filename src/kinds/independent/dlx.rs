@@ -7,8 +7,8 @@
 use super::Model;
 use crate::dlx::{Problem, Solver};
 use crate::engine::{Answer, Goal, Run, Task};
-use crate::kinds::Strategy;
 use crate::kinds::report::Placements;
+use crate::kinds::{Strategy, dlx_parts};
 
 pub struct Dlx;
 
@@ -37,23 +37,37 @@ impl Strategy<Model> for Dlx {
                 "{pairs} attacking pairs would be items; at most {MAX_ITEMS}"
             ));
         }
+        if let Some(why) = dlx_parts::refuses(task) {
+            return Err(why);
+        }
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let problem = build(m);
+        let mut solver = Solver::new(&problem);
         if !task.unique && !run.wants_solutions() {
             // Plain counting: no solution needs mapping back to squares.
-            Solver::new(&problem).search(run);
+            if task.part.is_some() {
+                return dlx_parts::search_part(&mut solver, task, run, None);
+            }
+            solver.search(run);
             return Answer::default();
         }
         let mut emit = Placements::new(&m.symmetries, m.cells.len(), task);
         let mut squares = Vec::with_capacity(m.count);
-        Solver::new(&problem).search_with(run, &mut |run: &mut Run, options: &[usize]| {
+        let mut visit = |run: &mut Run, options: &[usize]| {
             squares.clear();
             squares.extend(options.iter().map(|&k| m.cells[k]));
             emit.emit(run, &squares)
-        });
+        };
+        if task.part.is_some() {
+            return dlx_parts::search_part(&mut solver, task, run, Some(&mut visit));
+        }
+        solver.search_with(run, &mut visit);
         Answer::default()
+    }
+    fn splits(&self) -> bool {
+        true
     }
 }
 

@@ -22,7 +22,7 @@ pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
 ];
 
 /// `auto` takes the first of these that applies.
-pub const PREFERENCE: &[&str] = &["bitmask", "backtrack"];
+pub const PREFERENCE: &[&str] = &["bitmask", "backtrack", "dlx"];
 
 impl Model {
     pub fn picture(&self, squares: &[usize]) -> Picture {

@@ -15,7 +15,7 @@
 use super::{Emitter, Model};
 use crate::dlx::{Problem, Solver};
 use crate::engine::{Answer, Run, Task};
-use crate::kinds::Strategy;
+use crate::kinds::{Strategy, dlx_parts};
 
 pub struct Dlx;
 
@@ -29,11 +29,14 @@ impl Strategy<Model> for Dlx {
     fn about(&self) -> &'static str {
         "exact cover with multiplicities: (line, colour) items with ranges, a stone per option"
     }
-    fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         let entries: usize =
             m.lines_through().iter().map(|l| l.len() + 2).sum::<usize>() * m.num_colors();
         if entries > MAX_ENTRIES {
             return Err(format!("{entries} option entries; at most {MAX_ENTRIES}"));
+        }
+        if let Some(why) = dlx_parts::refuses(task) {
+            return Err(why);
         }
         Ok(())
     }
@@ -44,20 +47,30 @@ impl Strategy<Model> for Dlx {
         let (problem, cells) = build(m);
         let mut solver = Solver::new(&problem);
         if !task.unique && !run.reports_each() {
+            if task.part.is_some() {
+                return dlx_parts::search_part(&mut solver, task, run, None);
+            }
             solver.search(run);
             return Answer::default();
         }
         let nc = m.num_colors();
         let mut emit = Emitter::new(m, task);
         let mut sol = vec![0usize; m.board.squares()];
-        solver.search_with(run, &mut |run: &mut Run, options: &[usize]| {
+        let mut visit = |run: &mut Run, options: &[usize]| {
             sol.fill(0);
             for &o in options {
                 sol[cells[o / nc]] = o % nc + 1;
             }
             emit.emit(run, &sol)
-        });
+        };
+        if task.part.is_some() {
+            return dlx_parts::search_part(&mut solver, task, run, Some(&mut visit));
+        }
+        solver.search_with(run, &mut visit);
         Answer::default()
+    }
+    fn splits(&self) -> bool {
+        true
     }
 }
 

@@ -13,4 +13,4 @@ use super::Strategy;
 pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&rows::Rows, &dlx::Dlx, &bitmask::Bitmask];
 
 /// `auto` takes the first of these that applies.
-pub const PREFERENCE: &[&str] = &["bitmask", "rows"];
+pub const PREFERENCE: &[&str] = &["bitmask", "rows", "dlx"];

@@ -320,15 +320,16 @@ fn a_count_too_large_for_memory_stops_and_says_why() {
 /// root is the paths `go` enters, each a node of the run's count).
 #[test]
 fn backtrack_parts_add_up_to_one_run() {
-    crate::parts_add_up(&board(5, 5, false, None), "backtrack", Goal::Count, true);
-    crate::parts_add_up(&board(3, 8, false, None), "backtrack", Goal::Count, true);
-    crate::parts_add_up(
+    let count = (Goal::Count, false);
+    crate::parts_sum(&board(5, 5, false, None), None, "backtrack", count);
+    crate::parts_sum(&board(3, 8, false, None), None, "backtrack", count);
+    crate::parts_sum(
         &board(4, 5, false, Some((0, 0))),
+        None,
         "backtrack",
-        Goal::All,
-        true,
+        (Goal::All, false),
     );
-    crate::parts_add_up(&board(6, 5, true, None), "backtrack", Goal::Count, true);
+    crate::parts_sum(&board(6, 5, true, None), None, "backtrack", count);
 }
 
 /// `count` refuses `--part` in its own words; `auto` then counts in parts with backtrack.

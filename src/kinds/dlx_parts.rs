@@ -1,0 +1,102 @@
+//! `--part I/N` (and `--part I/N,J/M`) for the strategies on the Dancing Links core: the
+//! core's search tree cut by [`split::cut`], a node being the options chosen from the root
+//! (the item the search branches on at each level, then each of its options in the search's
+//! order), and the part's subtrees searched one after another on the one solver.
+//!
+//! The parts' counts add up to the whole search's; so do their nodes (with the nodes the
+//! listing expanded, counted by the first part, as `split` says) and their updates (the
+//! updates the search makes at an expanded node go with it).
+
+use std::cell::RefCell;
+
+use crate::dlx::{Decision, Expansion, Prefix, Solver};
+use crate::engine::split::{self, Expand, Fingerprint};
+use crate::engine::{Answer, Goal, Run, Task};
+
+/// Why a Dancing Links strategy does not take this split task, if it does not: `--part`
+/// serves goals count and all, `--estimate` none.
+pub fn refuses(task: &Task) -> Option<String> {
+    if task.estimate.is_some() {
+        return Some("--estimate is not served by the Dancing Links search (--part is)".into());
+    }
+    if task.part.is_some() && !matches!(task.goal, Goal::Count | Goal::All) {
+        return Some(format!(
+            "--part: accepted for goals count and all here, not {}",
+            task.goal.name()
+        ));
+    }
+    None
+}
+
+/// Where a strategy sends each solution (option indices), as [`Solver::search_with`] does;
+/// `true` means stop.
+pub type OnSolution<'a, 'r> = &'a mut dyn FnMut(&mut Run<'r>, &[usize]) -> bool;
+
+/// Search part `task.part` (`task.subpart`) of the solver's tree; each solution goes to
+/// `on_solution` when given, as with [`Solver::search_with`], else to the run. The answer
+/// holds the part's count and its partial result.
+pub fn search_part<'r>(
+    solver: &mut Solver,
+    task: &Task,
+    run: &mut Run<'r>,
+    mut on_solution: Option<OnSolution<'_, 'r>>,
+) -> Answer {
+    let before = run.stats.solutions;
+    let (i, _) = task.part.expect("a part to search");
+    let cell = RefCell::new(solver);
+    // The updates made at each node the listing expanded, in the order it expanded them.
+    let mut made = Vec::new();
+    let cut = split::cut(
+        task,
+        run,
+        Prefix::root(),
+        None,
+        |node: &Prefix, _: &mut Run| match cell.borrow_mut().expand(node) {
+            Expansion::Solution => Expand::Leaf,
+            Expansion::Children { children, updates } => {
+                made.push(updates);
+                Expand::Children(children)
+            }
+        },
+        |node: &Prefix, f: &mut Fingerprint| {
+            let solver = cell.borrow();
+            f.eat(node.depth() as u64);
+            for d in solver.decisions(node) {
+                f.eat(match d {
+                    Decision::Option(k) => k as u64,
+                    Decision::NoMore(item) => 1 << 63 | item as u64,
+                });
+            }
+        },
+    );
+    let Some(cut) = cut else {
+        return Answer::default();
+    };
+    let solver = cell.into_inner();
+    for node in &cut.nodes {
+        if run.is_stopped() {
+            break;
+        }
+        match on_solution.as_deref_mut() {
+            Some(visit) => solver.search_below_with(node, run, visit),
+            None => solver.search_below(node, run),
+        }
+    }
+    // The nodes this part counts of those the listing expanded are the first ones listed
+    // (part 1: the list's ancestors, and in subpart 1 its own descendants' too) or the last
+    // ones (subpart 1 of another part: the nodes between its subtrees and their
+    // descendants, expanded after the list).
+    let above = cut.above as usize;
+    let updates: u64 = if i == 1 {
+        made[..above].iter().sum()
+    } else {
+        made[made.len() - above..].iter().sum()
+    };
+    run.nodes(cut.above);
+    run.stats.add_counter("updates", updates);
+    Answer {
+        count: Some(run.stats.solutions - before),
+        partial: Some(cut.finish(run, None)),
+        ..Answer::default()
+    }
+}
