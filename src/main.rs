@@ -6,5 +6,13 @@ mod cli;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so writing to a closed pipe (`solve compare ... | head -1`) would
+    // fail on every print and panic; with the default action the run ends quietly there, as
+    // Unix filters do.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     ExitCode::from(cli::main(std::env::args_os().collect()))
 }

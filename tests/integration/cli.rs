@@ -535,3 +535,36 @@ fn board_flags_are_refused_on_a_cover_file() {
         assert!(err.contains("takes no board"), "{flag}: {err}");
     }
 }
+
+/// `solve compare ... | head -1`: a reader that goes away ends the run quietly (SIGPIPE, as
+/// Unix filters end), with no panic and no backtrace.
+#[test]
+fn a_broken_pipe_ends_the_run_quietly() {
+    use std::io::BufRead;
+    use std::os::unix::process::ExitStatusExt;
+    for args in [
+        vec!["compare", &puzzle("queens8.toml"), "--size", "4..10"],
+        vec!["strategies"],
+    ] {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        out.read_line(&mut first).unwrap();
+        drop(out);
+        let done = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&done.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        // Ended by SIGPIPE, or done before it wrote again.
+        assert!(
+            done.status.signal() == Some(libc::SIGPIPE) || done.status.success(),
+            "{args:?}: {:?} {err}",
+            done.status
+        );
+    }
+}
