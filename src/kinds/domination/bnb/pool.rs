@@ -270,7 +270,10 @@ pub fn thread_cpu_ns() -> u64 {
         }
     }
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START.get_or_init(std::time::Instant::now).elapsed().as_nanos() as u64
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_nanos() as u64
 }
 
 /// The trace lines of every worker, written to `path`: a header, then per piece
