@@ -18,7 +18,7 @@ use super::super::band::Bands;
 use super::super::goals::Mode;
 use super::super::model::Model;
 use super::estimate::{Estimate, Probe, Sums};
-use super::pool::{self, Incumbent, Worker};
+use super::pool::{self, DONATE_EVERY, Incumbent, Piece, Trace, TraceLine, Worker};
 use super::search::Search;
 use super::stack::Subtree;
 use super::symmetry;
@@ -336,25 +336,70 @@ impl<'m> Search<'m> {
     }
 
     /// Explore `subtrees` on `threads` workers (this thread among them, so the progress line
-    /// stays live), which claim them one at a time in order, sharing the incumbent.
+    /// stays live), which claim them one at a time in order, sharing the incumbent; when
+    /// the list runs dry, the idle workers take the subtrees busy ones donate (see
+    /// `pool::Donations`). With `BOARDSOLVE_BNB_TRACE` set, the pieces' trace (see
+    /// `pool::Trace`).
     pub fn pool(&mut self, subtrees: Vec<Subtree>, run: &mut Run) {
         let next = AtomicUsize::new(0);
-        self.on_workers(subtrees.len(), run, |_, s, run| {
+        let trace = pool::trace_path();
+        let list = subtrees.len();
+        let lines = self.on_workers(list, run, |i, s, run| {
+            let mut lines = Vec::new();
+            let w = s.worker.as_mut().expect("a worker shares the incumbent");
+            let shared = w.shared;
+            if trace.is_some() {
+                w.trace = Some(Trace {
+                    piece: 0,
+                    start: 0,
+                    gave: Vec::new(),
+                });
+            }
             loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(t) = subtrees.get(i) else { break };
-                if let Some(w) = &s.worker
-                    && w.reporter
-                {
-                    run.set_standing(w.shared.standing(s.bounds.root_bound));
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let donated: Piece;
+                let (t, id) = match subtrees.get(k) {
+                    Some(t) => (t, k),
+                    None => match shared.donations.take() {
+                        Some(p) => {
+                            donated = p;
+                            (&donated.t, donated.id)
+                        }
+                        None => break,
+                    },
+                };
+                if s.worker.as_ref().is_some_and(|w| w.reporter) {
+                    run.set_standing(shared.standing(s.bounds.root_bound));
                 }
-                if s.resume(t, run) {
+                let nodes = run.stats.nodes;
+                if let Some(tr) = s.worker.as_mut().and_then(|w| w.trace.as_mut()) {
+                    tr.piece = id;
+                    tr.start = pool::thread_cpu_ns();
+                }
+                let stopped = s.resume(t, run);
+                if let Some(tr) = s.worker.as_mut().and_then(|w| w.trace.as_mut()) {
+                    lines.push(TraceLine {
+                        piece: tr.piece,
+                        worker: i,
+                        cpu_ns: pool::thread_cpu_ns().saturating_sub(tr.start),
+                        nodes: run.stats.nodes - nodes,
+                        gave: std::mem::take(&mut tr.gave),
+                    });
+                }
+                if stopped {
+                    // The others stop at their next check; those waiting, now.
+                    shared.donations.stop();
                     break;
                 }
-                let w = s.worker.as_ref().expect("a worker shares the incumbent");
-                w.shared.done_one();
+                shared.done_one();
             }
+            lines
         });
+        if let Some(path) = trace {
+            let mut lines: Vec<TraceLine> = lines.into_iter().flatten().collect();
+            lines.sort_by_key(|l| l.piece);
+            pool::write_trace(&path, list, self.job.threads, &lines);
+        }
     }
 
     /// Run `work` on the task's threads, each on a worker search of this model that shares
@@ -366,10 +411,11 @@ impl<'m> Search<'m> {
         run: &mut Run,
         work: impl for<'a> Fn(usize, &mut Search<'a>, &mut Run) -> T + Sync,
     ) -> Vec<T> {
-        let incumbent = Incumbent::new(self.bar, subtrees);
+        let incumbent = Incumbent::new(self.bar, subtrees, self.job.threads);
         let (m, symmetry, levels) = (self.m, self.symmetry, self.levels());
         let (root_bound, root_lam) = (self.bounds.root_bound, &self.bounds.root_lam);
         let banded = self.bounds.bands.is_some();
+        let donate_every = self.job.donate_every;
         let make = |i: usize| {
             let mut s = Search::worker(m, symmetry, levels, &incumbent);
             if banded {
@@ -380,6 +426,7 @@ impl<'m> Search<'m> {
             if let Some(w) = s.worker.as_mut() {
                 // Worker 0 runs on this thread and keeps the progress line.
                 w.reporter = i == 0;
+                w.donate_mask = donate_every.max(1).next_power_of_two() - 1;
             }
             s
         };
@@ -388,6 +435,16 @@ impl<'m> Search<'m> {
             s.flush(run);
             out
         });
+        let donations = &incumbent.donations;
+        for (name, v) in [
+            ("donations", &donations.donations),
+            ("donated subtrees", &donations.donated),
+        ] {
+            let v = v.load(Ordering::Relaxed);
+            if v > 0 {
+                run.stats.add_counter(name, v);
+            }
+        }
         if let Some(b) = incumbent.into_best() {
             self.bar = b.len();
             self.best = Some(b);
@@ -406,6 +463,8 @@ impl<'m> Search<'m> {
             shared,
             reporter: false,
             ticks: 0,
+            donate_mask: DONATE_EVERY - 1,
+            trace: None,
         });
         s.bounds.reset(levels);
         s

@@ -6,10 +6,22 @@
 //! the subtrees the workers claim split the tree between them, each is searched by one
 //! worker, and a worker prunes only what cannot hold a placement smaller than a bar some
 //! worker's placement has reached, so no placement smaller than the final bar is missed.
+//!
+//! Donation (`Donations`): a few subtrees of the list hold most of the work, so when the
+//! list runs dry a worker with nothing left waits as *hungry*, and a busy worker that sees
+//! one (it looks every `DONATE_EVERY` nodes, one relaxed load) hands the untried siblings of
+//! its shallowest open node over as subtrees of their own and stops before them (see
+//! `Search::donate`). Sound: each donated sibling is searched once, by whoever claims it,
+//! from the node the donor would have made for it; the donor no longer goes there.
 
+use super::stack::Subtree;
 use crate::engine::{Run, Standing};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+
+/// Nodes between a worker's looks at the hungry count (a power of 2).
+pub const DONATE_EVERY: u32 = 1 << 10;
 
 /// The best placement found by any worker; `bar` is its size, read at every node. Also how
 /// many of the `total` subtrees are done, for the progress line.
@@ -17,17 +29,21 @@ pub struct Incumbent {
     bar: AtomicUsize,
     best: Mutex<Option<Vec<usize>>>,
     done: AtomicUsize,
-    total: usize,
+    total: AtomicUsize,
+    /// The subtrees busy workers handed over, for the idle ones.
+    pub donations: Donations,
 }
 
 impl Incumbent {
-    /// No placement yet; placements must have fewer than `bar` pieces to matter.
-    pub fn new(bar: usize, total: usize) -> Incumbent {
+    /// No placement yet; placements must have fewer than `bar` pieces to matter; `total`
+    /// subtrees listed, searched on `threads` workers.
+    pub fn new(bar: usize, total: usize, threads: usize) -> Incumbent {
         Incumbent {
             bar: AtomicUsize::new(bar),
             best: Mutex::new(None),
             done: AtomicUsize::new(0),
-            total,
+            total: AtomicUsize::new(total),
+            donations: Donations::new(threads, total),
         }
     }
 
@@ -58,7 +74,10 @@ impl Incumbent {
         Standing {
             best: Some(self.bar() as u64),
             bound: Some(root_bound as u64),
-            subtrees: Some((self.done.load(Ordering::Relaxed), self.total)),
+            subtrees: Some((
+                self.done.load(Ordering::Relaxed),
+                self.total.load(Ordering::Relaxed),
+            )),
             ..Standing::default()
         }
     }
@@ -70,11 +89,208 @@ impl Incumbent {
 }
 
 /// What a search keeps of its part in a pool: the shared incumbent, whether it keeps the
-/// progress line, and its node count for that line.
+/// progress line, its node count for that line and for donation, and the trace of its
+/// pieces where one is kept (see `trace`).
 pub struct Worker<'a> {
     pub shared: &'a Incumbent,
     pub reporter: bool,
     pub ticks: u32,
+    /// `Job::donate_every` less 1: the worker looks at the hungry count when `ticks & mask`
+    /// is 0.
+    pub donate_mask: u32,
+    pub trace: Option<Trace>,
+}
+
+/// A donated subtree and its number among the pieces of the run (the list's subtrees are
+/// 0 .. list length, donated ones follow).
+pub struct Piece {
+    pub t: Subtree,
+    pub id: usize,
+}
+
+struct Queue {
+    pieces: VecDeque<Piece>,
+    /// Workers waiting in `take`.
+    idle: usize,
+    /// Every worker idle with nothing queued, or a limit stopped the search: no more work.
+    done: bool,
+}
+
+/// The subtrees busy workers donated and the workers waiting for them.
+pub struct Donations {
+    threads: usize,
+    enabled: bool,
+    queue: Mutex<Queue>,
+    wake: Condvar,
+    /// Idle workers less queued pieces: a busy worker donates while this is above 0.
+    hungry: AtomicUsize,
+    /// Pieces numbered so far (from the list's length on, set by the pool).
+    next_id: AtomicUsize,
+    /// Donations made and subtrees donated (statistics).
+    pub donations: AtomicU64,
+    pub donated: AtomicU64,
+}
+
+impl Donations {
+    /// Pieces are numbered from `first` on (the list's length).
+    fn new(threads: usize, first: usize) -> Donations {
+        Donations {
+            threads,
+            // A debugging switch, for the replay of docs/performance.md: the run without
+            // donation, as before it.
+            enabled: std::env::var("BOARDSOLVE_BNB_DONATE").map_or(true, |v| v != "off"),
+            queue: Mutex::new(Queue {
+                pieces: VecDeque::new(),
+                idle: 0,
+                done: false,
+            }),
+            wake: Condvar::new(),
+            hungry: AtomicUsize::new(0),
+            next_id: AtomicUsize::new(first),
+            donations: AtomicU64::new(0),
+            donated: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether a worker waits with nothing to do (read every `DONATE_EVERY` nodes).
+    #[inline]
+    pub fn hungry(&self) -> bool {
+        self.hungry.load(Ordering::Relaxed) > 0
+    }
+
+    fn set_hungry(&self, q: &Queue) {
+        let h = if self.enabled {
+            q.idle.saturating_sub(q.pieces.len())
+        } else {
+            0
+        };
+        self.hungry.store(h, Ordering::Relaxed);
+    }
+
+    /// A worker whose list ran dry: the next donated piece, waiting for one while other
+    /// workers are busy; `None` when there is no more work (every worker idle, or stopped).
+    pub fn take(&self) -> Option<Piece> {
+        let mut q = self.queue.lock().expect("no worker panicked");
+        loop {
+            if q.done {
+                return None;
+            }
+            if let Some(p) = q.pieces.pop_front() {
+                self.set_hungry(&q);
+                return Some(p);
+            }
+            if q.idle + 1 >= self.threads {
+                // Nobody busy, so nobody can donate: the search is over.
+                q.done = true;
+                self.wake.notify_all();
+                return None;
+            }
+            q.idle += 1;
+            self.set_hungry(&q);
+            q = self.wake.wait(q).expect("no worker panicked");
+            q.idle -= 1;
+            self.set_hungry(&q);
+        }
+    }
+
+    /// Number `subtrees` and queue them for the idle workers; the numbers given, the first
+    /// and how many.
+    pub fn give(&self, subtrees: Vec<Subtree>, shared: &Incumbent) -> (usize, usize) {
+        let n = subtrees.len();
+        let first = self.next_id.fetch_add(n, Ordering::Relaxed);
+        shared.total.fetch_add(n, Ordering::Relaxed);
+        self.donations.fetch_add(1, Ordering::Relaxed);
+        self.donated.fetch_add(n as u64, Ordering::Relaxed);
+        let mut q = self.queue.lock().expect("no worker panicked");
+        q.pieces.extend(
+            subtrees
+                .into_iter()
+                .enumerate()
+                .map(|(i, t)| Piece { t, id: first + i }),
+        );
+        self.set_hungry(&q);
+        self.wake.notify_all();
+        (first, n)
+    }
+
+    /// A limit stopped a worker: the others waiting stop too.
+    pub fn stop(&self) {
+        let mut q = self.queue.lock().expect("no worker panicked");
+        q.done = true;
+        self.set_hungry(&q);
+        self.wake.notify_all();
+    }
+}
+
+/// The instrument behind the replay of docs/performance.md: with `BOARDSOLVE_BNB_TRACE=FILE`
+/// set, a pool writes one line per piece (list subtree or donated one) it searched: its
+/// number, the piece it was donated from and the CPU time into that piece when it was, its
+/// own CPU time, nodes and worker. CPU time of the thread, so a run with more threads than
+/// cores still measures each piece's work.
+pub struct Trace {
+    /// The piece being searched and the thread's CPU time when it began (ns).
+    pub piece: usize,
+    pub start: u64,
+    /// Donations made from the current piece so far: (first number, count, CPU offset).
+    pub gave: Vec<(usize, usize, u64)>,
+}
+
+pub struct TraceLine {
+    pub piece: usize,
+    pub worker: usize,
+    pub cpu_ns: u64,
+    pub nodes: u64,
+    pub gave: Vec<(usize, usize, u64)>,
+}
+
+/// Where the trace goes, if one is asked for.
+pub fn trace_path() -> Option<std::path::PathBuf> {
+    std::env::var_os("BOARDSOLVE_BNB_TRACE").map(Into::into)
+}
+
+/// The CPU time of this thread in ns (Linux: `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, from
+/// the C library std links; elsewhere the wall clock since the first call). Read only by
+/// the trace, a few times a piece.
+pub fn thread_cpu_ns() -> u64 {
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    {
+        #[repr(C)]
+        struct Timespec {
+            sec: i64,
+            nsec: i64,
+        }
+        unsafe extern "C" {
+            fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+        }
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        let mut tp = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: `tp` is a valid timespec (64-bit Linux layout) for the call to fill.
+        if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut tp) } == 0 {
+            return tp.sec as u64 * 1_000_000_000 + tp.nsec as u64;
+        }
+    }
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_nanos() as u64
+}
+
+/// The trace lines of every worker, written to `path`: a header, then per piece
+/// `piece worker cpu_ns nodes` and its donations as `first+count@offset_ns`.
+pub fn write_trace(path: &std::path::Path, list: usize, threads: usize, lines: &[TraceLine]) {
+    use std::fmt::Write;
+    let mut out = format!("# bnb pieces: list {list} threads {threads}\n");
+    for l in lines {
+        let _ = write!(out, "{} {} {} {}", l.piece, l.worker, l.cpu_ns, l.nodes);
+        for (first, n, at) in &l.gave {
+            let _ = write!(out, " {first}+{n}@{at}");
+        }
+        out.push('\n');
+    }
+    if let Err(e) = std::fs::write(path, out) {
+        eprintln!("BOARDSOLVE_BNB_TRACE: cannot write {}: {e}", path.display());
+    }
 }
 
 /// Run `work` on `threads` workers, each made by `make` (given its index) on its own

@@ -20,7 +20,7 @@ use super::super::goals::{Mode, Tally};
 use super::super::model::Model;
 use super::bound::{Bounded, Bounds};
 use super::estimate::Probe;
-use super::pool::Worker;
+use super::pool::{DONATE_EVERY, Worker, thread_cpu_ns};
 use super::replace::Replace;
 use super::stack::{Stack, Subtree};
 use super::symmetry;
@@ -33,6 +33,8 @@ pub struct Job {
     pub part: Option<(usize, usize)>,
     pub subpart: Option<(usize, usize)>,
     pub estimate: Option<u64>,
+    /// Nodes between a worker's looks at the hungry count (a power of 2; see `donate`).
+    pub donate_every: u32,
 }
 
 /// The candidates of each depth, and the counts that choose the square to branch on.
@@ -46,6 +48,11 @@ pub struct Branching {
     /// For each square, the words of its `coverers` row that can be non-zero (`counts`
     /// reads only those: 2 or 3 of 7 words for knights on 20x20).
     pub cover_words: Vec<(u32, u32)>,
+    /// At each depth whose node is branching (see `branch_all`): the branch being searched
+    /// and the end of the branches this search will take ((0, 0) at a node that is not
+    /// branching), and the node's symmetries; what a donation reads (see `donate`).
+    pub open: Vec<(u32, u32)>,
+    pub sym: Vec<u32>,
 }
 
 /// Why a candidate is not a branch of its own.
@@ -83,6 +90,8 @@ pub struct Search<'m> {
     pub worker: Option<Worker<'m>>,
     /// While probing the tree (`--estimate`): one random path at a time.
     pub probe: Option<Probe>,
+    /// Scratch rows where a donation makes the nodes it hands over (see `donate`).
+    pub donor: Option<Stack>,
     /// What a split or estimated search did, for the answer line.
     pub partial: Option<Partial>,
     /// Branches skipped as symmetric images, nodes with a forced square, and corner
@@ -111,6 +120,8 @@ impl<'m> Search<'m> {
                 stride,
                 count: vec![0; n],
                 cover_words: (0..n).map(|t| word_range(m.coverers.row(t))).collect(),
+                open: vec![(0, 0); depth],
+                sym: vec![0; depth],
             },
             bounds: Bounds::new(m, stride),
             replace: Replace::new(m, depth),
@@ -123,6 +134,7 @@ impl<'m> Search<'m> {
                 part: task.part,
                 subpart: task.subpart,
                 estimate: task.estimate,
+                donate_every: DONATE_EVERY,
             },
             split: None,
             subtrees: Vec::new(),
@@ -130,6 +142,7 @@ impl<'m> Search<'m> {
             top: [(0, 0); 2],
             worker: None,
             probe: None,
+            donor: None,
             partial: None,
             symmetric: 0,
             forced: 0,
@@ -185,7 +198,8 @@ impl<'m> Search<'m> {
             self.subtrees.push(t);
             return false;
         }
-        if self.visit(run) {
+        self.branching.open[depth] = (0, 0);
+        if self.visit(depth, run) {
             return true;
         }
         if self.mode == Mode::Minimize {
@@ -249,7 +263,7 @@ impl<'m> Search<'m> {
 
     /// The node counts against the limits (`true`: stop); a probe, the shared incumbent and
     /// the progress line take note of it.
-    fn visit(&mut self, run: &mut Run) -> bool {
+    fn visit(&mut self, depth: usize, run: &mut Run) -> bool {
         if run.node() {
             return true;
         }
@@ -258,15 +272,82 @@ impl<'m> Search<'m> {
         }
         if let Some(w) = self.worker.as_mut() {
             self.bar = self.bar.min(w.shared.bar());
-            if w.reporter && self.probe.is_none() {
-                // One subtree can take most of a long run: the line follows the others too.
-                w.ticks = w.ticks.wrapping_add(1);
-                if w.ticks.is_multiple_of(1 << 14) {
+            w.ticks = w.ticks.wrapping_add(1);
+            if w.ticks & w.donate_mask == 0 && w.shared.donations.hungry() {
+                // A worker waits with nothing to do: give it some of this one's work.
+                self.donate(depth);
+                let w = self.worker.as_mut().expect("a worker");
+                if w.reporter {
                     run.set_standing(w.shared.standing(self.bounds.root_bound));
                 }
+                return false;
+            }
+            if w.reporter && self.probe.is_none() && w.ticks.is_multiple_of(1 << 14) {
+                // One subtree can take most of a long run: the line follows the others too.
+                run.set_standing(w.shared.standing(self.bounds.root_bound));
             }
         }
         false
+    }
+
+    /// Hand the untried branches of the shallowest node above `depth` that has some to the
+    /// idle workers, each as the subtree this search would have made of it, and leave them
+    /// out here (see `pool`). The branch being searched at that node and those before it
+    /// stay, so the branches still ahead are each searched once: here or by whoever claims
+    /// them. Each donated node is made exactly as `branch_all` makes it (the earlier
+    /// siblings excluded, dominated and symmetric ones skipped), on scratch rows: the rows
+    /// of this search's path stay as they are.
+    fn donate(&mut self, depth: usize) {
+        let base = self.stack.base;
+        let Some(d) = (base..depth).find(|&d| {
+            let (j, end) = self.branching.open[d];
+            j + 1 < end
+        }) else {
+            return;
+        };
+        let m = self.m;
+        let (j, end) = self.branching.open[d];
+        let (j, end) = (j as usize, end as usize);
+        let sym = self.branching.sym[d];
+        let co = d * self.branching.stride;
+        let dominance = self.mode == Mode::Minimize && !m.independent;
+        // The node at depth `d` had placed the pieces but those of the levels below it.
+        let placed = self.stack.placed.len() - (depth - d);
+        let mut st = self
+            .donor
+            .take()
+            .unwrap_or_else(|| Stack::new(m, self.branching.open.len()));
+        st.copy_node(&self.stack, d, placed);
+        let mut given = Vec::new();
+        for jj in j + 1..end {
+            let c = self.branching.cands[co + jj];
+            st.exclude_sibling(d, self.branching.cands[co + jj - 1]);
+            let earlier = &self.branching.cands[co..co + jj];
+            if dominance && Replace::dominated(m, &st, d, c, earlier) {
+                self.replace.dominated += 1;
+                continue;
+            }
+            let Some(child_sym) = symmetry::sibling(m, sym, c, earlier) else {
+                self.symmetric += 1;
+                continue;
+            };
+            st.make_child(m, d, c, true);
+            st.push(d, c);
+            given.push(st.record(d + 1, child_sym, self.bounds.lam_at(d)));
+            st.pop();
+        }
+        self.donor = Some(st);
+        // This search stops after the branch it is in.
+        self.branching.open[d].1 = (j + 1) as u32;
+        if given.is_empty() {
+            return;
+        }
+        let w = self.worker.as_mut().expect("a worker donates");
+        let (first, n) = w.shared.donations.give(given, w.shared);
+        if let Some(tr) = w.trace.as_mut() {
+            let at = thread_cpu_ns().saturating_sub(tr.start);
+            tr.gave.push((first, n, at));
+        }
     }
 
     /// The replaceability rules (minimize; see `replace`): `true` drops the node. Not while
@@ -397,7 +478,14 @@ impl<'m> Search<'m> {
             return self.probe_branch(depth, sym, nc, dominance, run);
         }
         let k = self.stack.placed.len();
+        self.branching.sym[depth] = sym;
+        self.branching.open[depth] = (0, nc as u32);
+        // The end is read again after each branch: a donation (see `donate`) may bring it
+        // closer.
         for j in 0..nc {
+            if j >= self.branching.open[depth].1 as usize {
+                break;
+            }
             let c = self.branching.cands[co + j];
             if j > 0 {
                 // Exclude the previous sibling's square from the rest of this node.
@@ -424,6 +512,7 @@ impl<'m> Search<'m> {
                 }
                 self.status(run);
             }
+            self.branching.open[depth].0 = j as u32;
             self.stack
                 .make_child(m, depth, c, self.mode == Mode::Minimize);
             self.stack.push(depth, c);

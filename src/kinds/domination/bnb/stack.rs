@@ -98,6 +98,25 @@ impl Stack {
         self.recount_twice(m, d);
     }
 
+    /// The rows of `other`'s node at `depth` (and the excluded siblings above it), with its
+    /// first `placed` pieces: where a donation makes that node's children (see
+    /// `Search::donate`) without touching `other`'s path below it.
+    pub fn copy_node(&mut self, other: &Stack, depth: usize, placed: usize) {
+        let w = self.w;
+        let row = depth * w..(depth + 1) * w;
+        self.uncovered[row.clone()].copy_from_slice(&other.uncovered[row.clone()]);
+        self.allowed[row.clone()].copy_from_slice(&other.allowed[row.clone()]);
+        self.once[row.clone()].copy_from_slice(&other.once[row.clone()]);
+        self.twice[row.clone()].copy_from_slice(&other.twice[row.clone()]);
+        self.thrice[row.clone()].copy_from_slice(&other.thrice[row]);
+        self.sibx[..(depth + 1) * w].copy_from_slice(&other.sibx[..(depth + 1) * w]);
+        self.placed.clear();
+        self.placed.extend_from_slice(&other.placed[..placed]);
+        self.origin.clear();
+        self.origin.extend_from_slice(&other.origin[..placed]);
+        self.base = other.base;
+    }
+
     /// The node at `depth` as a subtree, with the parent's multipliers `lam`.
     pub fn record(&self, depth: usize, sym: u32, lam: &[f64]) -> Subtree {
         let w = self.w;

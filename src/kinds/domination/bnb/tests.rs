@@ -515,3 +515,149 @@ fn estimated(p: Partial) -> TreeEstimate {
         other => panic!("not an estimate: {other:?}"),
     }
 }
+
+/// The minimum with symmetry broken (as `search_minimum`), on `threads` workers that look
+/// for hungry ones every `every` nodes, and the run's statistics.
+fn minimum_donating(m: &Model, threads: usize, every: u32) -> (Vec<usize>, Stats) {
+    let task = Task {
+        goal: crate::engine::Goal::Minimize,
+        threads,
+        ..Task::default()
+    };
+    let mut s = Search::new(m, &task);
+    s.job.donate_every = every;
+    let mut run = Run::new(Limits::default());
+    s.search_minimum(&mut run);
+    s.flush(&mut run);
+    (s.best.take().expect("a placement"), run.stats)
+}
+
+/// Donation keeps the optimum: knights 10..14 plain and independent, kings, and a board
+/// with holes, on 1, 2 and 4 threads, the workers looking for hungry ones every 16 nodes
+/// (so that they donate often: the list runs dry at the end of every run), from the
+/// heuristic's incumbent and from none.
+#[test]
+fn donation_keeps_the_optimum() {
+    let mut models = Vec::new();
+    for n in 10..=14 {
+        for independent in [false, true] {
+            models.push(knights(n, independent));
+        }
+    }
+    for independent in [false, true] {
+        models.push(Model::new(
+            Board::new(9, 9),
+            Piece::parse("K").unwrap(),
+            'K',
+            independent,
+        ));
+        let mut holed = Board::new(12, 11);
+        for sq in [13, 40, 41, 77, 100] {
+            holed.holes[sq] = true;
+        }
+        models.push(Model::new(
+            holed,
+            Piece::parse("N").unwrap(),
+            'N',
+            independent,
+        ));
+    }
+    let mut fired = Stats::default();
+    for m in &models {
+        let name = format!(
+            "{}x{} independent={}",
+            m.board.width, m.board.height, m.independent
+        );
+        let (want, _) = minimum_donating(m, 1, 16);
+        m.check(&want).expect("a valid placement");
+        for threads in [2, 4] {
+            let (got, stats) = minimum_donating(m, threads, 16);
+            m.check(&got).expect("a valid placement");
+            assert_eq!(got.len(), want.len(), "{name} threads={threads}");
+            fired.merge(&stats);
+        }
+        if m.board.width <= 12 {
+            // No incumbent: the workers find placements in donated pieces too.
+            for threads in [2, 4] {
+                let got = minimum_counted_every(m, usize::MAX, threads, 16, &mut fired);
+                m.check(&got).expect("a valid placement");
+                assert_eq!(
+                    got.len(),
+                    want.len(),
+                    "{name} from scratch, threads={threads}"
+                );
+            }
+        }
+    }
+    assert!(
+        fired.counter("donated subtrees").unwrap_or(0) > 0,
+        "no donation: {:?}",
+        fired.counters
+    );
+}
+
+/// `minimum_counted` with symmetry, its workers looking for hungry ones every `every` nodes.
+fn minimum_counted_every(
+    m: &Model,
+    bar: usize,
+    threads: usize,
+    every: u32,
+    fired: &mut Stats,
+) -> Vec<usize> {
+    let task = Task {
+        threads,
+        ..Task::default()
+    };
+    let mut s = Search::new(m, &task);
+    s.mode = Mode::Minimize;
+    s.bar = bar;
+    s.job.donate_every = every;
+    s.symmetry = m.symmetries.len() > 1;
+    let mut run = Run::new(Limits::default());
+    s.prove(&mut run);
+    s.flush(&mut run);
+    fired.merge(&run.stats);
+    s.best.take().expect("a placement")
+}
+
+/// One heavy subtree on 4 workers: 3 of them go hungry at once, so the busy one must donate
+/// (the counter fires), the donated pieces are searched (the same nodes give or take what
+/// a resumed node's bound starts from), and what is found is what one worker finds.
+#[test]
+fn a_heavy_subtree_is_donated_and_searched_once() {
+    let m = knights(14, true);
+    let heavy = |threads: usize| {
+        let task = Task {
+            goal: crate::engine::Goal::Minimize,
+            threads,
+            ..Task::default()
+        };
+        let mut s = Search::new(&m, &task);
+        s.mode = Mode::Minimize;
+        s.symmetry = true;
+        // One piece above the optimum (33): the subtree holds placements to find.
+        s.bar = 34;
+        let mut run = Run::new(Limits::default());
+        s.root_only = true;
+        s.start(&mut run);
+        s.root_only = false;
+        let corners = s.corner_subtrees().expect("corner subtrees");
+        // The corner subtree with the most nodes on one worker.
+        let t = corners.into_iter().next().expect("a corner subtree");
+        s.pool(vec![t], &mut run);
+        s.flush(&mut run);
+        let best = s.best.take().map(|b| b.len());
+        (best, run.stats)
+    };
+    let (one, one_stats) = heavy(1);
+    assert_eq!(one_stats.counter("donated subtrees"), None);
+    let (four, four_stats) = heavy(4);
+    assert_eq!(four, one);
+    let donated = four_stats.counter("donated subtrees").unwrap_or(0);
+    assert!(donated > 0, "no donation: {:?}", four_stats.counters);
+    let (a, b) = (one_stats.nodes as f64, four_stats.nodes as f64);
+    assert!(
+        a > 1024.0 && b > 0.8 * a && b < 1.25 * a,
+        "one worker {a} nodes, four {b}"
+    );
+}
