@@ -677,7 +677,20 @@ fn bnb_node_counts_are_pinned() {
             let name = format!("n={n} independent={independent} threads={threads}");
             assert_eq!(o.status, Status::Solved, "{name}");
             assert_eq!(o.answer.optimum, Some(optimum), "{name}");
-            assert_eq!(o.stats.nodes, nodes, "{name}");
+            // A worker that runs dry is given part of another's subtree when the timing
+            // allows; a donated subtree keeps no rows above it, so plain domination may then
+            // take a few more nodes (never fewer placements checked). Without donation the
+            // count is exact.
+            if o.stats.counter("donations").unwrap_or(0) == 0 {
+                assert_eq!(o.stats.nodes, nodes, "{name}");
+            } else {
+                let ratio = o.stats.nodes as f64 / nodes as f64;
+                assert!(
+                    (1.0..1.1).contains(&ratio),
+                    "{name}: {} nodes",
+                    o.stats.nodes
+                );
+            }
         }
     }
 }
