@@ -98,6 +98,9 @@ pub enum PartialWork {
     Searched { none_below: u64 },
     /// Every subtree taken was searched and its solutions counted (the answer's count).
     Counted,
+    /// Every subtree taken was searched for the largest solution: none is larger than
+    /// `none_above` (goal maximize).
+    SearchedAbove { none_above: u64 },
     /// A limit stopped the search before every subtree taken was searched.
     NotAllSearched,
     /// A limit stopped the part before its subtrees' descendants were listed.

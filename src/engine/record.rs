@@ -111,6 +111,9 @@ impl PartRecord {
         let (searched, none_below) = match p.map(|p| p.work) {
             Some(PartialWork::Counted) => (true, None),
             Some(PartialWork::Searched { none_below }) => (true, Some(none_below)),
+            // "None better than": the record's field is named for minimize, merge reads it
+            // by the goal.
+            Some(PartialWork::SearchedAbove { none_above }) => (true, Some(none_above)),
             _ => (false, None),
         };
         // Without a list, only an answer proven for the whole search stands for anything.

@@ -315,10 +315,14 @@ impl<'a> Run<'a> {
         if answer.count.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
         }
-        let part_done = answer
-            .partial
-            .as_ref()
-            .is_some_and(|p| matches!(p.work, PartialWork::Counted | PartialWork::Searched { .. }));
+        let part_done = answer.partial.as_ref().is_some_and(|p| {
+            matches!(
+                p.work,
+                PartialWork::Counted
+                    | PartialWork::Searched { .. }
+                    | PartialWork::SearchedAbove { .. }
+            )
+        });
         let status = if part_done && limited.is_none() {
             Status::Part
         } else if answer.partial.is_some() || (limited.is_some() && !answer.proven_despite_limit) {

@@ -81,14 +81,11 @@ pub struct Cut<N> {
 }
 
 impl<N> Cut<N> {
-    /// The partial result once the part's subtrees were searched: counted (or searched below
-    /// the bar, `none_below`) unless a limit stopped the run first.
-    pub fn finish(mut self, run: &Run, none_below: Option<u64>) -> Partial {
+    /// The partial result once the part's subtrees were searched: `work` (counted, or what
+    /// an optimisation proved of them) unless a limit stopped the run first.
+    pub fn finish(mut self, run: &Run, work: PartialWork) -> Partial {
         if !run.is_stopped() {
-            self.partial.work = match none_below {
-                Some(v) => PartialWork::Searched { none_below: v },
-                None => PartialWork::Counted,
-            };
+            self.partial.work = work;
         }
         self.partial
     }
@@ -235,7 +232,7 @@ mod tests {
         let cut = cut(&task, &mut run, (0, 0), None, expand, key).unwrap();
         let leaves: u64 = cut.nodes.iter().map(|&(d, _)| 1 << (12 - d)).sum();
         let above = cut.above;
-        (leaves, above, cut.finish(&run, None))
+        (leaves, above, cut.finish(&run, PartialWork::Counted))
     }
 
     #[test]

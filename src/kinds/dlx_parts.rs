@@ -11,7 +11,7 @@ use std::cell::RefCell;
 
 use crate::dlx::{Decision, Expansion, Prefix, Solver};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, PartialWork, Run, Task};
 
 /// Why a Dancing Links strategy does not take this split task, if it does not: `--part`
 /// serves goals count and all, `--estimate` none.
@@ -96,7 +96,7 @@ pub fn search_part<'r>(
     run.stats.add_counter("updates", updates);
     Answer {
         count: Some(run.stats.solutions - before),
-        partial: Some(cut.finish(run, None)),
+        partial: Some(cut.finish(run, PartialWork::Counted)),
         ..Answer::default()
     }
 }

@@ -5,7 +5,7 @@
 //! listing expanded counted, and the partial result filled in.
 
 use crate::engine::split::Cut;
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, PartialWork, Run, Task};
 
 /// Nodes above the list that this part counts: the listing's expanded nodes less the root.
 /// The strategies count a node for each step away from the root (a piece placed, a move
@@ -33,7 +33,7 @@ pub(crate) fn count_part<N: Sync>(
     run.nodes(nodes_above(task, cut.above));
     Answer {
         count: Some(run.stats.solutions),
-        partial: Some(cut.finish(run, None)),
+        partial: Some(cut.finish(run, PartialWork::Counted)),
         ..Answer::default()
     }
 }
@@ -62,6 +62,12 @@ pub(crate) fn search_part<N: Sync>(
 /// into parts but do not size it), and `--part` with an objective (their parts count and
 /// list; a bar shared by every part is for the strategies built around one).
 pub(crate) fn counts_only(task: &Task) -> Result<(), String> {
+    counts_or(task, &[])
+}
+
+/// As [`counts_only`], but the parts of a strategy that searches `objectives` (goal maximize)
+/// split those too.
+pub(crate) fn counts_or(task: &Task, objectives: &[Goal]) -> Result<(), String> {
     if task.estimate.is_some() {
         return Err(
             "--estimate: sized only by the strategies that estimate their tree \
@@ -69,7 +75,10 @@ pub(crate) fn counts_only(task: &Task) -> Result<(), String> {
                 .into(),
         );
     }
-    if task.part.is_some() && matches!(task.goal, Goal::Minimize | Goal::Maximize) {
+    if task.part.is_some()
+        && matches!(task.goal, Goal::Minimize | Goal::Maximize)
+        && !objectives.contains(&task.goal)
+    {
         return Err(format!(
             "--part: accepted with goals count and all; goal {} is searched whole",
             task.goal.name()

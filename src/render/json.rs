@@ -14,6 +14,7 @@ fn partial_json(p: &Partial) -> Value {
     let (result, none_below, estimate) = match p.work {
         PartialWork::Searched { none_below } => ("searched", Some(none_below), None),
         PartialWork::Counted => ("counted", None, None),
+        PartialWork::SearchedAbove { none_above } => ("searched", Some(none_above), None),
         PartialWork::NotAllSearched => ("not-all-searched", None, None),
         PartialWork::StoppedBeforeDescendants => ("stopped-before-descendants", None, None),
         PartialWork::Estimated(e) => (

@@ -220,6 +220,9 @@ pub fn partial_text(p: &Partial) -> String {
             let _ = write!(what, " searched: none smaller than {none_below} in them");
         }
         PartialWork::Counted => what.push_str(" searched: their solutions counted"),
+        PartialWork::SearchedAbove { none_above } => {
+            let _ = write!(what, " searched: none larger than {none_above} in them");
+        }
         PartialWork::NotAllSearched => what.push_str(", not all searched"),
         PartialWork::StoppedBeforeDescendants => what.push_str(", stopped before its children"),
         PartialWork::Estimated(None) => {

@@ -293,8 +293,8 @@ fn a_part_exits_zero_and_says_so() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("in this part [part 1/2: "), "{out}");
-    // An objective is searched whole, and --estimate is for the strategies that size trees.
-    for args in [["--goal", "maximize"], ["--estimate", "100"]] {
+    // --estimate is for the strategies that size their trees.
+    for args in [["--estimate", "100"]] {
         let mut a = vec![crate::puzzle("knights-max.toml")];
         a.extend(args.map(String::from));
         a.extend(["--part", "1/2", "--strategy", "bitmask"].map(String::from));

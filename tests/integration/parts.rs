@@ -333,3 +333,47 @@ fn domination_counts_in_parts_at_a_given_optimum() {
         "{err}"
     );
 }
+
+/// Goal maximize in parts (independent bitmask): each part proves none larger than its own
+/// best, and merge takes the largest, as one run finds it.
+#[test]
+fn maximize_in_parts_merges_to_the_single_runs_optimum() {
+    let dir = temp_dir("maximize");
+    let file = puzzle("knights-max.toml");
+    for size in ["5", "6"] {
+        let (code, single, _) = run_cli(&[&file, "--size", size, "--quiet"]);
+        assert_eq!(code, 0);
+        let mut files = Vec::new();
+        for i in 1..=3 {
+            let path = dir.join(format!("max-{size}-{i}.jsonl"));
+            let part = format!("{i}/3");
+            let (code, out, err) = run_cli(&[
+                &file,
+                "--size",
+                size,
+                "--strategy",
+                "bitmask",
+                "--part",
+                &part,
+                "--record",
+                path.to_str().unwrap(),
+                "--quiet",
+            ]);
+            assert_eq!(code, 0, "{err}");
+            assert!(out.contains("searched: none larger than"), "{out}");
+            files.push(path.to_string_lossy().into_owned());
+        }
+        let (code, out, err) = merge(&files.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(answer_line(&out), answer_line(&single), "size {size}");
+        // The placement drawn is one of the best, as many pieces as the optimum says.
+        let n: usize = answer_line(&out)
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(out.matches('N').count(), n, "{out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,8 +5,8 @@
 //! 8-fold symmetry in `queens`.
 
 use super::{Aim, Model};
-use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, Note, Run, Task};
+use crate::engine::split::{self, Cut, Expand, Fingerprint};
+use crate::engine::{Answer, Goal, Note, PartialWork, Run, Task};
 use crate::kinds::report::Placements;
 use crate::kinds::{Strategy, parts};
 
@@ -20,7 +20,7 @@ impl Strategy<Model> for Bitmask {
         "available squares as bitsets in machine words; queens by shifted diagonals and symmetry"
     }
     fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
-        parts::counts_only(task)
+        parts::counts_or(task, &[Goal::Maximize])
     }
     fn splits(&self) -> bool {
         true
@@ -102,10 +102,12 @@ struct Node {
 
 /// The part's subtrees of the general search, each searched by `go` from its node.
 fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) -> Answer {
-    let target = m.count;
+    // Maximize lists every placement: no bar prunes the list, which all parts cut alike.
+    let maximize = task.goal == Goal::Maximize;
+    let target = if maximize { 0 } else { m.count };
     let expand = |n: &Node, _: &mut Run| {
         let k = n.placed.len();
-        if k == target {
+        if k == target && !maximize {
             return Expand::Leaf;
         }
         // As `go` branches: the lowest available square first, with its capacity cut.
@@ -126,6 +128,10 @@ fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) ->
                 avail: cur.iter().zip(row).map(|(&c, &r)| c & !r).collect(),
             });
         }
+        if maximize && children.is_empty() {
+            // A placement that takes no more pieces: a candidate for the largest.
+            return Expand::Leaf;
+        }
         Expand::Children(children)
     };
     let root = Node {
@@ -135,6 +141,9 @@ fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) ->
     let Some(cut) = split::cut(task, run, root, None, expand, |n, f| key(&n.placed, f)) else {
         return Answer::default();
     };
+    if maximize {
+        return largest_in_part(m, task, run, cell_of, cut);
+    }
     parts::count_part(task, run, cut, |n, run| {
         // The node's own piece is a node of the search, as `go` counts it before entering.
         if !n.placed.is_empty() && run.node() {
@@ -144,6 +153,42 @@ fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) ->
         s.placed.extend_from_slice(&n.placed);
         s.go(0, run);
     })
+}
+
+/// Goal maximize in a part: its subtrees searched one after another, each above the largest
+/// placement the part has found so far; the part proves none larger than its best.
+fn largest_in_part(
+    m: &Model,
+    task: &Task,
+    run: &mut Run,
+    cell_of: &[u32],
+    cut: Cut<Node>,
+) -> Answer {
+    let mut best: Vec<usize> = Vec::new();
+    for n in &cut.nodes {
+        if !n.placed.is_empty() && run.node() {
+            break;
+        }
+        let mut s = Search::new(m, task, cell_of, &n.avail);
+        s.placed.extend_from_slice(&n.placed);
+        s.aim.at_least(best.len() + 1);
+        let stopped = s.go(0, run);
+        if s.aim.best().len() > best.len() {
+            best = s.aim.best().to_vec();
+        }
+        if stopped {
+            break;
+        }
+    }
+    run.nodes(parts::nodes_above(task, cut.above));
+    let v = best.len() as u64;
+    best.sort_unstable();
+    Answer {
+        optimum: Some(v),
+        best: (!best.is_empty()).then_some(best),
+        partial: Some(cut.finish(run, PartialWork::SearchedAbove { none_above: v })),
+        ..Answer::default()
+    }
 }
 
 /// A node's decisions, for the list's fingerprint: the squares of the pieces placed.

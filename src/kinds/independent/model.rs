@@ -206,6 +206,17 @@ impl<'m> Aim<'m> {
         }
     }
 
+    /// Maximize: look only for placements of at least `k` pieces (a part that knows one of
+    /// `k - 1` already).
+    pub fn at_least(&mut self, k: usize) {
+        self.target = self.target.max(k);
+    }
+
+    /// Maximize: the largest placement found.
+    pub fn best(&self) -> &[usize] {
+        &self.best
+    }
+
     pub fn answer(self) -> Answer {
         if !self.maximize {
             return Answer::default();
