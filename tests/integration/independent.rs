@@ -294,18 +294,21 @@ fn a_part_exits_zero_and_says_so() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("in this part [part 1/2: "), "{out}");
     // --estimate is for the strategies that size their trees.
-    for args in [["--estimate", "100"]] {
-        let mut a = vec![crate::puzzle("knights-max.toml")];
-        a.extend(args.map(String::from));
-        a.extend(["--part", "1/2", "--strategy", "bitmask"].map(String::from));
-        let a: Vec<&str> = a.iter().map(String::as_str).collect();
-        let (code, _, err) = crate::run_cli(&a);
-        assert_eq!(code, 2, "{err}");
-        assert!(
-            err.contains("strategy \"bitmask\" does not apply: --"),
-            "{err}"
-        );
-    }
+    let max = crate::puzzle("knights-max.toml");
+    let (code, _, err) = crate::run_cli(&[
+        &max,
+        "--estimate",
+        "100",
+        "--part",
+        "1/2",
+        "--strategy",
+        "bitmask",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("strategy \"bitmask\" does not apply: --estimate"),
+        "{err}"
+    );
 }
 
 /// `--part I/N` with dlx: the parts of 8, 9 and 10 queens add up to the whole search (counts,
