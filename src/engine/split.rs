@@ -6,18 +6,19 @@
 //! part takes. Sound for any tree: the frontier's nodes lie under no one another and their
 //! subtrees hold every leaf of the tree (a node with no children to expand into stays on the
 //! list as its own subtree, a node with none at all holds no leaf), so the N parts, each
-//! taking every N-th subtree, search the tree once between them. The list depends only on the
-//! model, the part count and the strategy's expansion, never on the threads or the machine;
-//! its fingerprint, in every part's record, shows that parts run apart cut one list.
+//! dealt its share of the subtrees, search the tree once between them. The list depends only
+//! on the model, the part count and the strategy's expansion, never on the threads or the
+//! machine; its fingerprint, in every part's record, shows that parts run apart cut one list.
 
 use super::{Partial, PartialWork, Run, Subpart, SubtreeList, Task};
 
 /// Subtrees a list holds at least for each part, so that parts come out near equal in work
 /// even where a few subtrees hold most of it.
 const LIST_PER_PART: usize = 16;
-/// Subtrees a list holds at least with any part count: the list of `--part 1/2` is fine
-/// enough to balance the threads each part runs on.
-const LIST_MIN: usize = 64;
+/// Subtrees a list holds at least with any part count: fine enough that two parts of a
+/// search whose subtrees differ by orders of magnitude (pentominoes) come out within a few
+/// percent of each other, and that each part's threads balance.
+const LIST_MIN: usize = 1024;
 /// Levels the list goes down at most: below, the tree is too thin to split further.
 const LIST_DEPTH: usize = 64;
 
@@ -56,6 +57,23 @@ pub fn every_nth<T>(items: Vec<T>, i: usize, n: usize) -> Vec<T> {
         .into_iter()
         .enumerate()
         .filter(|(k, _)| k % n == i - 1)
+        .map(|(_, t)| t)
+        .collect()
+}
+
+/// The share of part `i` of `n` dealt as cards are dealt back and forth (1, 2, .., n, n, ..,
+/// 2, 1, 1, 2, ..): where sizes fall along the list (a search tries its likeliest branches
+/// first, so the first siblings are often the heaviest), every part gets heavy and light
+/// subtrees alike.
+pub fn dealt<T>(items: Vec<T>, i: usize, n: usize) -> Vec<T> {
+    items
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| {
+            let (round, seat) = (k / n, k % n);
+            let seat = if round % 2 == 0 { seat } else { n - 1 - seat };
+            seat == i - 1
+        })
         .map(|(_, t)| t)
         .collect()
 }
@@ -139,9 +157,9 @@ fn fingerprint_of<N>(nodes: &[N], key: &impl Fn(&N, &mut Fingerprint)) -> u64 {
 }
 
 /// The subtrees of part `task.part` (and subpart `task.subpart`) of the tree under `root`:
-/// the frontier holding at least 16 subtrees a part (at least 64), every N-th of them; for a
-/// subpart, those subtrees' own frontier with at least 4 descendants a subpart (at most 4
-/// levels further), every M-th of it. `bar`: the objective value an optimisation searches
+/// the frontier holding at least 16 subtrees a part (at least 1,024), dealt to the N parts
+/// back and forth ([`dealt`]); for a subpart, those subtrees' own frontier with at least 4
+/// descendants a subpart (at most 4 levels further), dealt to the M subparts alike. `bar`: the objective value an optimisation searches
 /// below, the same in every part. `None` when the task asks for no part or a limit stopped
 /// the listing.
 pub fn cut<N>(
@@ -166,7 +184,7 @@ pub fn cut<N>(
         taken: 0,
         work: PartialWork::NotAllSearched,
     };
-    let mine = every_nth(list, i, n);
+    let mine = dealt(list, i, n);
     let first = i == 1 && task.subpart.is_none_or(|(j, _)| j == 1);
     let mut above = if first { top } else { 0 };
     let mine = match task.subpart {
@@ -192,7 +210,7 @@ pub fn cut<N>(
             if j == 1 {
                 above += between;
             }
-            every_nth(below, j, m)
+            dealt(below, j, m)
         }
     };
     partial.taken = mine.len();
@@ -274,7 +292,7 @@ mod tests {
     fn lists_differ_by_part_count_and_agree_within_one() {
         let (_, _, a) = count_part((1, 2), None);
         let (_, _, b) = count_part((2, 2), None);
-        let (_, _, c) = count_part((1, 20), None);
+        let (_, _, c) = count_part((1, 100), None);
         assert_eq!(a.list, b.list);
         assert_ne!(a.list.fingerprint, c.list.fingerprint);
     }
