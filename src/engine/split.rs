@@ -18,7 +18,7 @@ const LIST_PER_PART: usize = 16;
 /// Subtrees a list holds at least with any part count: fine enough that two parts of a
 /// search whose subtrees differ by orders of magnitude (pentominoes) come out within a few
 /// percent of each other, and that each part's threads balance.
-const LIST_MIN: usize = 1024;
+const LIST_MIN: usize = 256;
 /// Levels the list goes down at most: below, the tree is too thin to split further.
 const LIST_DEPTH: usize = 64;
 
@@ -157,7 +157,7 @@ fn fingerprint_of<N>(nodes: &[N], key: &impl Fn(&N, &mut Fingerprint)) -> u64 {
 }
 
 /// The subtrees of part `task.part` (and subpart `task.subpart`) of the tree under `root`:
-/// the frontier holding at least 16 subtrees a part (at least 1,024), dealt to the N parts
+/// the frontier holding at least 16 subtrees a part (at least 256), dealt to the N parts
 /// back and forth ([`dealt`]); for a subpart, those subtrees' own frontier with at least 4
 /// descendants a subpart (at most 4 levels further), dealt to the M subparts alike. `bar`: the objective value an optimisation searches
 /// below, the same in every part. `None` when the task asks for no part or a limit stopped
