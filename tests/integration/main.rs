@@ -17,6 +17,16 @@ use boardsolve::engine::{Goal, Limits, Outcome, Run, Task};
 use boardsolve::kinds::Model;
 use boardsolve::spec::{Overrides, Spec};
 
+/// A puzzle text compiled, at board size `size` when given.
+pub fn model_of(text: &str, size: Option<usize>) -> Model {
+    let overrides = Overrides {
+        size,
+        ..Overrides::default()
+    };
+    let spec = Spec::parse("test.toml", text, &overrides).unwrap_or_else(|e| panic!("{e}"));
+    Model::compile(&spec).unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// Solve a puzzle text with one strategy; solutions (first/all) are collected.
 pub fn solve(
     text: &str,
@@ -26,12 +36,7 @@ pub fn solve(
     unique: bool,
     threads: usize,
 ) -> (Outcome, Vec<Vec<usize>>, Model) {
-    let overrides = Overrides {
-        size,
-        ..Overrides::default()
-    };
-    let spec = Spec::parse("test.toml", text, &overrides).unwrap_or_else(|e| panic!("{e}"));
-    let model = Model::compile(&spec).unwrap_or_else(|e| panic!("{e}"));
+    let model = model_of(text, size);
     let task = Task {
         goal,
         unique,
@@ -62,12 +67,7 @@ pub fn solve_part(
     part: Option<(usize, usize)>,
     subpart: Option<(usize, usize)>,
 ) -> (Outcome, Vec<Vec<usize>>) {
-    let overrides = Overrides {
-        size,
-        ..Overrides::default()
-    };
-    let spec = Spec::parse("test.toml", text, &overrides).unwrap_or_else(|e| panic!("{e}"));
-    let model = Model::compile(&spec).unwrap_or_else(|e| panic!("{e}"));
+    let model = model_of(text, size);
     let task = Task {
         goal,
         unique,
