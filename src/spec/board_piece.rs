@@ -195,7 +195,10 @@ impl Spec {
                     v.get_ref()
                         .iter()
                         .map(|&[a, b]| {
-                            if a.abs() > 64 || b.abs() > 64 {
+                            // A range, not `abs`: i64::MIN has no absolute value (it
+                            // wraps to itself, which would pass).
+                            let inside = |x: i64| (-64..=64).contains(&x);
+                            if !inside(a) || !inside(b) {
                                 Err(self.err(
                                     v.span(),
                                     key,

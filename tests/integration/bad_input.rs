@@ -212,3 +212,18 @@ fn errors_found_by_a_kind_point_at_the_line_of_the_key() {
         &["<stdin>:", "piece", "moves"],
     );
 }
+
+/// `leaps = [[-9223372036854775808, 1]]` read as a wazir and `rides = [[1, i64::MIN]]` as a
+/// rook: i64::MIN has no absolute value, so the range is checked as a range.
+#[test]
+fn vectors_of_i64_min_are_refused() {
+    for key in [
+        "leaps = [[-9223372036854775808, 1]]",
+        "rides = [[1, -9223372036854775808]]",
+    ] {
+        let text = format!(
+            "kind = \"tour\"\n[board]\nsize = 5\n[piece]\n{key}\n[rules]\nclosed = false\n"
+        );
+        expect_error(&text, &[], &["vectors are limited to -64..64", "piece."]);
+    }
+}
