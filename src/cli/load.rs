@@ -30,6 +30,8 @@ pub(crate) struct Loaded {
     /// What the command line changed (`--size`, `--width`, `--height`, `--set`): the file's
     /// title may name another size or rule, so the header says which.
     pub(crate) changes: Vec<String>,
+    /// The strategy was named by `--strategy`, not by the file's `solve.strategy`.
+    pub(crate) strategy_flag: bool,
 }
 
 pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
@@ -103,13 +105,26 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         task,
         strategy,
         changes,
+        strategy_flag: common.strategy.is_some(),
     })
 }
 
+/// The strategy that runs, checked against the task before any search: a named one must exist
+/// and apply, `auto` must find one. Refusals say where the choice came from: the file's
+/// `solve.strategy` (with its line), `--strategy`, or the puzzle as a whole.
 pub(crate) fn resolve_strategy(l: &Loaded) -> Result<String, String> {
     if l.strategy != "auto" {
-        return Ok(l.strategy.clone());
+        return match l.model.applies(&l.strategy, &l.task) {
+            Ok(()) => Ok(l.strategy.clone()),
+            Err(why) if l.strategy_flag => Err(format!("--strategy {}: {why}", l.strategy)),
+            Err(why) => Err(l.spec.err_nowhere("solve.strategy", why).to_string()),
+        };
     }
+    let name = &l.spec.file;
+    auto_strategy(l).map_err(|why| format!("{name}: {why}"))
+}
+
+fn auto_strategy(l: &Loaded) -> Result<String, String> {
     l.model
         .auto_strategy(&l.task)
         .map(str::to_string)

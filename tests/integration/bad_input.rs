@@ -227,3 +227,31 @@ fn vectors_of_i64_min_are_refused() {
         expect_error(&text, &[], &["vectors are limited to -64..64", "piece."]);
     }
 }
+
+/// A strategy that does not exist or does not apply is refused with where it was named: the
+/// file's `solve.strategy` by line and key, `--strategy` by the flag, `auto` by the file.
+#[test]
+fn strategy_errors_say_where_the_strategy_was_named() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n[solve]\nstrategy = \"bogus\"\n");
+    expect_error(
+        &text,
+        &[],
+        &["<stdin>:7:", "solve.strategy", "unknown strategy \"bogus\""],
+    );
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    expect_error(
+        &text,
+        &["--strategy", "bogus"],
+        &["--strategy bogus: unknown strategy"],
+    );
+    expect_error(
+        &text,
+        &["--strategy", "flags", "--goal", "maximize"],
+        &["--strategy flags: strategy \"flags\" does not apply"],
+    );
+    expect_error(
+        &text,
+        &["--optimum", "3"],
+        &["<stdin>: no strategy applies"],
+    );
+}
