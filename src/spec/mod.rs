@@ -50,6 +50,22 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+/// The error of a value that a `--set` argument gave (the last one that set `key`, or a table
+/// above it): it names the argument, since the value stands on no line of the file.
+fn set_error(file: &str, sets: &[String], key: &str, message: &str) -> Option<SpecError> {
+    let set = sets.iter().rev().find(|set| {
+        let path = set.split_once('=').map_or(set.as_str(), |(p, _)| p).trim();
+        key == path || key.starts_with(&format!("{path}."))
+    })?;
+    Some(SpecError {
+        file: format!("{file} (--set {set})"),
+        line: 0,
+        column: 0,
+        key: key.to_string(),
+        message: message.to_string(),
+    })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Independent,
@@ -157,6 +173,9 @@ pub struct SolveSpec {
 pub struct Spec {
     pub file: String,
     source: String,
+    /// The `--set key.path=value` arguments: an error in a value one of them set names the
+    /// argument, not a line of the file (the value is not in the file).
+    sets: Vec<String>,
     pub title: Option<String>,
     pub kind: Kind,
     pub board: Option<Board>,
@@ -198,11 +217,14 @@ impl Spec {
         let raw: RawSpec = toml::from_str(&source).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let key = key_at(&source, span.start);
-            located(file, &source, span, &key, e.message().trim().to_string())
+            let message = e.message().trim().to_string();
+            set_error(file, &overrides.set, &key, &message)
+                .unwrap_or_else(|| located(file, &source, span, &key, message))
         })?;
         let mut spec = Spec {
             file: file.to_string(),
             source,
+            sets: overrides.set.clone(),
             title: None,
             kind: Kind::Cover,
             board: None,
@@ -243,9 +265,11 @@ impl Spec {
         Ok(spec)
     }
 
-    /// An error pointing at a span of the (possibly overridden) document.
+    /// An error pointing at a span of the (possibly overridden) document, or at the `--set`
+    /// argument that set the key.
     pub fn err(&self, span: Range<usize>, key: &str, message: String) -> SpecError {
-        located(&self.file, &self.source, span, key, message)
+        set_error(&self.file, &self.sets, key, &message)
+            .unwrap_or_else(|| located(&self.file, &self.source, span, key, message))
     }
 
     /// An error about a key found wrong only after parsing (by a kind's compiler, which sees

@@ -255,3 +255,28 @@ fn strategy_errors_say_where_the_strategy_was_named() {
         &["<stdin>: no strategy applies"],
     );
 }
+
+/// `--set rules.count=` in a 14-line file was reported at line 17: a value a `--set` gave is
+/// on no line of the file, so the error names the argument.
+#[test]
+fn errors_in_set_values_name_the_argument() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    for (set, says) in [
+        (
+            "rules.count=",
+            "(--set rules.count=): key `rules.count`: invalid type",
+        ),
+        (
+            "rules.count=99",
+            "(--set rules.count=99): key `rules.count`: 99 pieces",
+        ),
+        (
+            "board.size=-3",
+            "(--set board.size=-3): key `board.size`: -3 is not a board side",
+        ),
+    ] {
+        let (code, err) = run_text(&text, &["--set", set]);
+        assert_eq!(code, 2, "{set}: {err}");
+        assert!(err.contains(&format!("<stdin> {says}")), "{set}: {err}");
+    }
+}
