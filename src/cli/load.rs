@@ -63,6 +63,9 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         Some((p, sub)) => (Some(p), sub),
         None => (None, None),
     };
+    if common.node_limit == Some(0) {
+        return Err("--node-limit 0: accepted: 1 or more nodes".into());
+    }
     if common.estimate == Some(0) {
         return Err("--estimate: accepted: a number of probes, at least 1".into());
     }

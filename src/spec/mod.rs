@@ -143,6 +143,9 @@ impl Kind {
     }
 }
 
+/// What a time limit may be: a run of more than 10^9 seconds (31 years) is no limit at all.
+const TIME_LIMIT_ACCEPTED: &str = "accepted: seconds, more than 0 and less than 1e9";
+
 /// The largest board side and square count accepted by the file format; kinds set their own,
 /// tighter limits up front.
 pub const MAX_SIDE: i64 = 100_000;
@@ -360,11 +363,7 @@ impl Spec {
         if let Some(t) = &raw.time_limit {
             let v = *t.get_ref();
             if !(v > 0.0 && v < 1e9) {
-                return Err(self.err(
-                    t.span(),
-                    "solve.time_limit",
-                    "accepted: seconds, more than 0".into(),
-                ));
+                return Err(self.err(t.span(), "solve.time_limit", TIME_LIMIT_ACCEPTED.into()));
             }
             out.time_limit = Some(v);
         }
@@ -380,10 +379,7 @@ impl Spec {
         }
         if let Some(v) = flags.time_limit {
             if !(v > 0.0 && v < 1e9) {
-                return Err(self.err_nowhere(
-                    "--time-limit",
-                    format!("{v}: accepted: seconds, more than 0"),
-                ));
+                return Err(self.err_nowhere("--time-limit", format!("{v}: {TIME_LIMIT_ACCEPTED}")));
             }
             out.time_limit = Some(v);
         }

@@ -280,3 +280,25 @@ fn errors_in_set_values_name_the_argument() {
         assert!(err.contains(&format!("<stdin> {says}")), "{set}: {err}");
     }
 }
+
+/// `--time-limit 1e20` was refused with an "accepted" range it satisfied; `--node-limit 0`
+/// was accepted while `--threads 0` was not.
+#[test]
+fn limit_errors_state_the_range_they_check() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    expect_error(
+        &text,
+        &["--time-limit", "1e20"],
+        &["--time-limit", "more than 0 and less than 1e9"],
+    );
+    expect_error(
+        &format!("{text}[solve]\ntime_limit = 1e12\n"),
+        &[],
+        &["solve.time_limit", "more than 0 and less than 1e9"],
+    );
+    expect_error(
+        &text,
+        &["--node-limit", "0"],
+        &["--node-limit 0: accepted: 1 or more"],
+    );
+}
