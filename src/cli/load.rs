@@ -80,13 +80,16 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());
+    // A set that changes the board's dimensions shows as the new size; any other set (the
+    // holes, say) as itself.
+    let resizes = |kv: &&String| {
+        let key = kv.split_once('=').map_or(kv.as_str(), |(k, _)| k).trim();
+        matches!(key, "board.size" | "board.width" | "board.height")
+    };
     let changed = overrides.size.is_some()
         || overrides.width.is_some()
         || overrides.height.is_some()
-        || overrides
-            .set
-            .iter()
-            .any(|kv| kv.trim_start().starts_with("board."));
+        || overrides.set.iter().any(|kv| resizes(&kv));
     let mut changes: Vec<String> = spec
         .board
         .as_ref()
@@ -98,9 +101,8 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         overrides
             .set
             .iter()
-            .map(|kv| kv.trim())
-            .filter(|kv| !kv.starts_with("board."))
-            .map(str::to_string),
+            .filter(|kv| !resizes(kv))
+            .map(|kv| kv.trim().to_string()),
     );
     Ok(Loaded {
         spec,

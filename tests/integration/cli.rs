@@ -568,3 +568,29 @@ fn a_broken_pipe_ends_the_run_quietly() {
         );
     }
 }
+
+/// `--set board.holes=...` changes the holes, not the size: the banner says which set, not
+/// "board 8x8".
+#[test]
+fn the_banner_names_a_set_that_does_not_resize() {
+    let (code, out, _) = run_cli(&[
+        &puzzle("queens8.toml"),
+        "--set",
+        "board.holes=[\"a1\"]",
+        "--goal",
+        "count",
+    ]);
+    assert_eq!(code, 0);
+    let title = out.lines().next().unwrap();
+    assert!(
+        title.ends_with("[changed on the command line: board.holes=[\"a1\"]]"),
+        "{title}"
+    );
+    let (_, out, _) = run_cli(&[&puzzle("queens8.toml"), "--set", "board.size=6"]);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .ends_with("[changed on the command line: board 6x6]")
+    );
+}
