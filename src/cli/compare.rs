@@ -42,6 +42,14 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
         Ok(l) => l,
         Err(e) => return fail(e),
     };
+    // The largest size of a sweep is checked before the first is solved: a range the kind
+    // refuses at its end is refused at once, not after every size below.
+    if let Some((a, b)) = sizes
+        && b > a
+        && let Err(e) = crate::cli::load::check_size(&cli.file, &cli.common, b)
+    {
+        return fail(format!("--size {a}..{b}: {e}"));
+    }
     let all: Vec<&'static str> = first
         .model
         .strategies(&first.task)

@@ -34,6 +34,26 @@ pub(crate) struct Loaded {
     pub(crate) strategy_flag: bool,
 }
 
+/// Whether the puzzle takes board size `size`, by the file's checks alone (nothing compiled,
+/// nothing allocated for the board). Standard input, read once already, is not checked.
+pub(crate) fn check_size(file: &str, common: &Common, size: usize) -> Result<(), String> {
+    if file == "-" {
+        return Ok(());
+    }
+    let text = read_input(file)?;
+    let name = if file == "-" { "<stdin>" } else { file };
+    let overrides = Overrides {
+        set: common.set.clone(),
+        size: Some(size),
+        width: common.width,
+        height: common.height,
+        solve: SolveOverrides::default(),
+    };
+    Spec::parse(name, &text, &overrides)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
 pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
     let text = read_input(file)?;
     let name = if file == "-" { "<stdin>" } else { file };
