@@ -343,6 +343,18 @@ fn minimum_counted(
     threads: usize,
     fired: &mut Stats,
 ) -> Vec<usize> {
+    minimum_with(m, bar, symmetry, threads, None, fired)
+}
+
+/// `minimum_counted`, its workers looking for hungry ones every `every` nodes when given.
+fn minimum_with(
+    m: &Model,
+    bar: usize,
+    symmetry: bool,
+    threads: usize,
+    every: Option<u32>,
+    fired: &mut Stats,
+) -> Vec<usize> {
     let task = Task {
         threads,
         ..Task::default()
@@ -350,6 +362,9 @@ fn minimum_counted(
     let mut s = Search::new(m, &task);
     s.mode = Mode::Minimize;
     s.bar = bar;
+    if let Some(every) = every {
+        s.job.donate_every = every;
+    }
     let mut run = Run::new(Limits::default());
     if symmetry {
         s.symmetry = m.symmetries.len() > 1;
@@ -579,7 +594,7 @@ fn donation_keeps_the_optimum() {
         if m.board.width <= 12 {
             // No incumbent: the workers find placements in donated pieces too.
             for threads in [2, 4] {
-                let got = minimum_counted_every(m, usize::MAX, threads, 16, &mut fired);
+                let got = minimum_with(m, usize::MAX, true, threads, Some(16), &mut fired);
                 m.check(&got).expect("a valid placement");
                 assert_eq!(
                     got.len(),
@@ -594,30 +609,6 @@ fn donation_keeps_the_optimum() {
         "no donation: {:?}",
         fired.counters
     );
-}
-
-/// `minimum_counted` with symmetry, its workers looking for hungry ones every `every` nodes.
-fn minimum_counted_every(
-    m: &Model,
-    bar: usize,
-    threads: usize,
-    every: u32,
-    fired: &mut Stats,
-) -> Vec<usize> {
-    let task = Task {
-        threads,
-        ..Task::default()
-    };
-    let mut s = Search::new(m, &task);
-    s.mode = Mode::Minimize;
-    s.bar = bar;
-    s.job.donate_every = every;
-    s.symmetry = m.symmetries.len() > 1;
-    let mut run = Run::new(Limits::default());
-    s.prove(&mut run);
-    s.flush(&mut run);
-    fired.merge(&run.stats);
-    s.best.take().expect("a placement")
 }
 
 /// One heavy subtree on 4 workers: 3 of them go hungry at once, so the busy one must donate
