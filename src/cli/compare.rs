@@ -9,7 +9,7 @@ use boardsolve::render;
 use super::args::{CompareCli, limits};
 use super::fail;
 use super::load::load;
-use super::run::run_one;
+use super::run::{clock, run_one};
 
 /// The answer strategies must agree on.
 fn verdict(o: &Outcome) -> String {
@@ -98,7 +98,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                     continue;
                 }
                 let limits = lim(first.task.goal);
-                match run_one(&first, name, limits, 0, false) {
+                match run_one(&first, name, limits, clock(Some(budget)), 0, false) {
                     Ok(c) => {
                         let o = c.outcome;
                         let secs = o.elapsed.as_secs_f64();
@@ -148,7 +148,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                         continue;
                     }
                     let limits = lim(l.task.goal);
-                    match run_one(&l, name, limits, 0, false) {
+                    match run_one(&l, name, limits, clock(Some(budget)), 0, false) {
                         Ok(c) if c.outcome.status == Status::Limit => {
                             over[i] = true;
                             cells.push("-".into());

@@ -45,6 +45,7 @@ pub(crate) fn exit_code(status: Status) -> u8 {
 const DEFAULT_SHOWN: u64 = 1000;
 
 pub fn main(mut args: Vec<OsString>) -> u8 {
+    run::process_start();
     let sub = args.get(1).and_then(|a| a.to_str()).map(str::to_string);
     let result = match sub.as_deref() {
         Some("compare") => {
@@ -100,10 +101,11 @@ fn solve(cli: SolveCli) -> u8 {
     // DEFAULT_SHOWN are kept; the count stays exact.
     let keep = l.spec.solve.limit.unwrap_or(DEFAULT_SHOWN);
     let progress = !cli.quiet && std::io::stderr().is_terminal();
-    let (mut outcome, solutions) = match run_one(&l, &strategy, limits, keep, progress) {
-        Ok(c) => (c.outcome, c.solutions),
-        Err(e) => return fail(e),
-    };
+    let (mut outcome, solutions) =
+        match run_one(&l, &strategy, limits, l.clock.clone(), keep, progress) {
+            Ok(c) => (c.outcome, c.solutions),
+            Err(e) => return fail(e),
+        };
     let h = header(&l);
     let mut pictures: Vec<Picture> = solutions.iter().map(|s| l.model.picture(s)).collect();
     // A compact solution (a tour of up to 10^9 squares) is drawn from its own array, and
