@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::answer::{Answer, Outcome, PartialWork, Status};
+use super::answer::{Answer, Note, Outcome, PartialWork, Status};
 use super::clock::Clock;
 use super::{Limits, Stats, StopReason};
 
@@ -70,6 +70,8 @@ pub struct Run<'a> {
 impl<'a> Run<'a> {
     pub fn new(limits: Limits) -> Run<'a> {
         let start = Instant::now();
+        // A node limit below the interval is checked where it falls.
+        let next_check = limits.nodes.map_or(CHECK_EVERY, |l| l.min(CHECK_EVERY));
         Run {
             clock: Clock::new(limits.time, None),
             seen_tick: 0,
@@ -77,7 +79,7 @@ impl<'a> Run<'a> {
             start,
             shared: Arc::new(Shared::default()),
             published: 0,
-            next_check: CHECK_EVERY,
+            next_check,
             last_progress: start,
             stats: Stats::default(),
             stopped: None,
@@ -336,6 +338,11 @@ impl<'a> Run<'a> {
             p.finish();
         }
         let limited = self.stopped.filter(|r| r.is_limit());
+        if let Some(limit) = self.limits.nodes
+            && self.stats.nodes > limit
+        {
+            answer.notes.push(Note::NodeLimitPassed { limit });
+        }
         if answer.count.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
         }

@@ -250,6 +250,10 @@ pub fn note_text(n: &Note) -> String {
     match n {
         Note::SymmetryFold(k) => format!("{k}-fold symmetry"),
         Note::RootBound(b) => format!("root bound {b}"),
+        Note::NodeLimitPassed { limit } => format!(
+            "node limit {} passed: the strategy stops only between steps of several nodes",
+            group(*limit as u128)
+        ),
         Note::OptimalCounted(v) => format!("optimal placements of {v} pieces counted"),
         Note::NotProvenMinimal(k) => {
             format!("{k} pieces, not proven minimal (goal minimize proves)")
