@@ -1,6 +1,7 @@
 //! One strategy run as the command line runs it: Ctrl-C, the progress spinner, and every
 //! solution checked on its way out.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
@@ -76,15 +77,15 @@ pub(crate) fn clock_since(start: Instant, time: Option<f64>) -> Clock {
     )
 }
 
-/// Run one strategy under `clock` and, on a terminal, the spinner; solutions (first/all) are
-/// checked and kept up to `keep`.
+/// Run one strategy under `clock` and, on a terminal, the spinner; each solution (goals first
+/// and all) goes to `show` once checked.
 pub(crate) fn run_one(
     l: &Loaded,
     strategy: &str,
     limits: Limits,
     clock: Clock,
-    keep: u64,
     progress: bool,
+    show: impl FnMut(&[usize]) -> ControlFlow<()> + Send,
 ) -> Result<Checked, SolveError> {
     let mut run = Run::new(limits).with_clock(clock);
     if progress {
@@ -92,5 +93,5 @@ pub(crate) fn run_one(
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
         run = run.with_progress(Box::new(Spinner(bar)));
     }
-    l.model.solve_checked(strategy, &l.task, run, keep)
+    l.model.solve_checked_with(strategy, &l.task, run, show)
 }
