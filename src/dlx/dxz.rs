@@ -33,9 +33,6 @@
 //! A *node* is a sub-problem searched (a memo miss); a memo hit is counted apart, and updates
 //! as Knuth counts them, so the figures read beside DLX1's.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::Control;
 use super::problem::Problem;
 use super::search::Solver;
@@ -45,39 +42,96 @@ const BOTTOM: u32 = 0;
 /// The family of the empty set: every primary item covered.
 const TOP: u32 = 1;
 
-/// Bytes a memo entry takes: its key, the map's slot and hash byte, and a ZDD node (option,
-/// two edges, a 128-bit count).
-pub fn entry_bytes(key_words: usize) -> usize {
-    key_words * 8 + 16 + 4 + 1 + 12 + 16
+/// Bytes a memo entry takes: its key in the arena, its value, and its slots in the table
+/// (kept at most half full).
+fn entry_bytes(key_words: usize) -> usize {
+    key_words * 8 + 4 + 2 * 4
 }
 
-/// The multiply-rotate hash of rustc (FxHash): keys are bitsets, already well mixed, and the
-/// default SipHash would cost more than the rest of a memo hit.
-#[derive(Default)]
-struct FxHasher(u64);
+/// Bytes a node of the diagram takes: option, two edges, a 128-bit count.
+const ZDD_NODE_BYTES: usize = 12 + 16;
 
-impl Hasher for FxHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(w));
+/// The memo: keys of a fixed number of words side by side in one arena, and an open-addressing
+/// table of entry numbers, so that an entry costs no allocation of its own and a lookup that
+/// misses leaves the slot where the key goes.
+struct Memo {
+    words: usize,
+    keys: Vec<u64>,
+    values: Vec<u32>,
+    /// Entry number + 1, or 0 for an empty slot; a power of two long.
+    table: Vec<u32>,
+}
+
+/// Where a key is, or where it would go.
+enum Slot {
+    Found(u32),
+    Free(usize),
+}
+
+impl Memo {
+    fn new(words: usize) -> Memo {
+        Memo {
+            words,
+            keys: Vec::new(),
+            values: Vec::new(),
+            table: vec![0; 1 << 10],
         }
     }
-    #[inline]
-    fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+
+    fn len(&self) -> usize {
+        self.values.len()
     }
-    #[inline]
-    fn write_usize(&mut self, i: usize) {
-        self.write_u64(i as u64);
+
+    /// FxHash of the key's words: bitsets are already well mixed.
+    fn hash(key: &[u64]) -> u64 {
+        let mut h = 0u64;
+        for &w in key {
+            h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        h ^ (h >> 29)
     }
-    fn finish(&self) -> u64 {
-        self.0
+
+    fn find(&self, key: &[u64]) -> Slot {
+        let mask = self.table.len() - 1;
+        let mut i = Memo::hash(key) as usize & mask;
+        loop {
+            match self.table[i] {
+                0 => return Slot::Free(i),
+                e => {
+                    let k = (e - 1) as usize * self.words;
+                    if self.keys[k..k + self.words] == *key {
+                        return Slot::Found(self.values[e as usize - 1]);
+                    }
+                }
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Add `key` (not present; `slot` from [`Memo::find`] since) with `value`.
+    fn insert(&mut self, key: &[u64], value: u32, slot: usize) {
+        self.keys.extend_from_slice(key);
+        self.values.push(value);
+        self.table[slot] = self.values.len() as u32;
+        if 2 * self.values.len() > self.table.len() {
+            self.grow();
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = 2 * self.table.len();
+        let mut table = vec![0u32; size];
+        for e in 0..self.values.len() {
+            let key = &self.keys[e * self.words..(e + 1) * self.words];
+            let mut i = Memo::hash(key) as usize & (size - 1);
+            while table[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            table[i] = e as u32 + 1;
+        }
+        self.table = table;
     }
 }
-
-type Memo = HashMap<Box<[u64]>, u32, BuildHasherDefault<FxHasher>>;
 
 /// The diagram built so far: node `z` has option `opt[z]`, edges `hi[z]` and `lo[z]`, and
 /// counts `count[z]` solutions.
@@ -112,12 +166,11 @@ impl Zdd {
     }
 }
 
-/// One level of the search: the item chosen, the option being tried, the key of the
-/// sub-problem and where its children's results start in `children`.
+/// One level of the search: the item chosen, the option being tried, and where its
+/// children's results start in `children`; its key is the level's slice of `frame_keys`.
 struct Frame {
     best: usize,
     cur: usize,
-    key: Box<[u64]>,
     children: usize,
 }
 
@@ -133,8 +186,6 @@ pub struct DxzResult {
 pub struct Dxz {
     solver: Solver,
     colours: bool,
-    /// Words of the covered-items bitset (items 1..=N, internal numbering).
-    words: usize,
     /// Secondary items that some option colours, in order: their colours follow the bitset
     /// in a key.
     coloured: Vec<usize>,
@@ -144,8 +195,10 @@ pub struct Dxz {
     colour: Vec<i32>,
     memo: Memo,
     zdd: Zdd,
-    /// Memo entries allowed by the memory budget.
-    max_entries: usize,
+    /// Bytes the memo and the diagram may take.
+    budget: u64,
+    /// Bytes of a memo entry.
+    entry: u64,
     root: u32,
 }
 
@@ -167,17 +220,16 @@ impl Dxz {
         }
         let words = (n + 1).div_ceil(64);
         let key_words = words + coloured.len().div_ceil(2);
-        let max_entries = (budget / entry_bytes(key_words) as u64).min(u32::MAX as u64 - 2);
         Dxz {
             colours,
-            words,
             coloured,
             refs: vec![0; n + 1],
             covered: vec![0; words],
             colour: vec![0; n + 1],
-            memo: Memo::default(),
+            memo: Memo::new(key_words),
             zdd: Zdd::new(),
-            max_entries: max_entries as usize,
+            budget,
+            entry: entry_bytes(key_words) as u64,
             root: BOTTOM,
             solver,
         }
@@ -242,6 +294,12 @@ impl Dxz {
         }
     }
 
+    /// Whether the memo and the diagram reached the budget.
+    fn full(&self) -> bool {
+        self.memo.len() as u64 * self.entry + self.zdd.opt.len() as u64 * ZDD_NODE_BYTES as u64
+            >= self.budget
+    }
+
     /// The key of the current sub-problem into `key`.
     fn key_into(&self, key: &mut Vec<u64>) {
         key.clear();
@@ -286,8 +344,10 @@ impl Dxz {
     /// stopped it.
     fn build<const C: bool, R: Control>(&mut self, run: &mut R) -> (Option<u32>, bool) {
         let mut frames: Vec<Frame> = Vec::new();
+        let mut frame_keys: Vec<u64> = Vec::new();
+        let kw = self.memo.words;
         let mut children: Vec<(u32, u32)> = Vec::new();
-        let mut key: Vec<u64> = Vec::with_capacity(self.words + self.coloured.len());
+        let mut key: Vec<u64> = Vec::with_capacity(kw);
         let (mut updates, mut hits) = (0u64, 0u64);
         let mut out_of_memory = false;
         if run.check() {
@@ -301,7 +361,8 @@ impl Dxz {
                 result = TOP;
             } else {
                 self.key_into(&mut key);
-                if let Some(&z) = self.memo.get(&key[..]) {
+                let found = self.memo.find(&key);
+                if let Slot::Found(z) = found {
                     hits += 1;
                     result = z;
                 } else if run.node() {
@@ -313,19 +374,22 @@ impl Dxz {
                     if cur == best {
                         // An item without options: a dead end, remembered as one.
                         self.solver.links.uncover::<C>(best);
-                        if self.memo.len() >= self.max_entries {
+                        if self.full() {
                             out_of_memory = true;
                             break 'enter;
                         }
-                        self.memo.insert(key.as_slice().into(), BOTTOM);
+                        let Slot::Free(slot) = found else {
+                            unreachable!("a key found was taken above")
+                        };
+                        self.memo.insert(&key, BOTTOM, slot);
                         result = BOTTOM;
                     } else {
                         frames.push(Frame {
                             best,
                             cur,
-                            key: key.as_slice().into(),
                             children: children.len(),
                         });
+                        frame_keys.extend_from_slice(&key);
                         self.mark(cur);
                         updates += self.solver.links.commit_others::<C>(cur);
                         continue 'enter;
@@ -363,11 +427,17 @@ impl Dxz {
                     z = self.zdd.node(opt, hi, z);
                 }
                 children.truncate(f.children);
-                if self.memo.len() >= self.max_entries {
+                let at = frame_keys.len() - kw;
+                if self.full() {
                     out_of_memory = true;
                     break 'enter;
                 }
-                self.memo.insert(f.key, z);
+                // Inserts below may have taken the slot seen on entry: look again.
+                match self.memo.find(&frame_keys[at..]) {
+                    Slot::Free(slot) => self.memo.insert(&frame_keys[at..], z, slot),
+                    Slot::Found(_) => unreachable!("a sub-problem is searched once"),
+                }
+                frame_keys.truncate(at);
                 result = z;
             }
         }
