@@ -76,7 +76,7 @@ pub(crate) fn placement(board: &crate::board::Board, symbol: char, squares: &[us
     Picture::Placement {
         width: board.width,
         height: board.height,
-        holes: board.holes.clone(),
+        holes: board.hole_map(),
         pieces: squares.iter().map(|&s| (s, symbol)).collect(),
     }
 }

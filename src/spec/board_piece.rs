@@ -100,7 +100,16 @@ impl Spec {
         for hole in raw.holes.unwrap_or_default() {
             let (r, c) = self.square(&board, &hole, "board.holes")?;
             let sq = board.index(r, c);
-            board.holes[sq] = true;
+            board.try_set_hole(sq).map_err(|bytes| {
+                self.err_nowhere(
+                    "board.holes",
+                    format!(
+                        "the map of holes of a {w}x{h} board takes {} MiB, which the system \
+                         did not give",
+                        bytes.div_ceil(1 << 20)
+                    ),
+                )
+            })?;
         }
         if board.cell_count() == 0 {
             return Err(self.err_nowhere("board.holes", "the holes cover the whole board".into()));
