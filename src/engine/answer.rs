@@ -151,6 +151,8 @@ pub enum Note {
     },
     /// A frontier count outgrew its memory bound: this many new states at one square.
     FrontierOutgrew { states: usize, bytes: usize },
+    /// The system refused `bytes` for `what`: the run stopped there.
+    MemoryShort { what: String, bytes: u64 },
 }
 
 /// How divide and conquer laid out its blocks.

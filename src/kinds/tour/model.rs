@@ -12,7 +12,7 @@ use super::exists::{self, Existence};
 use super::graph::{self, Analysis, Csr, GRAPH_LIMIT, NONE};
 use crate::board::Board;
 use crate::board::betza::Piece;
-use crate::engine::{Answer, Goal, Note, Task, TourCounting};
+use crate::engine::{Answer, Goal, Need, Note, Task, TourCounting};
 use crate::render::ModelSummary;
 use crate::spec::{Spec, SpecError};
 use crate::util::Packed;
@@ -118,6 +118,28 @@ impl Model {
         };
         m.existence = exists::decide(&puzzle, || m.built().map(|(g, a)| (g, a)));
         Ok(m)
+    }
+
+    /// What the move graph takes while it is built, for the strategies that walk it.
+    pub fn graph_need(&self) -> Need {
+        Need::new(
+            graph::bytes(self.board.squares(), self.cells, self.moves.len()),
+            format!(
+                "the move graph ({} squares, {} moves each)",
+                crate::render::group(self.cells as u128),
+                self.moves.len()
+            ),
+        )
+    }
+
+    /// A tour found as a visiting order on its way out: the order kept (8 bytes a square),
+    /// checked (a flag a square), and drawn as packed move numbers.
+    pub fn order_need(&self) -> Need {
+        let squares = self.board.squares();
+        Need::new(
+            9 * self.cells as u64 + Packed::bytes_for(squares, Packed::width_for(squares)),
+            "the tour found, kept, checked and numbered",
+        )
     }
 
     /// The move graph as flat arrays; `None` above [`GRAPH_LIMIT`] squares.
