@@ -322,12 +322,38 @@ pub fn note_text(n: &Note) -> String {
         Note::HandedOver { from, to, tried } => {
             format!("{from} gave up after {tried} moves tried; handed over to {to}")
         }
-        Note::FrontierOutgrew { states, bytes } => format!(
-            "the frontier outgrew {} M new states at one square (about {} MB); this board needs \
-             more memory than counting may take",
-            states >> 20,
-            bytes >> 20
-        ),
+        Note::FrontierOutgrew {
+            at,
+            index,
+            squares,
+            input,
+            done,
+            made,
+            needed,
+            budget,
+        } => {
+            let share = if done < input {
+                format!(
+                    " from {:.0}% of the {} states before it",
+                    100.0 * *done as f64 / (*input).max(1) as f64,
+                    group(*input as u128)
+                )
+            } else {
+                format!(" from the {} states before it", group(*input as u128))
+            };
+            let over = match budget {
+                Some(b) => {
+                    let (n, b) = bytes_apart(*needed, *b);
+                    format!("about {n}, more than the memory budget of {b} (--memory)")
+                }
+                None => format!("about {}, more than the system gave", bytes(*needed)),
+            };
+            format!(
+                "the frontier outgrew the memory at square {at} ({index} of {squares}): {} new \
+                 states{share}; the square would need {over}",
+                group(*made as u128)
+            )
+        }
         Note::MemoryShort { what, bytes: b } => {
             format!(
                 "{what} would take {}, which the system did not give",
