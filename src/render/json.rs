@@ -4,7 +4,6 @@
 use serde_json::{Value, json};
 
 use crate::engine::{Outcome, Partial, PartialWork};
-use crate::util::Packed;
 
 use super::{Header, Picture, partial_text, tour_order};
 
@@ -109,9 +108,41 @@ pub fn json_report(h: &Header, o: &Outcome, solutions: &[Picture]) -> String {
     serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
 }
 
-/// [`json_report`] written to `w`, with tours streamed: a tour of 10^8 squares costs its
-/// visiting order (packed like the numbers: 27 bits a square) rather than a JSON value per
-/// square.
+/// A tour's visiting order as JSON squares `[row,col]`, from its move numbers, `stretch`
+/// squares at a time, each a pass over the numbers: memory for one stretch, whatever the
+/// board.
+fn write_order(
+    w: &mut dyn std::io::Write,
+    width: usize,
+    number: &crate::util::Packed,
+    stretch: usize,
+) -> std::io::Result<()> {
+    let none = number.ones();
+    let cells = number.iter().filter(|&k| k != none).count();
+    let mut order = vec![0u32; cells.min(stretch)];
+    w.write_all(b"[")?;
+    for from in (0..cells).step_by(stretch) {
+        let to = (from + stretch).min(cells);
+        // The sentinel on holes is at least `cells`, so never in the stretch.
+        for (sq, k) in number.iter().enumerate() {
+            if (from..to).contains(&(k as usize)) {
+                order[k as usize - from] = sq as u32;
+            }
+        }
+        for (i, &sq) in order[..to - from].iter().enumerate() {
+            let sep = if from + i > 0 { "," } else { "" };
+            let sq = sq as usize;
+            write!(w, "{sep}[{},{}]", sq / width, sq % width)?;
+        }
+    }
+    w.write_all(b"]")
+}
+
+/// Squares of a tour's visiting order [`write_json_report`] holds at a time (64 MiB).
+const ORDER_STRETCH: usize = 1 << 24;
+
+/// [`json_report`] written to `w`, with tours streamed: a tour of 10^8 squares costs a
+/// stretch of its visiting order at a time rather than a JSON value per square.
 pub fn write_json_report(
     w: &mut dyn std::io::Write,
     h: &Header,
@@ -131,24 +162,37 @@ pub fn write_json_report(
         }
         match p {
             Picture::Tour { width, number, .. } => {
-                let none = number.ones();
-                let cells = number.iter().filter(|&k| k != none).count();
-                let mut order = Packed::new(cells, Packed::width_for(number.len()));
-                for (sq, k) in number.iter().enumerate() {
-                    if k != none {
-                        order.set(k as usize, sq as u32);
-                    }
-                }
-                w.write_all(b"[")?;
-                for (k, sq) in order.iter().enumerate() {
-                    let sep = if k > 0 { "," } else { "" };
-                    let sq = sq as usize;
-                    write!(w, "{sep}[{},{}]", sq / width, sq % width)?;
-                }
-                w.write_all(b"]")?;
+                write_order(w, *width, number, ORDER_STRETCH)?;
             }
             other => w.write_all(picture_json(other).to_string().as_bytes())?,
         }
     }
     w.write_all(&text.as_bytes()[at..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::util::Packed;
+
+    #[test]
+    fn a_tour_in_stretches_is_the_tour_at_once() {
+        // 3x3 with the centre a hole: move numbers round the ring, the sentinel in the middle.
+        let numbers = [0, 5, 2, 3, u32::MAX, 7, 6, 1, 4];
+        let width = Packed::width_for(9);
+        let mut p = Packed::new(9, width);
+        for (sq, &k) in numbers.iter().enumerate() {
+            p.set(sq, k);
+        }
+        let write = |stretch| {
+            let mut out = Vec::new();
+            write_order(&mut out, 3, &p, stretch).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let whole = write(1 << 24);
+        assert_eq!(whole, "[[0,0],[2,1],[0,2],[1,0],[2,2],[0,1],[2,0],[1,2]]");
+        for stretch in [1, 3, 7, 8] {
+            assert_eq!(write(stretch), whole, "stretch {stretch}");
+        }
+    }
 }
