@@ -305,3 +305,26 @@ impl Ways for u128 {
         1
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_past_the_budget_is_refused_before_allocating() {
+        let mem = Memory::new(Some(1024));
+        let mut v: Vec<u64> = Vec::new();
+        let held = |mem: &Memory| mem.held.load(Ordering::Relaxed);
+        // Each growth at least doubles: 16, 32, 64, 128 words of 8 bytes fit in 1 KiB.
+        while mem.grow(&mut v, 1).is_ok() {
+            assert_eq!(held(&mem), v.capacity() as u64 * 8);
+            v.resize(v.capacity(), 0);
+        }
+        assert_eq!(v.capacity(), 128);
+        assert_eq!(held(&mem), 1024);
+        assert_eq!(mem.wanted(), 2048);
+        assert_eq!(mem.budget(), Some(1024));
+        mem.release(&v);
+        assert_eq!(held(&mem), 0);
+    }
+}
