@@ -88,8 +88,8 @@ pub struct Task {
     pub optimum: Option<u64>,
     /// Bytes the run may take for what grows with the puzzle (`--memory`): a strategy whose
     /// estimate ([`Need`]) is larger is refused before it allocates, and one whose memory
-    /// grows as it searches stops at the budget ([`StopReason::Memory`]). `None`: no budget;
-    /// what grows with the puzzle is still allocated fallibly.
+    /// grows as it searches stops at the budget ([`StopReason::Memory`]). `None`: no budget
+    /// (the largest arrays, a tour's and the count's states, are still allocated fallibly).
     pub memory: Option<u64>,
 }
 
