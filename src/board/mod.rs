@@ -14,8 +14,9 @@ use betza::Piece;
 pub struct Board {
     pub width: usize,
     pub height: usize,
-    /// `holes[sq]` is true where a square was taken off the board.
-    pub holes: Vec<bool>,
+    /// Bit `sq` is set where a square was taken off the board; empty while there is no hole,
+    /// so that a board without holes costs nothing per square (a tour's board may have 10^9).
+    holes: Vec<u64>,
 }
 
 impl Board {
@@ -23,8 +24,34 @@ impl Board {
         Board {
             width,
             height,
-            holes: vec![false; width * height],
+            holes: Vec::new(),
         }
+    }
+
+    /// Take square `sq` off the board. The first hole makes the map of holes, a bit a square:
+    /// `Err` with its size in bytes when the system does not give them.
+    pub fn try_set_hole(&mut self, sq: usize) -> Result<(), u64> {
+        assert!(sq < self.squares(), "hole {sq} off the board");
+        if self.holes.is_empty() {
+            let words = self.squares().div_ceil(64);
+            self.holes
+                .try_reserve_exact(words)
+                .map_err(|_| words as u64 * 8)?;
+            self.holes.resize(words, 0);
+        }
+        self.holes[sq >> 6] |= 1 << (sq & 63);
+        Ok(())
+    }
+
+    /// Take square `sq` off a board small enough for its map of holes not to matter.
+    pub fn set_hole(&mut self, sq: usize) {
+        self.try_set_hole(sq)
+            .unwrap_or_else(|bytes| panic!("no memory for a map of holes of {bytes} bytes"));
+    }
+
+    /// Whether each square is a hole, in index order (for drawing: small boards).
+    pub fn hole_map(&self) -> Vec<bool> {
+        (0..self.squares()).map(|s| self.is_hole(s)).collect()
     }
 
     pub fn squares(&self) -> usize {
@@ -41,29 +68,25 @@ impl Board {
         (sq / self.width, sq % self.width)
     }
 
+    #[inline]
     pub fn is_hole(&self, sq: usize) -> bool {
-        self.holes[sq]
+        debug_assert!(sq < self.squares());
+        self.holes
+            .get(sq >> 6)
+            .is_some_and(|w| w >> (sq & 63) & 1 != 0)
     }
 
     pub fn has_holes(&self) -> bool {
-        // By blocks with a fold the compiler vectorises: a board of 10^9 squares is read in
-        // a fraction of a second, not byte by byte.
-        self.holes
-            .chunks(1 << 12)
-            .any(|c| c.iter().fold(false, |a, &h| a | h))
+        !self.holes.is_empty()
     }
 
     /// Squares that are on the board (not holes), in index order.
     pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.squares()).filter(move |&s| !self.holes[s])
+        (0..self.squares()).filter(move |&s| !self.is_hole(s))
     }
 
     pub fn cell_count(&self) -> usize {
-        let holes: usize = self
-            .holes
-            .chunks(1 << 12)
-            .map(|c| c.iter().map(|&h| h as usize).sum::<usize>())
-            .sum();
+        let holes: usize = self.holes.iter().map(|w| w.count_ones() as usize).sum();
         self.squares() - holes
     }
 
@@ -77,7 +100,7 @@ impl Board {
             return None;
         }
         let s2 = self.index(r2 as usize, c2 as usize);
-        (!self.holes[s2]).then_some(s2)
+        (!self.is_hole(s2)).then_some(s2)
     }
 
     /// Squares `piece` on `sq` attacks: leaps land on any square of the board; rides go
@@ -183,7 +206,7 @@ impl Board {
                     (r * w + c) as u32
                 })
                 .collect();
-            if (0..w * h).all(|sq| self.holes[sq] == self.holes[perm[sq] as usize]) {
+            if (0..w * h).all(|sq| self.is_hole(sq) == self.is_hole(perm[sq] as usize)) {
                 out.push(perm);
             }
         }
@@ -248,9 +271,9 @@ mod tests {
         assert_eq!(Board::new(8, 8).symmetries().len(), 8);
         assert_eq!(Board::new(6, 10).symmetries().len(), 4);
         let mut b = Board::new(5, 5);
-        b.holes[12] = true; // the centre keeps all 8
+        b.set_hole(12); // the centre keeps all 8
         assert_eq!(b.symmetries().len(), 8);
-        b.holes[0] = true; // a corner keeps the diagonal reflection only
+        b.set_hole(0); // a corner keeps the diagonal reflection only
         assert_eq!(b.symmetries().len(), 2);
     }
 
@@ -258,7 +281,7 @@ mod tests {
     fn attacks_stop_at_holes() {
         let mut b = Board::new(4, 4);
         let h = b.index(0, 2);
-        b.holes[h] = true;
+        b.set_hole(h);
         let rook = Piece::parse("R").unwrap();
         let mut out = Vec::new();
         b.attacks_from(&rook, 0, &mut out);

@@ -47,6 +47,12 @@ pub(crate) struct Common {
     /// Stop after this many search nodes
     #[arg(long, value_name = "N")]
     pub(crate) node_limit: Option<u64>,
+    /// Memory a run may take: bytes, or K, M, G, T (powers of 1024), e.g. 512M or 4G. A job
+    /// that would need more is refused before it starts (exit 2); a search whose memory grows
+    /// past it stops (exit 3). Default: 3/4 of the machine's memory (the least of MemTotal,
+    /// the cgroup's memory limit and `ulimit -v`)
+    #[arg(long, value_name = "SIZE")]
+    pub(crate) memory: Option<String>,
     /// Worker threads for strategies that split their search (default: every core)
     #[arg(long)]
     pub(crate) threads: Option<usize>,
@@ -243,6 +249,49 @@ pub(crate) fn limits(node_limit: Option<u64>, goal: Goal, time: Option<f64>) -> 
     }
 }
 
+/// What `--memory` accepts, for its errors.
+const MEMORY_ACCEPTED: &str =
+    "accepted: a size in bytes, or with K, M, G or T (powers of 1024), e.g. 512M or 4G";
+
+/// `--memory SIZE`: bytes, or a number (decimals allowed) with K, M, G or T, powers of 1024,
+/// optionally followed by B or iB ("4G", "1.5GiB", "512m", "1000000"); more than 0.
+pub(crate) fn parse_memory(s: &str) -> Result<u64, String> {
+    let bad = || format!("--memory {s}: {MEMORY_ACCEPTED}");
+    let t = s.trim();
+    let digits = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let unit = unit.trim().to_ascii_lowercase();
+    let unit = unit
+        .strip_suffix("ib")
+        .or_else(|| unit.strip_suffix('b'))
+        .unwrap_or(&unit);
+    let shift = match unit {
+        "" => 0,
+        "k" => 10,
+        "m" => 20,
+        "g" => 30,
+        "t" => 40,
+        _ => return Err(bad()),
+    };
+    let bytes = if number.contains('.') {
+        let v: f64 = number.parse().map_err(|_| bad())?;
+        let b = (v * (1u64 << shift) as f64).floor();
+        if !(b.is_finite() && b < u64::MAX as f64) {
+            return Err(bad());
+        }
+        b as u64
+    } else {
+        let v: u64 = number.parse().map_err(|_| bad())?;
+        v.checked_mul(1 << shift).ok_or_else(bad)?
+    };
+    if bytes == 0 {
+        return Err(format!("--memory {s}: {MEMORY_ACCEPTED}, more than 0"));
+    }
+    Ok(bytes)
+}
+
 /// The options a run was given, as arguments again (all but `--part` and `--estimate`): what
 /// a part's record carries so that a missing part can be run alike.
 pub(crate) fn common_args(c: &Common) -> Vec<String> {
@@ -265,6 +314,7 @@ pub(crate) fn common_args(c: &Common) -> Vec<String> {
     push("--time-limit", c.time_limit.map(|x| x.to_string()));
     push("--node-limit", c.node_limit.map(|x| x.to_string()));
     push("--threads", c.threads.map(|x| x.to_string()));
+    push("--memory", c.memory.clone());
     push("--optimum", c.optimum.map(|x| x.to_string()));
     if c.unique {
         a.push("--unique".into());

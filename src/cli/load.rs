@@ -7,7 +7,8 @@ use boardsolve::kinds::Model;
 use boardsolve::render::Header;
 use boardsolve::spec::{Overrides, SolveOverrides, Spec};
 
-use super::args::{Common, parse_parts};
+use super::args::{Common, parse_memory, parse_parts};
+use super::memory::default_budget;
 
 pub(crate) fn read_input(file: &str) -> Result<String, String> {
     if file == "-" {
@@ -93,6 +94,10 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
     if common.estimate == Some(0) {
         return Err("--estimate: accepted: a number of probes, at least 1".into());
     }
+    let memory = match common.memory.as_deref() {
+        Some(m) => Some(parse_memory(m)?),
+        None => default_budget(),
+    };
     let task = Task {
         goal,
         unique: spec.solve.unique,
@@ -101,6 +106,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         subpart,
         estimate: common.estimate,
         optimum: common.optimum,
+        memory,
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());

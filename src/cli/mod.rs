@@ -4,6 +4,7 @@
 mod args;
 mod compare;
 mod load;
+mod memory;
 mod parts;
 mod plan;
 mod report;

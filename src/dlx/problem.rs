@@ -47,6 +47,12 @@ impl Default for Problem {
 }
 
 impl Problem {
+    /// The bytes a problem of `items` items (names of about 8 characters), `options`
+    /// options and `entries` item occurrences holds.
+    pub fn bytes_for(items: usize, options: usize, entries: usize) -> u64 {
+        48 * items as u64 + 8 * options as u64 + 16 * entries as u64
+    }
+
     pub fn new() -> Problem {
         Problem {
             names: Vec::new(),

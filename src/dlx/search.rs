@@ -30,6 +30,17 @@ pub struct Solver {
 }
 
 impl Solver {
+    /// The bytes [`Solver::new`] allocates for a problem of `items` items, `options` options
+    /// and `entries` item occurrences in them: a node (16 bytes) and its option's span (8)
+    /// for each item, spacer and occurrence, four links an item, all twice (the pristine
+    /// copy); the item numbering and slack; three words a level.
+    pub fn bytes_for(items: usize, options: usize, entries: usize) -> u64 {
+        let (items, options, entries) = (items as u64, options as u64, entries as u64);
+        let nodes = items + 2 + options + entries;
+        let levels = options + items + 1;
+        2 * (24 * nodes + 16 * (items + 1)) + 8 * items + 16 * levels
+    }
+
     pub fn new(problem: &Problem) -> Solver {
         let n = problem.num_items();
         let n1 = problem.num_primary();

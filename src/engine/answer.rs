@@ -149,8 +149,24 @@ pub enum Note {
         to: &'static str,
         tried: u64,
     },
-    /// A frontier count outgrew its memory bound: this many new states at one square.
-    FrontierOutgrew { states: usize, bytes: usize },
+    /// A frontier count outgrew its memory at square `at` (`index` of `squares`, 1-based):
+    /// it made `made` new states from `done` of the `input` states of the square before, and
+    /// the whole square, projected from them, would need about `needed` bytes; `budget`: what
+    /// it was allowed (`None`: the system refused an allocation).
+    FrontierOutgrew {
+        at: String,
+        index: usize,
+        squares: usize,
+        input: usize,
+        done: usize,
+        made: usize,
+        needed: u64,
+        budget: Option<u64>,
+    },
+    /// The system refused `bytes` for `what`: the run stopped there.
+    MemoryShort { what: String, bytes: u64 },
+    /// `what` reached the memory budget of `budget` bytes: the run stopped there.
+    BudgetReached { what: &'static str, budget: u64 },
     /// The search counted more nodes than `--node-limit` allowed: it stops only between
     /// steps of several nodes (a listing of subtrees, a batch of a hot loop, a block).
     NodeLimitPassed { limit: u64 },

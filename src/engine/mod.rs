@@ -88,6 +88,11 @@ pub struct Task {
     /// The first phase's result, given to the parts of a two-phase search: the optimum whose
     /// placements a split count counts (`--optimum`).
     pub optimum: Option<u64>,
+    /// Bytes the run may take for what grows with the puzzle (`--memory`): a strategy whose
+    /// estimate ([`Need`]) is larger is refused before it allocates, and one whose memory
+    /// grows as it searches stops at the budget ([`StopReason::Memory`]). `None`: no budget
+    /// (the largest arrays, a tour's and the count's states, are still allocated fallibly).
+    pub memory: Option<u64>,
 }
 
 impl Default for Task {
@@ -100,6 +105,7 @@ impl Default for Task {
             subpart: None,
             estimate: None,
             optimum: None,
+            memory: None,
         }
     }
 }
@@ -109,6 +115,31 @@ impl Task {
     /// only some strategies serve.
     pub fn partial(&self) -> bool {
         self.part.is_some() || self.estimate.is_some()
+    }
+}
+
+/// What a strategy will allocate for a task, estimated before it starts from the puzzle's
+/// size alone: the memory that grows with the puzzle, against [`Task::memory`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Need {
+    pub bytes: u64,
+    /// What the bytes hold, a phrase each: "the tour's move numbers (30 bits a square)".
+    pub what: Vec<String>,
+}
+
+impl Need {
+    pub fn new(bytes: u64, what: impl Into<String>) -> Need {
+        Need {
+            bytes,
+            what: vec![what.into()],
+        }
+    }
+
+    /// This need and `other`'s, held at once.
+    pub fn and(mut self, other: Need) -> Need {
+        self.bytes = self.bytes.saturating_add(other.bytes);
+        self.what.extend(other.what);
+        self
     }
 }
 
@@ -128,7 +159,8 @@ pub enum StopReason {
     Interrupted,
     /// The sink returned `ControlFlow::Break`.
     Sink,
-    /// The strategy's working memory reached its bound ([`Run::out_of_memory`]).
+    /// The strategy's working memory reached the budget ([`Task::memory`]), or the system
+    /// refused an allocation ([`Run::out_of_memory`]).
     Memory,
 }
 

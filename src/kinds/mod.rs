@@ -14,7 +14,7 @@ pub mod tour;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use crate::engine::{Answer, Goal, Outcome, Run, StopReason, Task};
+use crate::engine::{Answer, Goal, Need, Outcome, Run, StopReason, Task};
 use crate::render::{ModelSummary, Picture};
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::Packed;
@@ -28,6 +28,13 @@ pub trait Strategy<M>: Sync {
     /// (a piece it cannot represent, a goal it does not serve, a job beyond its reach).
     fn applies(&self, model: &M, task: &Task) -> Result<(), String>;
     fn solve(&self, model: &M, task: &Task, run: &mut Run) -> Answer;
+    /// The memory it will allocate for this model and task, estimated from the puzzle's size
+    /// before anything is allocated: checked against [`Task::memory`] with `applies`. `None`:
+    /// nothing that grows with the puzzle beyond the model (or, like `count`'s frontier,
+    /// nothing known before the search, which then checks its memory as it grows).
+    fn needs(&self, _model: &M, _task: &Task) -> Option<Need> {
+        None
+    }
     /// Whether the strategy serves `--part` and `--estimate` (a search split into a fixed
     /// list of subtrees).
     fn splits(&self) -> bool {
@@ -67,7 +74,13 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
                 .into(),
         );
     }
-    s.applies(m, task)
+    s.applies(m, task)?;
+    if let (Some(budget), Some(need)) = (task.memory, s.needs(m, task))
+        && need.bytes > budget
+    {
+        return Err(crate::render::memory_refusal(&need, budget));
+    }
+    Ok(())
 }
 
 /// Pieces of one symbol on the squares of a board, as the renderers take them (independent,
@@ -76,7 +89,7 @@ pub(crate) fn placement(board: &crate::board::Board, symbol: char, squares: &[us
     Picture::Placement {
         width: board.width,
         height: board.height,
-        holes: board.holes.clone(),
+        holes: board.hole_map(),
         pieces: squares.iter().map(|&s| (s, symbol)).collect(),
     }
 }

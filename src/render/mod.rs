@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::{
-    BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Reason, Standing, Status,
+    BlockLayout, ClassRule, Need, Note, Outcome, Partial, PartialWork, Reason, Standing, Status,
     StopReason, TourCounting,
 };
 use crate::util::Packed;
@@ -179,6 +179,51 @@ pub fn group(n: u128) -> String {
         out.push(c);
     }
     out
+}
+
+/// A size in bytes in powers of 1024, as `--memory` takes them: "512 bytes", "3.5 GiB",
+/// "954 MiB".
+pub fn bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
+    if n < 1024 {
+        return format!("{n} bytes");
+    }
+    let mut v = n as f64 / 1024.0;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if v < 10.0 {
+        format!("{v:.1} {}", UNITS[unit])
+    } else {
+        format!("{v:.0} {}", UNITS[unit])
+    }
+}
+
+/// Two sizes said so that they read apart: with the exact bytes when they round alike.
+fn bytes_apart(a: u64, b: u64) -> (String, String) {
+    let (x, y) = (bytes(a), bytes(b));
+    if x == y && a != b {
+        (
+            format!("{x} ({} bytes)", group(a as u128)),
+            format!("{y} ({} bytes)", group(b as u128)),
+        )
+    } else {
+        (x, y)
+    }
+}
+
+/// Why a strategy is refused before it allocates: what it would take, and what the budget
+/// allows.
+pub fn memory_refusal(need: &Need, budget: u64) -> String {
+    let (n, b) = bytes_apart(need.bytes, budget);
+    let what = match need.what.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "its work".into(),
+    };
+    format!("it would take {n} for {what}, more than the memory budget of {b} (--memory)")
 }
 
 pub fn duration(secs: f64) -> String {
@@ -362,12 +407,50 @@ pub fn note_text(n: &Note) -> String {
         Note::HandedOver { from, to, tried } => {
             format!("{from} gave up after {tried} moves tried; handed over to {to}")
         }
-        Note::FrontierOutgrew { states, bytes } => format!(
-            "the frontier outgrew {} M new states at one square (about {} MB); this board needs \
-             more memory than counting may take",
-            states >> 20,
-            bytes >> 20
-        ),
+        Note::FrontierOutgrew {
+            at,
+            index,
+            squares,
+            input,
+            done,
+            made,
+            needed,
+            budget,
+        } => {
+            let share = if done < input {
+                format!(
+                    " from {:.0}% of the {} states before it",
+                    100.0 * *done as f64 / (*input).max(1) as f64,
+                    group(*input as u128)
+                )
+            } else {
+                format!(" from the {} states before it", group(*input as u128))
+            };
+            let over = match budget {
+                Some(b) => {
+                    let (n, b) = bytes_apart(*needed, *b);
+                    format!("about {n}, more than the memory budget of {b} (--memory)")
+                }
+                None => format!("about {}, more than the system gave", bytes(*needed)),
+            };
+            format!(
+                "the frontier outgrew the memory at square {at} ({index} of {squares}): {} new \
+                 states{share}; the square would need {over}",
+                group(*made as u128)
+            )
+        }
+        Note::MemoryShort { what, bytes: b } => {
+            format!(
+                "{what} would take {}, which the system did not give",
+                bytes(*b)
+            )
+        }
+        Note::BudgetReached { what, budget } => {
+            format!(
+                "{what} reached the memory budget of {} (--memory)",
+                bytes(*budget)
+            )
+        }
     }
 }
 

@@ -101,7 +101,16 @@ impl Spec {
         for hole in &holes {
             let (r, c) = self.square(&board, hole, "board.holes")?;
             let sq = board.index(r, c);
-            board.holes[sq] = true;
+            board.try_set_hole(sq).map_err(|bytes| {
+                self.err_nowhere(
+                    "board.holes",
+                    format!(
+                        "the map of holes of a {w}x{h} board takes {} MiB, which the system \
+                         did not give",
+                        bytes.div_ceil(1 << 20)
+                    ),
+                )
+            })?;
         }
         // Without holes no pass over the board (10^9 squares take a second).
         if !holes.is_empty() && board.cell_count() == 0 {

@@ -43,6 +43,39 @@ impl Packed {
         }
     }
 
+    /// `len` zeros of `bits` bits each, or `Err` with the bytes they take when the system
+    /// does not give them (a tour's move numbers on 10^9 squares take 3.5 GiB).
+    pub fn try_new(len: usize, bits: u32) -> Result<Packed, u64> {
+        assert!(
+            (1..=Self::MAX_BITS).contains(&bits),
+            "packed width {bits} out of 1..=32"
+        );
+        let bytes = Self::bytes_for(len, bits);
+        let words = len.checked_mul(bits as usize).ok_or(bytes)?.div_ceil(64) + 1;
+        let layout = std::alloc::Layout::array::<u64>(words).map_err(|_| bytes)?;
+        // A zeroed allocation, as `vec!` of zeros makes (pages are only touched when written),
+        // but one that reports failure instead of aborting.
+        // SAFETY: the layout has a size of at least one word.
+        let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut u64;
+        if ptr.is_null() {
+            return Err(bytes);
+        }
+        // SAFETY: `ptr` comes from the global allocator with the layout of `words` u64s, all
+        // zero (a valid u64), which the vector owns from here on.
+        let words = unsafe { Vec::from_raw_parts(ptr, words, words) };
+        Ok(Packed {
+            words,
+            len,
+            bits,
+            mask: (1u64 << bits) - 1,
+        })
+    }
+
+    /// The bytes `len` values of `bits` bits take ([`Packed::bytes`] before allocating).
+    pub fn bytes_for(len: usize, bits: u32) -> u64 {
+        ((len as u64).saturating_mul(u64::from(bits)).div_ceil(64) + 1).saturating_mul(8)
+    }
+
     /// `len` copies of `v` (masked to the width).
     pub fn filled(len: usize, bits: u32, v: u32) -> Packed {
         let mut p = Packed::new(len, bits);
@@ -487,6 +520,10 @@ mod tests {
     fn size_is_bits_per_value() {
         let p = Packed::new(100_000, 27);
         assert_eq!(p.bytes(), (100_000 * 27usize).div_ceil(64) * 8 + 8);
+        assert_eq!(Packed::bytes_for(100_000, 27), p.bytes() as u64);
+        let q = Packed::try_new(100_000, 27).unwrap();
+        assert_eq!(q, p);
+        assert!(Packed::try_new(usize::MAX / 2, 32).is_err());
         assert_eq!(Packed::new(0, 5).len(), 0);
     }
 }

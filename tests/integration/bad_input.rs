@@ -302,3 +302,24 @@ fn limit_errors_state_the_range_they_check() {
         &["--node-limit 0: accepted: 1 or more"],
     );
 }
+
+/// `--memory` takes bytes or K, M, G, T (powers of 1024); anything else is refused naming
+/// the option and what it accepts.
+#[test]
+fn memory_sizes_that_do_not_parse_are_refused_naming_the_option() {
+    let text = format!("{HEAD}size = 4\n[piece]\nmoves = \"Q\"\n");
+    for bad in ["4X", "0", "", "G", "1.5.2G", "99999999999T"] {
+        expect_error(
+            &text,
+            &["--memory", bad],
+            &[
+                &format!("--memory {bad}: accepted: a size in bytes, or with K, M, G or T"),
+                "e.g. 512M or 4G",
+            ],
+        );
+    }
+    for good in ["4G", "1.5GiB", "512m", "100000000", "64MB"] {
+        let (code, err) = run_text(&text, &["--memory", good]);
+        assert_eq!(code, 0, "--memory {good}: {err}");
+    }
+}

@@ -297,3 +297,17 @@ fn dxz_refuses_multiplicities_and_parts_with_the_reason() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("Algorithm M"), "{err}");
 }
+
+/// The Dancing Links arrays are counted before they are built: a budget below them is a
+/// refusal (exit 2) that says what they would take.
+#[test]
+fn a_cover_larger_than_the_memory_is_refused_up_front() {
+    let (code, out, err) = run_cli(&[&puzzle("pentominoes.toml"), "--memory", "64K"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("it would take")
+            && err.contains("for the Dancing Links arrays (12,336 item occurrences)")
+            && err.contains("more than the memory budget of 64 KiB (--memory)"),
+        "{err}"
+    );
+}

@@ -779,3 +779,31 @@ fn tuning_options_come_from_the_file_or_set_and_bad_ones_are_refused() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("has no tuning options"), "{err}");
 }
+
+/// The band programs may grow to their caps on every thread: `bands` is refused up front when
+/// that exceeds the budget, naming the caps that set it; `bnb` needs no such room.
+#[test]
+fn bands_are_refused_when_their_programs_exceed_the_memory() {
+    let knights = puzzle("knights8.toml");
+    let with = |s| {
+        run_cli(&[
+            &knights,
+            "--threads",
+            "1",
+            "--memory",
+            "100M",
+            "--strategy",
+            s,
+        ])
+    };
+    let (code, out, err) = with("bands");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("it would take 156 MiB for the band programs at their caps")
+            && err.contains("bands.max_choices = 8388608) on 1 thread")
+            && err.contains("memory budget of 100 MiB (--memory)"),
+        "{err}"
+    );
+    let (code, out, err) = with("bnb");
+    assert_eq!(code, 0, "{out}{err}");
+}

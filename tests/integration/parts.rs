@@ -264,6 +264,19 @@ fn plan_prints_a_command_per_part_and_a_slurm_array() {
     assert!(err.contains("--parts 0: accepted: 1 to 100000"), "{err}");
 }
 
+/// A part run again from its plan runs under the same memory budget as the others.
+#[test]
+fn plan_commands_carry_the_memory_budget() {
+    let file = puzzle("knights8.toml");
+    let (code, out, err) = run_cli(&["plan", &file, "--parts", "2", "--memory", "2G"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" --memory 2G ")).count(),
+        2,
+        "{out}"
+    );
+}
+
 /// The two 20x20 proofs, each from its records: 62 plain, 63 independent.
 #[test]
 fn the_20x20_proofs_merge_to_their_optima() {

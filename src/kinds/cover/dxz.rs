@@ -3,12 +3,12 @@
 
 use super::Model;
 use crate::dlx;
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, Note, Run, Task};
 use crate::kinds::Strategy;
 
-/// The memo's share of memory when no budget is given: most of what a machine has, as the
-/// memo is all this strategy needs.
-const DEFAULT_BUDGET: u64 = 8 << 30;
+/// The memo's bound when no budget is given (`Task::memory` is `None`): the memo stops
+/// somewhere, and a library caller who wants more says so.
+const UNBUDGETED: u64 = 8 << 30;
 
 pub struct Dxz;
 
@@ -35,17 +35,25 @@ impl Strategy<Model> for Dxz {
         }
         dlx::Dxz::applies(&m.problem).map_err(str::to_string)
     }
-    fn solve(&self, m: &Model, _task: &Task, run: &mut Run) -> Answer {
-        let mut dxz = dlx::Dxz::new(&m.problem, DEFAULT_BUDGET);
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        let budget = task.memory.unwrap_or(UNBUDGETED);
+        let mut dxz = dlx::Dxz::new(&m.problem, budget);
+        let mut answer = Answer::default();
         let result = dxz.count(run);
         run.stats
             .add_counter("memo entries", dxz.memo_entries() as u64);
         match result.count {
             Some(_) if run.reports_each() => dxz.enumerate(run),
             Some(c) => run.count(c),
-            None if result.out_of_memory => run.out_of_memory(),
+            None if result.out_of_memory => {
+                run.out_of_memory();
+                answer.notes.push(Note::BudgetReached {
+                    what: "the memo of sub-problems",
+                    budget,
+                });
+            }
             None => {}
         }
-        Answer::default()
+        answer
     }
 }

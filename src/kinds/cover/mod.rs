@@ -8,7 +8,7 @@ mod dxz;
 
 use super::Strategy;
 use crate::dlx::{self, Problem, Solver};
-use crate::engine::{Answer, Goal, Run, Task};
+use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::render::Picture;
 use crate::spec::{Spec, SpecError};
 
@@ -224,6 +224,17 @@ impl Strategy<Model> for Dlx {
             return Err(why);
         }
         Ok(())
+    }
+    fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {
+        let p = &m.problem;
+        let entries = (0..p.num_options()).map(|k| p.option(k).len()).sum();
+        Some(Need::new(
+            Solver::bytes_for(p.num_items(), p.num_options(), entries),
+            format!(
+                "the Dancing Links arrays ({} item occurrences)",
+                crate::render::group(entries as u128)
+            ),
+        ))
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let mut solver = Solver::new(&m.problem);

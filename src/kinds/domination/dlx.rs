@@ -8,13 +8,10 @@
 use super::goals::{Searcher, Tally, drive};
 use super::model::Model;
 use crate::dlx::{Problem, Solver};
-use crate::engine::{Answer, Run, Standing, Task};
+use crate::engine::{Answer, Need, Run, Standing, Task};
 use crate::kinds::Strategy;
 
 pub struct Dlx;
-
-/// Nodes in the Dancing Links arrays beyond this are refused (about 16 bytes each).
-const MAX_NODES: usize = 20_000_000;
 
 fn incidences(m: &Model) -> usize {
     m.cells
@@ -30,14 +27,28 @@ impl Strategy<Model> for Dlx {
     fn about(&self) -> &'static str {
         "Dancing Links with multiplicities: squares covered 1..k times, a count item bounding the pieces"
     }
-    fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
-        let n = incidences(m);
-        if n > MAX_NODES {
-            return Err(format!(
-                "{n} option nodes; the Dancing Links arrays take at most {MAX_NODES}"
-            ));
-        }
+    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
         Ok(())
+    }
+    fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {
+        // An item a square, the count item and one a pair in conflict (each in a map of
+        // about 40 bytes); an option a square; its occurrences.
+        let pairs: usize = m
+            .cells
+            .iter()
+            .map(|&s| m.conflict.row_count(s))
+            .sum::<usize>()
+            / 2;
+        let (items, options, entries) = (m.cells.len() + 1 + pairs, m.cells.len(), incidences(m));
+        Some(Need::new(
+            Problem::bytes_for(items, options, entries)
+                + Solver::bytes_for(items, options, entries)
+                + 40 * pairs as u64,
+            format!(
+                "the Dancing Links arrays ({} option nodes)",
+                crate::render::group(entries as u128)
+            ),
+        ))
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         drive(&mut Links { m, task }, task, run)

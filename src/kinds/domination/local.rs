@@ -391,8 +391,8 @@ mod tests {
     #[test]
     fn placement_bookkeeping_matches_a_recount() {
         let mut board = Board::new(9, 7);
-        board.holes[10] = true;
-        board.holes[33] = true;
+        board.set_hole(10);
+        board.set_hole(33);
         let m = Model::new(board, Piece::parse("NW").unwrap(), 'X', false);
         let n = m.board.squares();
         let lists = |b: &crate::util::BitMatrix| {
@@ -440,7 +440,7 @@ mod tests {
         for independent in [false, true] {
             let mut board = Board::new(10, 9);
             for h in [0, 11, 45, 46, 89] {
-                board.holes[h] = true;
+                board.set_hole(h);
             }
             let m = Model::new(board, Piece::parse("NF").unwrap(), 'X', independent);
             let mut run = Run::new(Limits::default());

@@ -111,7 +111,7 @@ impl Model {
         let piece = Piece::parse(moves).expect("a piece");
         let mut board = Board::new(width, height);
         for &h in holes {
-            board.holes[h] = true;
+            board.set_hole(h);
         }
         Model::new(board, piece, 'X', false)
     }

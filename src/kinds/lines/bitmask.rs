@@ -251,7 +251,7 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
         let row_mask: Vec<M> = (0..h)
             .map(|r| {
                 (0..w)
-                    .filter(|&c| !m.board.holes[r * w + c])
+                    .filter(|&c| !m.board.is_hole(r * w + c))
                     .fold(M::ZERO, |acc, c| acc | M::bit(r * w + c))
             })
             .collect();
@@ -262,7 +262,7 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
                 m.line_of_col[c]?;
                 let lo = m.col_quota[c].0;
                 let mask = (0..h)
-                    .filter(|&r| !m.board.holes[r * w + c])
+                    .filter(|&r| !m.board.is_hole(r * w + c))
                     .fold(M::ZERO, |acc, r| acc | M::bit(r * w + c));
                 (lo > 0).then_some((mask, lo))
             })
@@ -272,7 +272,7 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
             .iter()
             .map(|l| {
                 l.iter()
-                    .filter(|&&s| !m.board.holes[s])
+                    .filter(|&&s| !m.board.is_hole(s))
                     .fold(M::ZERO, |a, &s| a | M::bit(s))
             })
             .collect();

@@ -186,7 +186,7 @@ impl Model {
         };
         let (w, h) = (board.width, board.height);
         let lines = grid_lines(w, h);
-        let holes_on = |l: &Vec<usize>| l.iter().filter(|&&s| !board.holes[s]).count();
+        let holes_on = |l: &Vec<usize>| l.iter().filter(|&&s| !board.is_hole(s)).count();
         let active: Vec<usize> = (0..lines.len())
             .filter(|&i| holes_on(&lines[i]) > max_per_line)
             .collect();
@@ -201,10 +201,10 @@ impl Model {
             }
         }
         let row_cells: Vec<usize> = (0..h)
-            .map(|r| (0..w).filter(|&c| !board.holes[r * w + c]).count())
+            .map(|r| (0..w).filter(|&c| !board.is_hole(r * w + c)).count())
             .collect();
         let col_cells: Vec<usize> = (0..w)
-            .map(|c| (0..h).filter(|&r| !board.holes[r * w + c]).count())
+            .map(|c| (0..h).filter(|&r| !board.is_hole(r * w + c)).count())
             .collect();
         let cap = |n: usize, is_line: bool| if is_line { n.min(max_per_line) } else { n };
         let row_caps: Vec<usize> = (0..h).map(|r| cap(row_cells[r], w >= 3)).collect();
@@ -277,7 +277,7 @@ impl Model {
         let mut out = vec![Vec::new(); self.board.squares()];
         for &i in &self.active {
             for &s in &self.lines[i] {
-                if !self.board.holes[s] {
+                if !self.board.is_hole(s) {
                     out[s].push(i);
                 }
             }
@@ -299,7 +299,7 @@ impl Model {
                 return Err(format!("square {s} holds colour {v}, beyond {k} colours"));
             }
             if v > 0 {
-                if self.board.holes[s] {
+                if self.board.is_hole(s) {
                     return Err(format!("square {s} is a hole and holds a stone"));
                 }
                 counts[v - 1] += 1;
@@ -331,7 +331,7 @@ impl Model {
         Picture::Stones {
             width: self.board.width,
             height: self.board.height,
-            holes: self.board.holes.clone(),
+            holes: self.board.hole_map(),
             stones: sol.to_vec(),
             colors: self.colors.clone(),
         }

@@ -100,7 +100,7 @@ impl Search<'_> {
                 break;
             }
             let sq = r * w + col;
-            if self.m.board.holes[sq] || self.sol[sq] != 0 {
+            if self.m.board.is_hole(sq) || self.sol[sq] != 0 {
                 continue;
             }
             let lines = &self.plan.through[sq];

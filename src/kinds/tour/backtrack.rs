@@ -20,7 +20,7 @@ use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::{Model, no_unique};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, Reason, Run, Task};
+use crate::engine::{Answer, Goal, Need, Reason, Run, Task};
 use crate::kinds::{Strategy, parts};
 
 /// Recursion depth is the number of squares; beyond this a plain search has no hope anyway.
@@ -48,6 +48,9 @@ impl Strategy<Model> for Backtrack {
     }
     fn splits(&self) -> bool {
         true
+    }
+    fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {
+        Some(m.graph_need().and(m.order_need()))
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         if let Some(a) = m.settled() {

@@ -398,11 +398,13 @@ fn choose(
 }
 
 /// An open tour of a strip 3 or 4 squares high, from `start` (a board square) or from a
-/// square it chooses, as a chain of blocks; the same result as `strip::build`.
+/// square it chooses, as a chain of blocks, in `x` (zeroed, a value a square); the same
+/// result as `strip::build`.
 pub fn chain(
     width: usize,
     height: usize,
     start: Option<usize>,
+    mut x: Packed,
     run: &mut Run,
 ) -> Result<Option<(Packed, u32, u32)>, String> {
     let (horizontal, rows, len) = strip_shape(width, height);
@@ -512,8 +514,6 @@ pub fn chain(
     let head = (head, head_path);
     let (lend, lmid) = (resolve(lend, &found), resolve(lmid, &found));
     let (end, mid) = (resolve(end, &found), resolve(mid, &found));
-    let n = width * height;
-    let mut x = Packed::new(n, Packed::width_for(n));
     // x holds the XOR of a square's two tour neighbours, NONE (all ones once masked) for one
     // not yet known.
     let link = |x: &mut Packed, u: u32, v: u32| {

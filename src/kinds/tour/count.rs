@@ -41,9 +41,10 @@
 //! A square's new states go to hash buckets merged bucket by bucket in cache (states.rs):
 //! sequential memory traffic instead of one large hash table probed at random. The checks
 //! and the renumbering of labels work on the 64-bit word with masks, not square by square.
-//! Memory: one square may make at most 12 M new states before merging (192 MB: `MAX_NEW`),
-//! else the count stops as a memory limit; with the merged list and the square before's, a
-//! count stays under about 600 MB.
+//! Memory: the lists of states (the square before's, the new states in their buckets, the
+//! merged list) are counted against the budget (`--memory`) as they grow, and allocated
+//! fallibly; a square whose states outgrow it stops the count as a memory limit, with what
+//! the square would need, projected from the share of its input expanded by then.
 //!
 //! Conventions (puzzle-format.md section 3): closed tours are undirected cycles; open tours
 //! without a start are directed (twice the paths); with a start, directed from it (the
@@ -51,8 +52,8 @@
 
 use super::exists::Existence;
 use super::model::{Model, no_unique};
-use super::states::{Buckets, Full, MAX_NEW, Slot, Ways, expand_parallel};
-use crate::engine::{Answer, Goal, Note, Reason, Run, StopReason, Task};
+use super::states::{Buckets, Full, Memory, Slot, Ways, expand_parallel};
+use crate::engine::{Answer, Goal, Note, Reason, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Count;
@@ -96,16 +97,11 @@ impl Strategy<Model> for Count {
         if let Some(a) = m.settled() {
             return a;
         }
-        let mut a = match count(m, task.threads.max(1), run) {
-            Some(c) => Answer::count(c),
-            None => {
+        let mut a = match count(m, task.threads.max(1), task.memory, run) {
+            Ok(c) => Answer::count(c),
+            Err(outgrew) => {
                 let mut a = Answer::default();
-                if run.stopped() == Some(StopReason::Memory) {
-                    a.notes.push(Note::FrontierOutgrew {
-                        states: MAX_NEW,
-                        bytes: MAX_NEW * 16,
-                    });
-                }
+                a.notes.extend(outgrew);
                 return a;
             }
         };
@@ -128,7 +124,8 @@ const PARALLEL_FROM: usize = 1 << 16;
 
 /// The states that `states` lead to at the square of `rule`, into `next`.
 fn expand<T: Ways>(states: &[Slot<T>], rule: &Rule, next: &mut Buckets<T>) -> Result<(), Full> {
-    for &Slot { key: state, ways } in states {
+    for (i, &Slot { key: state, ways }) in states.iter().enumerate() {
+        next.expanded = i;
         let cells = state & rule.cells;
         let ends = (state >> ENDS_SHIFT) as u8;
         if rule.hole {
@@ -193,24 +190,39 @@ fn expand<T: Ways>(states: &[Slot<T>], rule: &Rule, next: &mut Buckets<T>) -> Re
             emit(next, cs, rule, me, ends, ways)?;
         }
     }
+    next.expanded = states.len();
     Ok(())
 }
 
 /// Outcome of one counting pass.
 enum Pass {
     Done(u128),
+    /// A limit of the run struck.
     Stopped,
+    /// The states outgrew the memory: where, and what the square would need.
+    Outgrew(Note),
     Overflow,
 }
 
-fn count(m: &Model, threads: usize, run: &mut Run) -> Option<u128> {
-    match count_in::<u64>(m, threads, run) {
-        Pass::Done(c) => Some(c),
-        Pass::Stopped => None,
-        Pass::Overflow => match count_in::<u128>(m, threads, run) {
-            Pass::Done(c) => Some(c),
-            _ => None,
-        },
+/// The count, or why there is none: `Err(Some(note))` when the states outgrew the memory
+/// (the run is then stopped as a memory limit), `Err(None)` for the run's other limits.
+fn count(
+    m: &Model,
+    threads: usize,
+    memory: Option<u64>,
+    run: &mut Run,
+) -> Result<u128, Option<Note>> {
+    let pass = match count_in::<u64>(m, threads, memory, run) {
+        Pass::Overflow => count_in::<u128>(m, threads, memory, run),
+        pass => pass,
+    };
+    match pass {
+        Pass::Done(c) => Ok(c),
+        Pass::Outgrew(note) => {
+            run.out_of_memory();
+            Err(Some(note))
+        }
+        Pass::Stopped | Pass::Overflow => Err(None),
     }
 }
 
@@ -245,7 +257,7 @@ const FRESH: u8 = 0;
 
 /// One counting pass with counts in `T`: `Stopped` when a limit of the run struck,
 /// `Overflow` when a count outgrew `T`.
-fn count_in<T: Ways>(m: &Model, threads: usize, run: &mut Run) -> Pass {
+fn count_in<T: Ways>(m: &Model, threads: usize, memory: Option<u64>, run: &mut Run) -> Pass {
     let b = &m.board;
     let transpose = b.height < b.width;
     let (w, h) = if transpose {
@@ -290,17 +302,21 @@ fn count_in<T: Ways>(m: &Model, threads: usize, run: &mut Run) -> Pass {
     let cells: u64 = (1 << (4 * l)) - 1;
     let ones = cells / 15;
     // The states of the square before, merged, and the new states of the square.
+    let mem = Memory::new(memory);
     let mut cur: Vec<Slot<T>> = Vec::new();
     // Squares before the board count as done.
     let mut init = 0u64;
     for i in 0..l {
         init |= (DONE as u64) << (4 * i);
     }
+    if mem.grow(&mut cur, 1).is_err() {
+        return Pass::Outgrew(outgrew::<T>(&mem, b.square_name(actual(0)), 1, n, 0, 0, 0));
+    }
     cur.push(Slot {
         key: init,
         ways: T::one(),
     });
-    let mut next: Buckets<T> = Buckets::new();
+    let mut next: Buckets<T> = Buckets::new(&mem);
     let mut parts: Vec<Buckets<T>> = Vec::new();
     for p in 0..n {
         let (r, c) = (p / w, p % w);
@@ -422,12 +438,13 @@ fn count_in<T: Ways>(m: &Model, threads: usize, run: &mut Run) -> Pass {
             closed,
             start_at,
         };
-        let full = if threads == 1 || cur.len() < PARALLEL_FROM {
-            next.reset(Buckets::<T>::buckets_for(2 * cur.len()));
-            next.max_total = MAX_NEW;
+        let input = cur.len();
+        let sequential = threads == 1 || input < PARALLEL_FROM;
+        let full = if sequential {
+            next.reset(Buckets::<T>::buckets_for(2 * input));
             expand(&cur, &rule, &mut next).and_then(|_| next.merge_into(&mut cur))
         } else {
-            expand_parallel(&mut cur, &mut parts, threads, |states, next| {
+            expand_parallel(&mut cur, &mut parts, threads, &mem, |states, next| {
                 expand(states, &rule, next)
             })
         }
@@ -435,8 +452,15 @@ fn count_in<T: Ways>(m: &Model, threads: usize, run: &mut Run) -> Pass {
         match full {
             Some(Full::Overflow) => return Pass::Overflow,
             Some(Full::Memory) => {
-                run.out_of_memory();
-                return Pass::Stopped;
+                let filled: &[Buckets<T>] = if sequential {
+                    std::slice::from_ref(&next)
+                } else {
+                    &parts
+                };
+                let done = filled.iter().map(|b| b.expanded).sum();
+                let made = filled.iter().map(|b| b.total).sum();
+                let at = b.square_name(actual(p));
+                return Pass::Outgrew(outgrew::<T>(&mem, at, p + 1, n, input, done, made));
             }
             None => {}
         }
@@ -477,6 +501,33 @@ fn count_in<T: Ways>(m: &Model, threads: usize, run: &mut Run) -> Pass {
     } else {
         2 * total
     })
+}
+
+/// The note of a square whose states outgrew the memory: `made` new states from `done` of
+/// its `input` states. The square would need its input and, projected from the share done,
+/// its new states twice (in their buckets, and merged), or at least what was refused.
+fn outgrew<T: Ways>(
+    mem: &Memory,
+    at: String,
+    index: usize,
+    squares: usize,
+    input: usize,
+    done: usize,
+    made: usize,
+) -> Note {
+    let size = std::mem::size_of::<Slot<T>>() as u128;
+    let projected = (made as u128 * input as u128 / done.max(1) as u128).max(made as u128);
+    let needed = (input as u128 + 2 * projected) * size;
+    Note::FrontierOutgrew {
+        at,
+        index,
+        squares,
+        input,
+        done,
+        made,
+        needed: (needed.min(u64::MAX as u128) as u64).max(mem.wanted()),
+        budget: mem.budget(),
+    }
 }
 
 /// What [`emit`] checks a new state against at one square. Sets of window positions

@@ -58,7 +58,7 @@ use super::blocks::{BlockTour, Blocks, Join, Key};
 use super::model::{Model, no_unique};
 use super::numbering::{self, Entry, Kid, Plan, Shape, Turn};
 use super::{chain, strip};
-use crate::engine::{Answer, BlockLayout, Goal, Note, Reason, Run, Task};
+use crate::engine::{Answer, BlockLayout, Goal, Need, Note, Reason, Run, Task};
 use crate::kinds::Strategy;
 use crate::util::Packed;
 
@@ -67,6 +67,9 @@ pub struct Divide;
 /// Smallest side built by blocks on both axes (Lin and Wei's theorem covers both sides at
 /// least 5); boards with a side of 3 or 4 are built as strips (strip.rs, chain.rs).
 const MIN_SIDE: usize = 5;
+
+/// The longest side of a block ([`split`], [`split_at`]).
+const MAX_BLOCK: usize = 11;
 
 /// Whether `divide` builds a tour for this model, or why not. Every full board with both
 /// sides at least 3 is taken, open or closed, from any start: where no tour exists the
@@ -103,21 +106,55 @@ impl Strategy<Model> for Divide {
             return a;
         }
         let (w, h) = (m.board.width, m.board.height);
+        // The tour's one array, allocated before anything is built.
+        let x = match Packed::try_new(w * h, Packed::width_for(w * h)) {
+            Ok(x) => x,
+            Err(bytes) => {
+                run.out_of_memory();
+                let mut a = Answer::default();
+                a.notes.push(Note::MemoryShort {
+                    what: NUMBERS.into(),
+                    bytes,
+                });
+                return a;
+            }
+        };
         if w.min(h) < MIN_SIDE {
-            strip_tour(m, w, h, run)
+            strip_tour(m, w, h, x, run)
         } else {
-            grid_tour(m, w, h, run)
+            grid_tour(m, w, h, x, run)
         }
+    }
+    fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {
+        Some(need(m.board.width, m.board.height))
     }
 }
 
+/// What the bytes of [`need`] hold.
+const NUMBERS: &str = "the tour's move numbers";
+
+/// The memory `divide` takes on a `w` x `h` board: the tour, packed, and one band of block
+/// rows of plain numbers on the way to it; the blocks' own tours are a few kilobytes.
+pub fn need(w: usize, h: usize) -> Need {
+    let squares = w * h;
+    let bits = Packed::width_for(squares);
+    let band = (MAX_BLOCK * w.max(h) * 4) as u64;
+    Need::new(
+        Packed::bytes_for(squares, bits) + band,
+        format!(
+            "{NUMBERS} ({bits} bits a square on {} squares)",
+            crate::render::group(squares as u128)
+        ),
+    )
+}
+
 /// A board with a side of 3 or 4: one strip, or a chain of blocks.
-fn strip_tour(m: &Model, w: usize, h: usize, run: &mut Run) -> Answer {
+fn strip_tour(m: &Model, w: usize, h: usize, x: Packed, run: &mut Run) -> Answer {
     let chain = w.min(h) == 4 || (!m.closed && m.start.is_some());
     let built = if chain {
-        chain::chain(w, h, m.start, run)
+        chain::chain(w, h, m.start, x, run)
     } else {
-        strip::build(w, h, m.closed, run)
+        strip::build(w, h, m.closed, x, run)
     };
     let (mut x, first, prev) = match built {
         Ok(Some(b)) => b,
@@ -136,7 +173,7 @@ fn strip_tour(m: &Model, w: usize, h: usize, run: &mut Run) -> Answer {
 }
 
 /// A board with both sides at least [`MIN_SIDE`]: a grid of blocks.
-fn grid_tour(m: &Model, w: usize, h: usize, run: &mut Run) -> Answer {
+fn grid_tour(m: &Model, w: usize, h: usize, x: Packed, run: &mut Run) -> Answer {
     let open_block = (w * h) % 2 == 1;
     // An open tour from a given start on an odd board: the odd x odd block (the only
     // one holding an open path) is laid where the start is, and its path starts there.
@@ -206,7 +243,7 @@ fn grid_tour(m: &Model, w: usize, h: usize, run: &mut Run) -> Answer {
         Ok(g) => g,
         Err(e) => return Answer::none_because(Reason::Bug(e)),
     };
-    let x = match number(m, &grid, open_block.then_some((oi, oj)), run) {
+    let x = match number(m, &grid, open_block.then_some((oi, oj)), x, run) {
         Ok(Some(x)) => x,
         Ok(None) => return Answer::default(),
         Err(e) => return Answer::none_because(Reason::Bug(e)),
@@ -228,6 +265,7 @@ fn number(
     m: &Model,
     grid: &Grid,
     open: Option<(usize, usize)>,
+    mut x: Packed,
     run: &mut Run,
 ) -> Result<Option<Packed>, String> {
     let (w, h) = (grid.w, grid.h);
@@ -266,7 +304,6 @@ fn number(
     let zero = found[0];
     let down = open_ends.is_some() && (found[0] + 1) % n == found[1];
     let turn = Turn { n, zero, down };
-    let mut x = Packed::new(w * h, Packed::width_for(w * h));
     // One band of block rows at a time: the blocks fill it, then it is packed in order.
     let mut band = vec![0u32; rows.iter().max().copied().unwrap_or(0) * w];
     let mut stopped = false;

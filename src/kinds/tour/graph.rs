@@ -70,6 +70,17 @@ pub fn petgraph(b: &Board, moves: &[(i32, i32)], cells: usize) -> (UnGraph<u32, 
     (g, node)
 }
 
+/// The bytes [`build`] holds at its peak on a board of `squares` squares, `cells` of them
+/// not holes, for a piece of `moves` moves: petgraph's nodes (12 bytes) and edges (16), the
+/// square-to-node map, the colouring, and the flat arrays (a `u32` a square and two a move).
+pub fn bytes(squares: usize, cells: usize, moves: usize) -> u64 {
+    let (s, c) = (squares as u64, cells as u64);
+    let edges = c * moves as u64 / 2;
+    // Room for 4 edges a node at first, doubled as needed.
+    let edge_room = if edges <= 4 * c { 4 * c } else { 2 * edges };
+    9 * s + 21 * c + 16 * edge_room + 8 * edges
+}
+
 /// The move graph as flat arrays, with its analysis.
 pub fn build(b: &Board, moves: &[(i32, i32)], cells: usize) -> (Csr, Analysis) {
     let (g, node) = petgraph(b, moves, cells);

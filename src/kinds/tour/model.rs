@@ -12,7 +12,7 @@ use super::exists::{self, Existence};
 use super::graph::{self, Analysis, Csr, GRAPH_LIMIT, NONE};
 use crate::board::Board;
 use crate::board::betza::Piece;
-use crate::engine::{Answer, Goal, Note, StopReason, Task, TourCounting};
+use crate::engine::{Answer, Goal, Need, Note, StopReason, Task, TourCounting};
 use crate::kinds::CheckError;
 use crate::render::ModelSummary;
 use crate::spec::{Spec, SpecError};
@@ -42,15 +42,9 @@ pub struct Model {
 
 impl Model {
     pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
-        // A board without holes is made afresh rather than cloned: its all-false hole map
-        // then stays untouched zeroed memory, which on a board of 10^8 squares saves 100 MB.
-        // Each look at the hole map is a pass over the board (10^8 squares: 100 MB): one.
-        let holed = spec.board().has_holes();
-        let board = if holed {
-            spec.board().clone()
-        } else {
-            Board::new(spec.board().width, spec.board().height)
-        };
+        // A board without holes holds no map of them, so the clone costs nothing per square.
+        let board = spec.board().clone();
+        let holed = board.has_holes();
         let ps = spec.piece.as_ref().expect("tour puzzles have a piece");
         let piece = ps.piece.clone();
         if !piece.rides.is_empty() {
@@ -102,11 +96,7 @@ impl Model {
         for ((dx, dy), _) in piece.directions() {
             moves.push((dy, dx));
         }
-        let cells = if holed {
-            board.cell_count()
-        } else {
-            board.squares()
-        };
+        let cells = board.cell_count();
         let mut m = Model {
             symbol: ps.symbol,
             board,
@@ -129,6 +119,28 @@ impl Model {
         };
         m.existence = exists::decide(&puzzle, || m.built().map(|(g, a)| (g, a)));
         Ok(m)
+    }
+
+    /// What the move graph takes while it is built, for the strategies that walk it.
+    pub fn graph_need(&self) -> Need {
+        Need::new(
+            graph::bytes(self.board.squares(), self.cells, self.moves.len()),
+            format!(
+                "the move graph ({} squares, {} moves each)",
+                crate::render::group(self.cells as u128),
+                self.moves.len()
+            ),
+        )
+    }
+
+    /// A tour found as a visiting order on its way out: the order kept (8 bytes a square),
+    /// checked (a flag a square), and drawn as packed move numbers.
+    pub fn order_need(&self) -> Need {
+        let squares = self.board.squares();
+        Need::new(
+            9 * self.cells as u64 + Packed::bytes_for(squares, Packed::width_for(squares)),
+            "the tour found, kept, checked and numbered",
+        )
     }
 
     /// The move graph as flat arrays; `None` above [`GRAPH_LIMIT`] squares.

@@ -5,8 +5,11 @@
 //! a square go to buckets by the top bits of their hash, a sequential write; each bucket is
 //! then merged through a table small enough to stay in cache into a dense list, the next
 //! square's input. So the memory traffic is sequential, where one large hash table would be
-//! probed at random. One square may make at most [`MAX_NEW`] new states before merging,
-//! else the count stops as a memory limit.
+//! probed at random. Every list of states grows through [`Memory::grow`], which counts the
+//! bytes of all of them against the run's budget and allocates fallibly: past the budget, or
+//! where the system gives no more, the count stops as a memory limit.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A state and its count, side by side.
 #[derive(Clone, Copy)]
@@ -16,36 +19,101 @@ pub(super) struct Slot<T> {
 }
 
 /// Why adding a state failed.
+#[derive(Clone, Copy, Debug)]
 pub(super) enum Full {
     Overflow,
     Memory,
 }
 
-/// Most new states (before merging) one square may make: 12 M of 16 bytes; with the
-/// merged list and the square before's, a count stays under about 600 MB.
-pub(super) const MAX_NEW: usize = 12 << 20;
+/// The bytes the lists of states of one count hold, shared by its threads, against the
+/// budget (`--memory`).
+pub(super) struct Memory {
+    limit: Option<u64>,
+    held: AtomicU64,
+    /// The bytes held and asked for when growth was refused.
+    wanted: AtomicU64,
+    /// The system refused an allocation the budget allowed.
+    refused: AtomicBool,
+}
+
+impl Memory {
+    pub fn new(limit: Option<u64>) -> Memory {
+        Memory {
+            limit,
+            held: AtomicU64::new(0),
+            wanted: AtomicU64::new(0),
+            refused: AtomicBool::new(false),
+        }
+    }
+
+    /// Room in `v` for `additional` more, at least doubling it when it grows: counted and
+    /// checked against the budget first, then allocated fallibly.
+    pub fn grow<X>(&self, v: &mut Vec<X>, additional: usize) -> Result<(), Full> {
+        let (len, cap) = (v.len(), v.capacity());
+        if cap - len >= additional {
+            return Ok(());
+        }
+        let size = std::mem::size_of::<X>() as u64;
+        let want = (len + additional).max(2 * cap).max(16);
+        let extra = (want - cap) as u64 * size;
+        let held = self.held.fetch_add(extra, Ordering::Relaxed) + extra;
+        let over = self.limit.is_some_and(|l| held > l);
+        if over || v.try_reserve_exact(want - len).is_err() {
+            self.held.fetch_sub(extra, Ordering::Relaxed);
+            self.wanted.fetch_max(held, Ordering::Relaxed);
+            if !over {
+                self.refused.store(true, Ordering::Relaxed);
+            }
+            return Err(Full::Memory);
+        }
+        // The allocator may give more than asked: count what is held.
+        let more = (v.capacity() - want) as u64 * size;
+        self.held.fetch_add(more, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// `v` is about to be dropped: its bytes are free again.
+    pub fn release<X>(&self, v: &Vec<X>) {
+        let bytes = (v.capacity() * std::mem::size_of::<X>()) as u64;
+        self.held.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// The budget, unless the system refused first (then `None`).
+    pub fn budget(&self) -> Option<u64> {
+        self.limit.filter(|_| !self.refused.load(Ordering::Relaxed))
+    }
+
+    /// What the refused growth would have held in all.
+    pub fn wanted(&self) -> u64 {
+        self.wanted.load(Ordering::Relaxed)
+    }
+}
 
 /// The new states of one square: appended to buckets by the top bits of their hash (a
 /// sequential write), then merged bucket by bucket through a small table that stays in
 /// cache, instead of one large table probed at random.
-pub(super) struct Buckets<T> {
+pub(super) struct Buckets<'m, T> {
     buckets: Vec<Vec<Slot<T>>>,
-    total: usize,
-    /// Its share of [`MAX_NEW`] (threads fill one each).
-    pub max_total: usize,
+    /// New states added.
+    pub total: usize,
+    /// States of the square before expanded into these buckets (all of them, unless memory
+    /// ran short).
+    pub expanded: usize,
     index: Vec<u32>,
+    mem: &'m Memory,
 }
 
-impl<T: Ways> Buckets<T> {
+impl<'m, T: Ways> Buckets<'m, T> {
     /// States a bucket should hold about, so that its merge table stays in the L2 cache.
     const BUCKET: usize = 1 << 13;
 
-    pub fn new() -> Self {
+    pub fn new(mem: &'m Memory) -> Self {
         Buckets {
             buckets: vec![Vec::new()],
             total: 0,
-            max_total: MAX_NEW,
+            expanded: 0,
             index: Vec::new(),
+            mem,
         }
     }
 
@@ -67,23 +135,28 @@ impl<T: Ways> Buckets<T> {
 
     /// Empty the buckets, and make them `n`.
     pub fn reset(&mut self, n: usize) {
+        for b in self.buckets.iter().skip(n) {
+            self.mem.release(b);
+        }
         self.buckets.resize_with(n, Vec::new);
         self.buckets.truncate(n);
         for b in &mut self.buckets {
             b.clear();
         }
         self.total = 0;
+        self.expanded = 0;
     }
 
     #[inline]
     pub fn add(&mut self, key: u64, ways: T) -> Result<(), Full> {
         let h = Self::hash(key);
         let b = ((h as u128 * self.buckets.len() as u128) >> 64) as usize;
-        self.buckets[b].push(Slot { key, ways });
-        self.total += 1;
-        if self.total > self.max_total {
-            return Err(Full::Memory);
+        let bucket = &mut self.buckets[b];
+        if bucket.len() == bucket.capacity() {
+            self.mem.grow(bucket, 1)?;
         }
+        bucket.push(Slot { key, ways });
+        self.total += 1;
         Ok(())
     }
 
@@ -91,7 +164,7 @@ impl<T: Ways> Buckets<T> {
     pub fn merge_into(&mut self, dense: &mut Vec<Slot<T>>) -> Result<(), Full> {
         dense.clear();
         for b in &self.buckets {
-            merge(&[b], &mut self.index, dense)?;
+            merge(&[b], &mut self.index, dense, self.mem)?;
         }
         Ok(())
     }
@@ -103,12 +176,16 @@ fn merge<T: Ways>(
     parts: &[&Vec<Slot<T>>],
     index: &mut Vec<u32>,
     out: &mut Vec<Slot<T>>,
+    mem: &Memory,
 ) -> Result<(), Full> {
     let len: usize = parts.iter().map(|b| b.len()).sum();
     let size = (2 * len).next_power_of_two().max(8);
     let mask = size - 1;
     index.clear();
+    mem.grow(index, size)?;
     index.resize(size, u32::MAX);
+    // At most `len` states come out: room for them now, so the pushes below never allocate.
+    mem.grow(out, len)?;
     let base = out.len();
     for s in parts.iter().flat_map(|b| b.iter()) {
         let mut i = Buckets::<T>::hash(s.key) as usize & mask;
@@ -133,21 +210,21 @@ fn merge<T: Ways>(
 /// `expand` (the states that a share of `cur` lead to, into buckets) and the merge on
 /// `threads` threads: each expands a share of the states into its own buckets, then each
 /// merges every `threads`-th bucket of all of them; the merged states replace `cur`.
-pub(super) fn expand_parallel<T: Ways, E>(
+pub(super) fn expand_parallel<'m, T: Ways, E>(
     cur: &mut Vec<Slot<T>>,
-    parts: &mut Vec<Buckets<T>>,
+    parts: &mut Vec<Buckets<'m, T>>,
     threads: usize,
+    mem: &'m Memory,
     expand: E,
 ) -> Result<(), Full>
 where
     E: Fn(&[Slot<T>], &mut Buckets<T>) -> Result<(), Full> + Sync,
 {
     let expand = &expand;
-    parts.resize_with(threads, Buckets::new);
+    parts.resize_with(threads, || Buckets::new(mem));
     let n = Buckets::<T>::buckets_for(2 * cur.len());
     for b in parts.iter_mut() {
         b.reset(n);
-        b.max_total = MAX_NEW / threads;
     }
     let chunk = cur.len().div_ceil(threads);
     std::thread::scope(|scope| {
@@ -166,24 +243,43 @@ where
             .map(|t| {
                 scope.spawn(move || {
                     let (mut out, mut index) = (Vec::new(), Vec::new());
+                    let mut merged = Ok(());
                     for b in (t..n).step_by(threads) {
                         let lists: Vec<&Vec<Slot<T>>> =
                             parts.iter().map(|p| &p.buckets[b]).collect();
-                        merge(&lists, &mut index, &mut out)?;
+                        merged = merge(&lists, &mut index, &mut out, mem);
+                        if merged.is_err() {
+                            break;
+                        }
                     }
-                    Ok(out)
+                    mem.release(&index);
+                    if merged.is_err() {
+                        mem.release(&out);
+                    }
+                    merged.map(|_| out)
                 })
             })
             .collect();
         jobs.into_iter()
             .map(|j| j.join().expect("a counting thread panicked"))
-            .collect::<Result<Vec<Vec<Slot<T>>>, Full>>()
-    })?;
+            .collect::<Vec<Result<Vec<Slot<T>>, Full>>>()
+    });
+    // Every thread's list is counted until it is dropped, whichever failed.
+    let failed = merged.iter().find_map(|m| m.as_ref().err().copied());
+    let merged: Vec<Vec<Slot<T>>> = merged.into_iter().flatten().collect();
+    let total: usize = merged.iter().map(Vec::len).sum();
     cur.clear();
-    for m in merged {
-        cur.extend_from_slice(&m);
+    let copied = match failed {
+        Some(e) => Err(e),
+        None => mem.grow(cur, total),
+    };
+    for m in &merged {
+        if copied.is_ok() {
+            cur.extend_from_slice(m);
+        }
+        mem.release(m);
     }
-    Ok(())
+    copied
 }
 
 /// Path counts: `u64`, or `u128` when a `u64` count overflowed.
@@ -207,5 +303,28 @@ impl Ways for u128 {
     }
     fn one() -> Self {
         1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_past_the_budget_is_refused_before_allocating() {
+        let mem = Memory::new(Some(1024));
+        let mut v: Vec<u64> = Vec::new();
+        let held = |mem: &Memory| mem.held.load(Ordering::Relaxed);
+        // Each growth at least doubles: 16, 32, 64, 128 words of 8 bytes fit in 1 KiB.
+        while mem.grow(&mut v, 1).is_ok() {
+            assert_eq!(held(&mem), v.capacity() as u64 * 8);
+            v.resize(v.capacity(), 0);
+        }
+        assert_eq!(v.capacity(), 128);
+        assert_eq!(held(&mem), 1024);
+        assert_eq!(mem.wanted(), 2048);
+        assert_eq!(mem.budget(), Some(1024));
+        mem.release(&v);
+        assert_eq!(held(&mem), 0);
     }
 }

@@ -182,13 +182,14 @@ pub(super) fn part_of(parts: &[usize], at: usize) -> usize {
         .expect("the parts cover the side")
 }
 
-/// The strip's tour as XOR-linked neighbours over board squares, and the square to walk
-/// from with its predecessor. `Err` when no joining pattern works (a bug); `Ok(None)` when
-/// the run was stopped.
+/// The strip's tour as XOR-linked neighbours over board squares, in `x` (zeroed, a value a
+/// square), and the square to walk from with its predecessor. `Err` when no joining pattern
+/// works (a bug); `Ok(None)` when the run was stopped.
 pub fn build(
     width: usize,
     height: usize,
     closed: bool,
+    mut x: Packed,
     run: &mut Run,
 ) -> Result<Option<(Packed, u32, u32)>, String> {
     let (horizontal, rows, len) = strip_shape(width, height);
@@ -239,8 +240,6 @@ pub fn build(
             ));
         }
     }
-    let n = width * height;
-    let mut x = Packed::new(n, Packed::width_for(n));
     let mut c0 = 0;
     for (i, &plen) in parts.iter().enumerate() {
         let t = if i == 0 {

@@ -20,7 +20,7 @@ use super::divide;
 use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::{Model, no_unique};
-use crate::engine::{Answer, Goal, Note, Reason, Run, Task};
+use crate::engine::{Answer, Goal, Need, Note, Reason, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Warnsdorff;
@@ -44,6 +44,21 @@ impl Strategy<Model> for Warnsdorff {
             ));
         }
         Ok(())
+    }
+    fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {
+        // The walk: a flag, a degree and a distance a square; the path, its frames and the
+        // candidates of every frame (a move each at most) a square of the path.
+        let per_square = 10 * m.board.squares() as u64;
+        let per_step = (20 + 4 * m.moves.len() as u64) * m.cells as u64;
+        let walk = Need::new(per_square + per_step, "the walk");
+        let need = m.graph_need().and(walk).and(m.order_need());
+        // Handing over to `divide` keeps the graph and adds its tour.
+        Some(if divide::supports(m).is_ok() {
+            let (w, h) = (m.board.width, m.board.height);
+            need.and(divide::need(w, h))
+        } else {
+            need
+        })
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         if let Some(a) = m.settled() {

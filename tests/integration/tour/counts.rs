@@ -305,15 +305,38 @@ fn count_and_backtrack_agree_with_holes_and_starts() {
 }
 
 #[test]
-fn a_count_too_large_for_memory_stops_and_says_why() {
-    // 7x7 open tours: the frontier outgrows the bound on new states at one square.
-    let (code, out, err) = run_cli(&[&crate::puzzle("tour5x5.toml"), "--size", "7"]);
-    assert_eq!(code, 3, "{out}{err}");
-    assert!(
-        out.contains("stopped before any was counted [memory bound]"),
-        "{out}"
-    );
-    assert!(err.contains("the frontier outgrew"), "{err}");
+fn a_count_too_large_for_its_memory_stops_and_says_what_it_would_need() {
+    // 7x7 open tours: the frontier outgrows 64 MiB at the 22nd square, in half a second.
+    for threads in ["1", "2"] {
+        let (code, out, err) = run_cli(&[
+            &crate::puzzle("tour5x5.toml"),
+            "--size",
+            "7",
+            "--memory",
+            "64M",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(code, 3, "{out}{err}");
+        assert!(
+            out.contains("stopped before any was counted [memory bound]"),
+            "{out}"
+        );
+        assert!(
+            err.contains("the frontier outgrew the memory at square")
+                && err.contains("the square would need about")
+                && err.contains("more than the memory budget of 64 MiB (--memory)"),
+            "{err}"
+        );
+    }
+}
+
+/// The count finishes under a budget its states fit in (6x6 closed takes about 5 MB).
+#[test]
+fn a_count_within_its_memory_finishes() {
+    let (code, out, err) = run_cli(&[&crate::puzzle("closed6x6-count.toml"), "--memory", "16M"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("9,862"), "{out}");
 }
 
 /// `--part`: the parts of backtrack add up to one run, nodes included (its tree below the

@@ -355,6 +355,58 @@ fn divide_streams_a_large_closed_tour() {
     assert!(err.contains("125 x 125 blocks"), "{err}");
 }
 
+/// The largest board the format takes (31622x31622, 10^9 squares less a few) aborted when
+/// memory was short for its 3.5 GiB of move numbers: it is refused before anything is
+/// allocated, with what it would take against the budget, whoever picks the strategy.
+#[test]
+fn a_tour_larger_than_the_memory_is_refused_up_front_with_its_size() {
+    let closed = crate::puzzle("closed16.toml");
+    for strategy in [&[][..], &["--strategy", "divide"][..]] {
+        let mut args = vec![&closed[..], "--size", "31622", "--memory", "1G"];
+        args.extend_from_slice(strategy);
+        let (code, out, err) = run_cli(&args);
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(
+            err.contains(
+                "divide: it would take 3.5 GiB for the tour's move numbers (30 bits a square \
+                 on 999,950,884 squares), more than the memory budget of 1.0 GiB (--memory)"
+            ) || err.contains("\"divide\" does not apply: it would take 3.5 GiB"),
+            "{err}"
+        );
+    }
+}
+
+/// Within the budget the same job runs: the budget is checked, not guessed low.
+#[test]
+fn a_tour_within_the_memory_is_built() {
+    let closed = crate::puzzle("closed16.toml");
+    let (code, out, err) = run_cli(&[&closed, "--size", "1000", "--memory", "8M"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().filter(|l| l.len() > 1000).count(), 1000);
+}
+
+/// Warnsdorff's graph and walk are counted before they are built.
+#[test]
+fn warnsdorff_is_refused_when_its_graph_exceeds_the_memory() {
+    let closed = crate::puzzle("closed16.toml");
+    let (code, _, err) = run_cli(&[
+        &closed,
+        "--size",
+        "1000",
+        "--strategy",
+        "warnsdorff",
+        "--memory",
+        "100M",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("it would take")
+            && err.contains("the move graph (1,000,000 squares, 8 moves each)")
+            && err.contains("memory budget of 100 MiB"),
+        "{err}"
+    );
+}
+
 /// Every start square the existence rules allow on a `w` x `h` board, for open tours.
 fn legal_starts(w: usize, h: usize) -> Vec<(usize, usize)> {
     use boardsolve::kinds::tour::exists::{Existence, knight};

@@ -68,6 +68,12 @@ impl Bands {
         })
     }
 
+    /// The most bytes the band bound of `m` holds on one thread: its program at the caps
+    /// `bands.max_states` and `bands.max_choices`.
+    pub fn max_bytes(m: &Model) -> u64 {
+        Program::max_bytes(&m.tuning.bands)
+    }
+
     /// Bands solved so far (statistics).
     pub fn solves(&self) -> u64 {
         self.program.solves

@@ -56,6 +56,13 @@ pub struct Program {
 }
 
 impl Program {
+    /// The most bytes one program holds under `opts`: per state its entry (24 bytes), its
+    /// table slots (up to 8 of 8 bytes) and its flag, per choice 8 bytes, every list up to
+    /// twice its length as it grows.
+    pub fn max_bytes(opts: &BandOptions) -> u64 {
+        opts.max_states as u64 * (2 * 24 + 64 + 2) + opts.max_choices as u64 * 2 * 8
+    }
+
     pub fn new(lay: &Layout, opts: &BandOptions) -> Program {
         Program {
             dp: States::default(),

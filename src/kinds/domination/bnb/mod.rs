@@ -36,7 +36,7 @@ pub use parts::subtree_list;
 use super::band::Bands;
 use super::goals::{Mode, Searcher, Tally, drive};
 use super::model::Model;
-use crate::engine::{Answer, Goal, Note, Partial, Run, Task};
+use crate::engine::{Answer, Goal, Need, Note, Partial, Run, Task};
 use crate::kinds::Strategy;
 use search::Search;
 
@@ -95,6 +95,20 @@ impl Strategy<Model> for BnbBands {
             );
         }
         Ok(())
+    }
+    fn needs(&self, m: &Model, task: &Task) -> Option<Need> {
+        let threads = task.threads.max(1);
+        let o = &m.tuning.bands;
+        Some(Need::new(
+            Bands::max_bytes(m) * threads as u64,
+            format!(
+                "the band programs at their caps (bands.max_states = {}, bands.max_choices = {}) \
+                 on {threads} thread{}",
+                o.max_states,
+                o.max_choices,
+                if threads == 1 { "" } else { "s" }
+            ),
+        ))
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let mut s = Search::new(m, task);

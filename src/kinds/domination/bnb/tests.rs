@@ -72,7 +72,7 @@ fn corner_combinations_cover_every_orbit() {
 fn corner_cells_keep_the_optimum() {
     let mut boards = vec![Board::new(7, 7), Board::new(8, 8), Board::new(6, 9)];
     let mut holed = Board::new(9, 9);
-    holed.holes[40] = true;
+    holed.set_hole(40);
     boards.push(holed);
     for board in boards {
         for piece in ["N", "K", "NW"] {
@@ -179,10 +179,12 @@ fn search_from_scratch_matches_exhaustive_search_on_random_boards() {
         let mut board = Board::new(w, h);
         if case % 4 != 0 {
             for sq in 0..w * h {
-                board.holes[sq] = rng.below(7) == 0;
+                if rng.below(7) == 0 {
+                    board.set_hole(sq);
+                }
             }
         }
-        if board.holes.iter().all(|&x| x) {
+        if board.cell_count() == 0 {
             continue;
         }
         let piece = pieces[rng.below(pieces.len())];
@@ -243,7 +245,9 @@ fn pieces_giving_way_leave_a_smaller_cover() {
         let (w, h) = (4 + rng.below(4), 4 + rng.below(4));
         let mut board = Board::new(w, h);
         for sq in 0..w * h {
-            board.holes[sq] = rng.below(8) == 0;
+            if rng.below(8) == 0 {
+                board.set_hole(sq);
+            }
         }
         let piece = Piece::parse(pieces[rng.below(pieces.len())]).expect("a piece");
         let m = Model::new(board, piece, 'X', true);
@@ -568,7 +572,7 @@ fn donation_keeps_the_optimum() {
         ));
         let mut holed = Board::new(12, 11);
         for sq in [13, 40, 41, 77, 100] {
-            holed.holes[sq] = true;
+            holed.set_hole(sq);
         }
         models.push(Model::new(
             holed,
