@@ -59,6 +59,11 @@ pub(crate) fn write_report(
             }
             w.write_all(render::svg_report(h, pictures).as_bytes())
         }
+        Format::Knuth => render::write_knuth_report(w, outcome, pictures),
+        // Written before any search (cli/knuth.rs); a report never gets here.
+        Format::KnuthInput => Err(std::io::Error::other(
+            "--format knuth-input writes the puzzle, not an answer",
+        )),
         Format::Dot => {
             let numbers = match (&outcome.answer.compact, solutions.first()) {
                 (Some(c), _) => Some(c.clone()),

@@ -5,6 +5,7 @@
 pub mod cover;
 pub mod dlx_parts;
 pub mod domination;
+mod exact_cover;
 pub mod independent;
 pub mod lines;
 mod parts;
@@ -18,6 +19,8 @@ use crate::engine::{Answer, Goal, Outcome, Run, Task};
 use crate::render::{ModelSummary, Picture};
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::Packed;
+
+pub use exact_cover::ExactCoverOf;
 
 /// A named way to solve a kind's model.
 pub trait Strategy<M>: Sync {
