@@ -123,6 +123,46 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
+/// Whitespace within a line.
+fn is_blank(b: u8) -> bool {
+    b != b'\n' && is_space(b)
+}
+
+/// The last 1 to 7 bytes of a name as a word, shifted in byte by byte (a copy through memory
+/// would stall the load that follows it).
+fn tail_word(rest: &[u8]) -> u64 {
+    rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b))
+}
+
+/// A name as a slice of the text, compared 8 bytes at a time: most names are short, and a
+/// call to `memcmp` for each would cost more than the comparison.
+#[derive(Clone, Copy)]
+struct Name<'a>(&'a [u8]);
+
+impl PartialEq for Name<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (self.0, other.0);
+        if a.len() != b.len() {
+            return false;
+        }
+        let (mut ca, mut cb) = (a.chunks_exact(8), b.chunks_exact(8));
+        for (x, y) in (&mut ca).zip(&mut cb) {
+            if x != y {
+                return false;
+            }
+        }
+        tail_word(ca.remainder()) == tail_word(cb.remainder())
+    }
+}
+
+impl Eq for Name<'_> {}
+
+impl std::hash::Hash for Name<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write(self.0);
+    }
+}
+
 /// A fast hash for the names (FxHash's step per 8 bytes, and a final mix so that the low
 /// bits, which pick the bucket, depend on every byte): the input is the user's own file.
 #[derive(Default)]
@@ -141,14 +181,8 @@ impl Hasher for NameHasher {
             self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
         }
         let rest = chunks.remainder();
-        if !rest.is_empty() {
-            // Shifted in byte by byte: a copy through memory stalls the load that follows.
-            let w = rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b));
-            self.add(w);
-        }
-    }
-    fn write_u8(&mut self, b: u8) {
-        self.add(u64::from(b));
+        // The length too, so that a name and the same name with trailing NULs differ.
+        self.add(tail_word(rest) ^ (bytes.len() as u64) << 59);
     }
     fn finish(&self) -> u64 {
         let h = self.0 ^ (self.0 >> 32);
@@ -156,139 +190,158 @@ impl Hasher for NameHasher {
     }
 }
 
-type Names<'a> = HashMap<&'a str, u32, BuildHasherDefault<NameHasher>>;
+type Names<'a> = HashMap<Name<'a>, u32, BuildHasherDefault<NameHasher>>;
 
-/// Where in the file: its name and the line being read.
-struct At<'a> {
+/// One pass over the text, line by line and word by word, with where it stands: no line is
+/// scanned twice, and nothing is searched for per line or per word.
+struct Scanner<'a> {
     file: &'a str,
+    text: &'a str,
+    pos: usize,
     line_no: usize,
-    line: &'a str,
+    line_start: usize,
 }
 
-impl At<'_> {
-    /// An error at byte `offset` of the current line.
-    fn err(&self, offset: usize, message: String) -> SpecError {
-        SpecError {
-            file: self.file.to_string(),
-            line: self.line_no,
-            column: self.line[..offset].chars().count() + 1,
-            key: String::new(),
-            message,
+impl<'a> Scanner<'a> {
+    fn new(file: &'a str, text: &'a str) -> Scanner<'a> {
+        Scanner {
+            file,
+            text,
+            pos: 0,
+            line_no: 0,
+            line_start: 0,
         }
     }
-}
 
-/// The whitespace-separated words of a line, each with its byte offset.
-fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let b = line.as_bytes();
-    let mut i = 0;
-    std::iter::from_fn(move || {
-        while i < b.len() && is_space(b[i]) {
+    /// Moves to the next line that is neither blank nor a comment, handing each comment's
+    /// text to `comment` on the way; `false` at the end of the text.
+    fn next_line(&mut self, comment: &mut dyn FnMut(&'a str)) -> bool {
+        let b = self.text.as_bytes();
+        while self.pos < b.len() {
+            self.line_no += 1;
+            self.line_start = self.pos;
+            let mut i = self.pos;
+            while i < b.len() && is_blank(b[i]) {
+                i += 1;
+            }
+            if i == b.len() {
+                self.pos = i;
+                return false;
+            }
+            match b[i] {
+                b'\n' => self.pos = i + 1,
+                b'|' => {
+                    let end = b[i..]
+                        .iter()
+                        .position(|&c| c == b'\n')
+                        .map_or(b.len(), |k| i + k);
+                    comment(&self.text[i + 1..end]);
+                    self.pos = (end + 1).min(b.len());
+                }
+                _ => {
+                    self.pos = i;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The next word of the current line and its byte offset in the text; `None` at the end
+    /// of the line, the scanner then standing at the start of the next one.
+    fn word(&mut self) -> Option<(usize, &'a str)> {
+        let b = self.text.as_bytes();
+        let mut i = self.pos;
+        while i < b.len() && is_blank(b[i]) {
             i += 1;
         }
-        if i == b.len() {
+        if i == b.len() || b[i] == b'\n' {
+            self.pos = (i + 1).min(b.len());
             return None;
         }
         let start = i;
         while i < b.len() && !is_space(b[i]) {
             i += 1;
         }
-        Some((start, &line[start..i]))
-    })
+        self.pos = i;
+        Some((start, &self.text[start..i]))
+    }
+
+    /// An error at byte `offset` of the text, on the current line.
+    fn err(&self, offset: usize, message: String) -> SpecError {
+        SpecError {
+            file: self.file.to_string(),
+            line: self.line_no,
+            column: self.text[self.line_start..offset].chars().count() + 1,
+            key: String::new(),
+            message,
+        }
+    }
 }
 
-/// A line's first non-blank byte, if any.
-fn first_byte(line: &str) -> Option<u8> {
-    line.bytes().find(|&b| !is_space(b))
+/// The byte offset of `b` in `s`, by a plain scan (names are short).
+fn find_byte(s: &str, b: u8) -> Option<usize> {
+    s.bytes().position(|c| c == b)
 }
 
 /// Read the whole file: the cover, and the title (the first comment line above the items).
 fn read(file: &str, text: &str) -> Result<(ExactCover, Option<String>), SpecError> {
-    let mut lines = text.split('\n').enumerate();
+    let mut scan = Scanner::new(file, text);
     let mut title: Option<String> = None;
-    let mut last_line = 1;
-    let first = loop {
-        let Some((k, line)) = lines.next() else {
-            return Err(SpecError {
-                file: file.to_string(),
-                line: last_line,
-                column: 1,
-                key: String::new(),
-                message: "no items: every line is blank or a comment; accepted: a first line \
-                          that names the primary items, then `|` and the secondary items"
-                    .into(),
-            });
-        };
-        last_line = k + 1;
-        match first_byte(line) {
-            None => continue,
-            Some(b'|') => {
-                if title.is_none() {
-                    let t = line.trim().trim_start_matches('|').trim();
-                    if !t.is_empty() {
-                        title = Some(t.to_string());
-                    }
-                }
-                continue;
-            }
-            Some(_) => {
-                break At {
-                    file,
-                    line_no: k + 1,
-                    line,
-                };
-            }
+    let mut title_of = |c: &str| {
+        let t = c.trim();
+        if title.is_none() && !t.is_empty() {
+            title = Some(t.to_string());
         }
     };
+    if !scan.next_line(&mut title_of) {
+        return Err(SpecError {
+            file: file.to_string(),
+            line: text.bytes().filter(|&b| b == b'\n').count() + 1,
+            column: 1,
+            key: String::new(),
+            message: "no items: every line is blank or a comment; accepted: a first line \
+                      that names the primary items, then `|` and the secondary items"
+                .into(),
+        });
+    }
+    let item_line = scan.line_no;
     let mut problem = Problem::new();
     let mut names: Names = HashMap::default();
-    read_items(&first, &mut problem, &mut names)?;
+    read_items(&mut scan, &mut problem, &mut names)?;
 
     let mut colours: Vec<String> = Vec::new();
     let mut colour_code: Names = HashMap::default();
-    // stamp[item] = 1 + the number of the last option that named it: a repeat in one option
-    // is seen in constant time.
+    // stamp[item] = the number of the last option that named it: a repeat in one option is
+    // seen in constant time.
     let mut stamp = vec![0u32; problem.num_items()];
     let mut option_no: u32 = 0;
     let mut entries = 0usize;
     let mut buf: Vec<(usize, u32)> = Vec::new();
-    for (k, line) in lines {
-        match first_byte(line) {
-            None | Some(b'|') => continue,
-            Some(_) => {}
-        }
-        let at = At {
-            file,
-            line_no: k + 1,
-            line,
-        };
+    while scan.next_line(&mut |_| {}) {
         option_no += 1;
         buf.clear();
         let mut has_primary = false;
-        let mut first_offset = 0;
-        for (offset, word) in words(line) {
-            if buf.is_empty() {
-                first_offset = offset;
-            }
-            let (name, colour) = match word.find(':') {
+        let first_offset = scan.pos;
+        while let Some((offset, word)) = scan.word() {
+            let (name, colour) = match find_byte(word, b':') {
                 Some(c) => (&word[..c], Some((c, &word[c + 1..]))),
                 None => (word, None),
             };
-            let Some(&item) = names.get(name) else {
+            let Some(&item) = names.get(&Name(name.as_bytes())) else {
                 let message = if name.is_empty() {
                     format!("\"{word}\": no item name before ':'; accepted: name or name:colour")
                 } else {
                     format!(
-                        "\"{name}\" is not an item: the items are those on line {} (primary, \
-                         then `|` and the secondary ones)",
-                        first.line_no
+                        "\"{name}\" is not an item: the items are those on line {item_line} \
+                         (primary, then `|` and the secondary ones)"
                     )
                 };
-                return Err(at.err(offset, message));
+                return Err(scan.err(offset, message));
             };
             let item = item as usize;
             if stamp[item] == option_no {
-                return Err(at.err(
+                return Err(scan.err(
                     offset,
                     format!("item \"{name}\" appears twice in this option; accepted: each once"),
                 ));
@@ -299,33 +352,33 @@ fn read(file: &str, text: &str) -> Result<(ExactCover, Option<String>), SpecErro
             let code = match colour {
                 None => 0,
                 Some((c, _)) if primary => {
-                    return Err(at.err(
+                    return Err(scan.err(
                         offset + c,
                         format!(
                             "\"{word}\": \"{name}\" is a primary item and takes no colour; \
-                             colours are for the secondary items (after the `|` on line {})",
-                            first.line_no
+                             colours are for the secondary items (after the `|` on line \
+                             {item_line})"
                         ),
                     ));
                 }
                 Some((c, "")) => {
-                    return Err(at.err(
+                    return Err(scan.err(
                         offset + c,
                         format!("\"{word}\": the colour after ':' is empty; accepted: name:colour"),
                     ));
                 }
                 Some((c, colour)) if colour.contains([':', '|']) => {
-                    return Err(at.err(
+                    return Err(scan.err(
                         offset + c + 1,
                         format!("\"{word}\": a colour holds no ':' or '|'; accepted: name:colour"),
                     ));
                 }
-                Some((_, colour)) => match colour_code.get(colour) {
+                Some((_, colour)) => match colour_code.get(&Name(colour.as_bytes())) {
                     Some(&code) => code,
                     None => {
                         colours.push(colour.to_string());
                         let code = colours.len() as u32;
-                        colour_code.insert(colour, code);
+                        colour_code.insert(Name(colour.as_bytes()), code);
                         code
                     }
                 },
@@ -333,7 +386,7 @@ fn read(file: &str, text: &str) -> Result<(ExactCover, Option<String>), SpecErro
             buf.push((item, code));
         }
         if !has_primary {
-            return Err(at.err(
+            return Err(scan.err(
                 first_offset,
                 "this option has no primary item; accepted: options that name at least one \
                  (Knuth's programs skip such an option with a warning)"
@@ -342,14 +395,17 @@ fn read(file: &str, text: &str) -> Result<(ExactCover, Option<String>), SpecErro
         }
         entries += buf.len();
         if entries > MAX_ENTRIES {
-            return Err(at.err(
+            return Err(scan.err(
                 first_offset,
-                format!("more than {MAX_ENTRIES} item occurrences in the options; accepted: at most that"),
+                format!(
+                    "more than {MAX_ENTRIES} item occurrences in the options; accepted: at most \
+                     that"
+                ),
             ));
         }
         problem
             .add_option(&buf)
-            .map_err(|e| at.err(first_offset, e.to_string()))?;
+            .map_err(|e| scan.err(first_offset, e.to_string()))?;
     }
     let cover = ExactCover {
         problem: Arc::new(problem),
@@ -360,15 +416,16 @@ fn read(file: &str, text: &str) -> Result<(ExactCover, Option<String>), SpecErro
 
 /// The first line: primary items (each perhaps with a range), `|`, secondary items.
 fn read_items<'a>(
-    at: &At<'a>,
+    scan: &mut Scanner<'a>,
     problem: &mut Problem,
     names: &mut Names<'a>,
 ) -> Result<(), SpecError> {
     let mut secondary = false;
-    for (offset, word) in words(at.line) {
+    let line_start = scan.pos;
+    while let Some((offset, word)) = scan.word() {
         let (offset, word) = if let Some(rest) = word.strip_prefix('|') {
             if secondary {
-                return Err(at.err(
+                return Err(scan.err(
                     offset,
                     "a second `|` on the item line; accepted: primary items, `|`, secondary items"
                         .into(),
@@ -382,9 +439,9 @@ fn read_items<'a>(
         } else {
             (offset, word)
         };
-        let (name_at, name, range) = match word.find('|') {
+        let (name_at, name, range) = match find_byte(word, b'|') {
             Some(bar) if secondary => {
-                return Err(at.err(
+                return Err(scan.err(
                     offset + bar,
                     format!(
                         "\"{word}\": a multiplicity range is for a primary item (before the `|`); \
@@ -394,20 +451,20 @@ fn read_items<'a>(
             }
             Some(bar) => {
                 let range = range(&word[..bar]).map_err(|why| {
-                    at.err(offset, format!("\"{word}\": {why}; {RANGE_ACCEPTED}"))
+                    scan.err(offset, format!("\"{word}\": {why}; {RANGE_ACCEPTED}"))
                 })?;
                 (offset + bar + 1, &word[bar + 1..], Some(range))
             }
             None => (offset, word, None),
         };
         if name.is_empty() {
-            return Err(at.err(
+            return Err(scan.err(
                 offset,
                 format!("\"{word}\": the range names no item; {RANGE_ACCEPTED}"),
             ));
         }
-        if let Some(c) = name.find(':') {
-            return Err(at.err(
+        if let Some(c) = find_byte(name, b':') {
+            return Err(scan.err(
                 name_at + c,
                 format!(
                     "\"{name}\": an item name holds no ':' or '|' (':' gives a colour, in an \
@@ -415,8 +472,8 @@ fn read_items<'a>(
                 ),
             ));
         }
-        if names.contains_key(name) {
-            return Err(at.err(
+        if names.contains_key(&Name(name.as_bytes())) {
+            return Err(scan.err(
                 name_at,
                 format!("item \"{name}\" is declared twice; accepted: distinct names"),
             ));
@@ -426,11 +483,11 @@ fn read_items<'a>(
             (false, None) => problem.add_primary(name),
             (false, Some((lo, hi))) => problem.add_primary_range(name, lo, hi),
         };
-        names.insert(name, item as u32);
+        names.insert(Name(name.as_bytes()), item as u32);
     }
     if problem.num_primary() == 0 {
-        return Err(at.err(
-            0,
+        return Err(scan.err(
+            line_start,
             "no primary item on the item line; accepted: at least one before the `|`".into(),
         ));
     }
