@@ -15,6 +15,28 @@ pub(crate) enum Format {
     Svg,
     /// Graphviz DOT of the move graph (kind tour), the solution's moves in bold
     Dot,
+    /// Solutions as Knuth's DLX1 prints them, then his statistics line (kind cover)
+    Knuth,
+    /// The puzzle itself in Knuth's exact-cover format, for his programs; nothing is solved
+    KnuthInput,
+}
+
+/// The puzzle file's format (`--input`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Input {
+    /// A TOML puzzle file
+    Toml,
+    /// Knuth's exact-cover format (DLX1, DLX2, DLX3)
+    Knuth,
+}
+
+impl Input {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Input::Toml => "toml",
+            Input::Knuth => "knuth",
+        }
+    }
 }
 
 /// Options every command that reads a puzzle shares.
@@ -38,6 +60,10 @@ pub(crate) struct Common {
     /// Override any key of the file: --set rules.count=6 (repeatable)
     #[arg(long = "set", value_name = "KEY.PATH=VALUE")]
     pub(crate) set: Vec<String>,
+    /// The file's format: toml or knuth (default: knuth for .dlx, .xcc and .mcc files, and
+    /// toml otherwise; standard input is toml unless named)
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub(crate) input: Option<Input>,
     /// Solutions to print (goal all; default 1000; the count stays exact)
     #[arg(long)]
     pub(crate) limit: Option<u64>,
@@ -78,7 +104,8 @@ pub(crate) struct Common {
 #[command(
     name = "solve",
     version,
-    about = "Solve chessboard puzzles and exact cover problems written as TOML files",
+    about = "Solve chessboard puzzles and exact cover problems written as TOML files or in \
+             Knuth's exact-cover format",
     after_help = "Other commands:\n  solve compare FILE [--strategies a,b] [--size A..B] [--budget SECS]\n  \
                   solve strategies [FILE]\n  solve check FILE\n  solve plan FILE --parts N [--slurm]\n  \
                   solve merge RECORDS...\n\nExit status: 0 solved, 1 no \
@@ -302,6 +329,7 @@ pub(crate) fn common_args(c: &Common) -> Vec<String> {
             a.push(v);
         }
     };
+    push("--input", c.input.map(|i| i.name().to_string()));
     push("--goal", c.goal.clone());
     push("--strategy", c.strategy.clone());
     push("--size", c.size.map(|x| x.to_string()));

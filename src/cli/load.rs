@@ -8,6 +8,7 @@ use boardsolve::render::Header;
 use boardsolve::spec::{Overrides, SolveOverrides, Spec};
 
 use super::args::{Common, parse_memory, parse_parts};
+use super::knuth::reads_knuth;
 use super::memory::default_budget;
 
 pub(crate) fn read_input(file: &str) -> Result<String, String> {
@@ -53,9 +54,25 @@ pub(crate) fn check_size(file: &str, common: &Common, size: usize) -> Result<(),
         height: common.height,
         solve: SolveOverrides::default(),
     };
-    Spec::parse(name, &text, &overrides)
+    parse(file, name, &text, common, &overrides)
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// The file read in its format: TOML, or Knuth's exact-cover format (`--input knuth`, or a
+/// file named *.dlx, *.xcc or *.mcc).
+fn parse(
+    file: &str,
+    name: &str,
+    text: &str,
+    common: &Common,
+    overrides: &Overrides,
+) -> Result<Spec, boardsolve::spec::SpecError> {
+    if reads_knuth(file, common) {
+        Spec::parse_knuth(name, text, overrides)
+    } else {
+        Spec::parse(name, text, overrides)
+    }
 }
 
 pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
@@ -75,7 +92,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
             threads: common.threads,
         },
     };
-    let spec = Spec::parse(name, &text, &overrides).map_err(|e| e.to_string())?;
+    let spec = parse(file, name, &text, common, &overrides).map_err(|e| e.to_string())?;
     let clock = super::run::clock_since(super::run::process_start(), spec.solve.time_limit);
     let goal = spec.solve.goal.unwrap_or(spec.kind.default_goal());
     // All the cores by default: the strategies that split share their subtrees among them,

@@ -3,6 +3,7 @@
 
 mod args;
 mod compare;
+mod knuth;
 mod load;
 mod memory;
 mod parts;
@@ -94,6 +95,9 @@ fn solve(cli: SolveCli) -> u8 {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
+    if let Some(code) = knuth::before_search(&cli, &l) {
+        return code;
+    }
     if cli.record.is_some() && l.task.part.is_none() {
         return fail("--record: accepted with --part I/N: the record is a part's");
     }

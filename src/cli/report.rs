@@ -66,7 +66,9 @@ impl<'c> Report<'c> {
         let mode = match format {
             Format::Json if record => Mode::Record,
             Format::Text | Format::Json => Mode::Stream,
-            Format::Svg | Format::Dot => Mode::Collect,
+            // `knuth-input` writes the puzzle before any search (cli/knuth.rs) and never
+            // reaches a report; `knuth` prints DLX1's lines, the statistics after them.
+            Format::Svg | Format::Dot | Format::Knuth | Format::KnuthInput => Mode::Collect,
         };
         Report {
             out,
@@ -214,6 +216,9 @@ impl<'c> Report<'c> {
                 render::write_json_tail(w, outcome, self.shown, unfinished.as_ref())?
             }
             (Mode::Collect, Format::Svg) => write_svg(w, h, &self.kept)?,
+            (Mode::Collect, Format::Knuth | Format::KnuthInput) => {
+                render::write_knuth_report(w, outcome, &self.kept)?
+            }
             (Mode::Collect, _) => {
                 let numbers = self.kept.iter().find_map(|p| match p {
                     Picture::Tour { number, .. } => Some(number),

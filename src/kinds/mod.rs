@@ -11,9 +11,11 @@ mod parts;
 pub mod report;
 pub mod tour;
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
+use crate::dlx::Problem;
 use crate::engine::{Answer, Goal, Need, Outcome, Run, StopReason, Task};
 use crate::render::{ModelSummary, Picture};
 use crate::spec::{Kind, Spec, SpecError};
@@ -176,6 +178,13 @@ impl std::fmt::Display for SolveError {
 }
 
 impl std::error::Error for SolveError {}
+
+/// A puzzle as one exact cover problem, for writing it in Knuth's format: the problem and
+/// its colour names (colour code k + 1 is `colours[k]`).
+pub struct ExactCoverOf<'a> {
+    pub problem: Cow<'a, Problem>,
+    pub colours: &'a [String],
+}
 
 /// What `solve strategies` prints for one strategy.
 pub struct StrategyStatus {
@@ -425,6 +434,29 @@ impl Model {
             Model::Tour(m) => m.dot(solution),
             _ => Err(format!(
                 "--format dot writes the move graph of kind \"tour\"; kind \"{}\" has none",
+                self.kind().name()
+            )),
+        }
+    }
+
+    /// The puzzle as one exact cover problem, as `solve` would search it with goal `goal`: a
+    /// cover puzzle's own, or the one the independent kind's `dlx` strategy builds (N-Queens
+    /// in Knuth's item order). The other kinds' Dancing Links models are not one fixed
+    /// problem (domination lowers a count item until none is left), so they are refused:
+    /// `Err` says why.
+    pub fn exact_cover(&self, goal: Goal) -> Result<ExactCoverOf<'_>, String> {
+        match self {
+            Model::Cover(m) => Ok(ExactCoverOf {
+                problem: Cow::Borrowed(&*m.problem),
+                colours: m.colours(),
+            }),
+            Model::Independent(m) => Ok(ExactCoverOf {
+                problem: Cow::Owned(independent::exact_cover(m, goal)?),
+                colours: &[],
+            }),
+            _ => Err(format!(
+                "kind \"{}\" is not written as one exact cover problem; the kinds cover and \
+                 independent are (the latter as its dlx strategy builds it)",
                 self.kind().name()
             )),
         }

@@ -3,7 +3,7 @@
 //!
 //! This file holds the picture itself and the lines every format shares: the answer line,
 //! the summary line, notes and partial results as text, and number formatting. Each output
-//! format has a file of its own: `text.rs`, `json.rs`, `svg.rs` and `dot.rs`.
+//! format has a file of its own: `text.rs`, `json.rs`, `svg.rs`, `dot.rs` and `knuth.rs`.
 
 use std::fmt::Write as _;
 
@@ -15,12 +15,17 @@ use crate::util::Packed;
 
 mod dot;
 mod json;
+mod knuth;
 mod parts;
 mod svg;
 mod text;
 
 pub use dot::dot_graph;
 pub use json::{write_json_head, write_json_picture, write_json_solution, write_json_tail};
+pub use knuth::{
+    KNUTH_NAME_MAX, altogether_line, knuth_input_check, knuth_input_note, write_knuth_input,
+    write_knuth_report,
+};
 pub use parts::{merge_error_text, merged_answer_line, merged_outcome, merged_summary, part_arg};
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{

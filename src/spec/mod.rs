@@ -15,9 +15,11 @@ use crate::board::betza::Piece;
 use crate::engine::Goal;
 
 mod board_piece;
+mod knuth;
 mod overrides;
 mod raw;
 
+pub use knuth::{ExactCover, MAX_ENTRIES as MAX_COVER_ENTRIES};
 pub use overrides::{Overrides, SolveOverrides};
 pub use raw::{Located, Names, Rules, SquareRef};
 

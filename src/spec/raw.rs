@@ -136,6 +136,10 @@ pub struct Rules {
     pub options: Option<Located<Vec<Located<Names>>>>,
     /// Primary item name to its range `[lo, hi]`, as written.
     pub multiplicity: Option<Located<BTreeMap<String, Located<Vec<i64>>>>>,
+    /// Kind cover read from Knuth's format (no TOML): the problem, built and checked as it
+    /// was read.
+    #[serde(skip)]
+    pub exact_cover: Option<super::knuth::ExactCover>,
 }
 
 #[derive(Deserialize, Debug, Default)]

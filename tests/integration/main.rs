@@ -7,6 +7,7 @@ mod dlx;
 mod domination;
 mod engines;
 mod independent;
+mod knuth;
 mod layers;
 mod lines;
 mod output;

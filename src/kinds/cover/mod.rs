@@ -1,8 +1,10 @@
 //! `kind = "cover"`: generic exact cover straight from the file, on the Dancing Links core.
 //! Primary items (with optional multiplicity ranges), secondary items, and options as lists
-//! of item names, a secondary item optionally as "name:colour".
+//! of item names, a secondary item optionally as "name:colour". A file in Knuth's format
+//! arrives with its problem already built by the reader (spec/knuth.rs).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 mod dxz;
 
@@ -13,17 +15,25 @@ use crate::render::Picture;
 use crate::spec::{Spec, SpecError};
 
 pub struct Model {
-    pub problem: Problem,
+    /// Shared with the spec when the file was in Knuth's format: a large problem is not copied.
+    pub problem: Arc<Problem>,
     /// Colour names; colour code k + 1 is `colours[k]`.
     colours: Vec<String>,
 }
 
-/// Beyond this many option entries (item occurrences) the file is refused up front.
-pub const MAX_ENTRIES: usize = 50_000_000;
+/// Beyond this many option entries (item occurrences) the file is refused up front (the same
+/// limit in either format).
+pub const MAX_ENTRIES: usize = crate::spec::MAX_COVER_ENTRIES;
 
 impl Model {
     pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
         let r = &spec.rules;
+        if let Some(c) = &r.exact_cover {
+            return Ok(Model {
+                problem: Arc::clone(&c.problem),
+                colours: c.colours.to_vec(),
+            });
+        }
         let items = r.items.as_ref().ok_or_else(|| {
             spec.err_nowhere(
                 "rules.items",
@@ -164,7 +174,15 @@ impl Model {
                 .add_option(&buf)
                 .map_err(|e| spec.err(opt.span(), "rules.options", e.to_string()))?;
         }
-        Ok(Model { problem, colours })
+        Ok(Model {
+            problem: Arc::new(problem),
+            colours,
+        })
+    }
+
+    /// Colour names; colour code k + 1 is `colours()[k]`.
+    pub fn colours(&self) -> &[String] {
+        &self.colours
     }
 
     pub fn picture(&self, options: &[usize]) -> Picture {

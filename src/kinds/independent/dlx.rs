@@ -71,6 +71,17 @@ impl Strategy<Model> for Dlx {
     }
 }
 
+/// The exact cover this strategy searches, for writing it out; `Err` when the strategy does
+/// not take the puzzle with goal `goal`.
+pub fn exact_cover(m: &Model, goal: Goal) -> Result<Problem, String> {
+    let task = Task {
+        goal,
+        ..Task::default()
+    };
+    Dlx.applies(m, &task)?;
+    Ok(build(m))
+}
+
 /// Knuth's "organ pipe" order for N-Queens rows and columns, from the centre outwards
 /// (n = 8: 4 3 5 2 6 1 7 0): ties in the MRV choice then go to the most constrained middle
 /// lines, and the node counts match his DLX1 figures.

@@ -8,6 +8,7 @@ mod flags;
 mod model;
 pub mod queens;
 
+pub use dlx::exact_cover;
 pub use model::{Aim, MAX_SQUARES, Model};
 
 use super::Strategy;

@@ -1,0 +1,83 @@
+//! Knuth's exact-cover format on the command line: which files are read in it (`--input`,
+//! the extensions his programs' files carry), `--format knuth-input`, which writes the puzzle
+//! instead of solving it, and the kinds `--format knuth` takes.
+
+use std::io::Write;
+use std::path::Path;
+
+use boardsolve::render;
+use boardsolve::spec::Kind;
+
+use super::args::{Common, Format, Input, SolveCli};
+use super::fail;
+use super::load::Loaded;
+
+/// File extensions read in Knuth's format without `--input knuth`: DLX1's `.dlx`, and the
+/// `.xcc` (colours) and `.mcc` (multiplicities and colours) of his later programs.
+const KNUTH_EXTENSIONS: [&str; 3] = ["dlx", "xcc", "mcc"];
+
+/// Whether `file` is read in Knuth's format.
+pub(crate) fn reads_knuth(file: &str, common: &Common) -> bool {
+    match common.input {
+        Some(input) => input == Input::Knuth,
+        None => Path::new(file)
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| KNUTH_EXTENSIONS.iter().any(|k| e.eq_ignore_ascii_case(k))),
+    }
+}
+
+/// What the Knuth formats settle before a search: `knuth-input` writes the puzzle and ends
+/// the run; `knuth` is refused for kinds whose solutions are not options. `None`: search.
+pub(crate) fn before_search(cli: &SolveCli, l: &Loaded) -> Option<u8> {
+    match cli.format {
+        Format::KnuthInput => Some(write_input(cli, l)),
+        Format::Knuth if l.spec.kind != Kind::Cover => Some(fail(format!(
+            "--format knuth prints the chosen options of an exact cover (kind cover); kind \
+             \"{}\" has none (`--format knuth-input` writes an independent puzzle as one)",
+            l.spec.kind.name()
+        ))),
+        _ => None,
+    }
+}
+
+/// The puzzle in Knuth's format, to `--output` or standard output: exit 0, or 2 when it has
+/// no exact cover or a name his format cannot hold.
+fn write_input(cli: &SolveCli, l: &Loaded) -> u8 {
+    let cover = match l.model.exact_cover(l.task.goal) {
+        Ok(c) => c,
+        Err(why) => return fail(format!("--format knuth-input: {why}")),
+    };
+    if let Err(why) = render::knuth_input_check(&cover.problem, cover.colours) {
+        return fail(format!("--format knuth-input: {why}"));
+    }
+    // The title as the text report shows it, with what the command line changed.
+    let title = super::load::header(l).title;
+    let title = title.as_deref();
+    let write = |w: &mut dyn Write| {
+        render::write_knuth_input(w, title, &cover.problem, cover.colours)?;
+        w.flush()
+    };
+    let written = match &cli.output {
+        Some(path) => std::fs::File::create(path)
+            .and_then(|f| write(&mut std::io::BufWriter::with_capacity(1 << 20, f)))
+            .map_err(|e| format!("{path}: {e}")),
+        None => {
+            let stdout = std::io::stdout();
+            write(&mut std::io::BufWriter::with_capacity(
+                1 << 20,
+                stdout.lock(),
+            ))
+            .map_err(|e| e.to_string())
+        }
+    };
+    if let Err(e) = written {
+        return fail(e);
+    }
+    if !cli.quiet
+        && let Some(note) = render::knuth_input_note(&cover.problem, cover.colours)
+    {
+        eprintln!("{note}");
+    }
+    0
+}

@@ -1,0 +1,633 @@
+//! Knuth's exact-cover format, as his programs DLX1, DLX2, DLX3 and SSXCC read it, read into
+//! the same checked [`Problem`] that a `kind = "cover"` TOML file gives.
+//!
+//! The first line that is neither blank nor a comment names the primary items, then `|`, then
+//! the secondary items; every further line is an option, its item names separated by
+//! whitespace. A line whose first non-blank character is `|` is a comment. In an option,
+//! `name:colour` gives a secondary item a colour (DLX2); on the first line `a:b|name` gives a
+//! primary item the multiplicity range [a, b], and `b|name` the range [b, b] (DLX3). Names
+//! hold no whitespace, `:` or `|`, and may be longer than Knuth's 8 characters.
+//!
+//! The reader is one pass over the bytes: item and colour names are looked up as slices of
+//! the text, so a name costs an allocation once, where it is declared, not where it is used.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+use crate::dlx::Problem;
+use crate::engine::split::Fingerprint;
+
+use super::{Kind, Overrides, Rules, SolveSpec, Spec, SpecError};
+
+/// Beyond this many item occurrences in the options the file is refused (as a TOML cover).
+pub const MAX_ENTRIES: usize = 50_000_000;
+
+/// The largest upper bound of a multiplicity range (as a TOML cover's).
+pub const MAX_MULTIPLICITY: u32 = (1 << 30) - 1;
+
+const RANGE_ACCEPTED: &str = "accepted: a:b|name or b|name before the `|`, whole numbers with \
+                              0 <= a <= b and 1 <= b < 2^30";
+
+/// A cover read from Knuth's format: the problem built and checked as it was read, and the
+/// names of its colours (colour code k + 1 is `colours[k]`). Shared, so that compiling the
+/// puzzle does not copy a large problem.
+#[derive(Clone)]
+pub struct ExactCover {
+    pub problem: Arc<Problem>,
+    pub colours: Arc<Vec<String>>,
+}
+
+impl ExactCover {
+    /// A digest of everything the search sees: items, ranges, options, colours.
+    pub fn digest(&self) -> u64 {
+        let p = &self.problem;
+        let mut f = Fingerprint::default();
+        for i in 0..p.num_items() {
+            f.eat_bytes(p.item_name(i).as_bytes());
+            let (lo, hi) = p.range(i);
+            f.eat(u64::from(p.is_primary(i)) << 62 | u64::from(lo) << 31 | u64::from(hi));
+        }
+        for k in 0..p.num_options() {
+            let opt = p.option(k);
+            f.eat(opt.len() as u64);
+            for &(item, colour) in opt {
+                f.eat((item as u64) << 32 | u64::from(colour));
+            }
+        }
+        for c in self.colours.iter() {
+            f.eat_bytes(c.as_bytes());
+        }
+        f.value()
+    }
+}
+
+/// Its digest stands for it: the puzzle's fingerprint is taken from the debug form of the
+/// rules, and a million options need not be spelled out for that.
+impl fmt::Debug for ExactCover {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ExactCover({:016x})", self.digest())
+    }
+}
+
+impl Spec {
+    /// A puzzle file in Knuth's format: kind cover, the goal and strategy from the command
+    /// line only (the format has no place for them), the title from the first comment line
+    /// above the items.
+    pub fn parse_knuth(file: &str, text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
+        let flag_error = |key: &str, message: &str| SpecError {
+            file: file.to_string(),
+            line: 0,
+            column: 0,
+            key: key.to_string(),
+            message: message.to_string(),
+        };
+        if let Some(set) = overrides.set.first() {
+            return Err(flag_error(
+                "--set",
+                &format!(
+                    "{set}: a file in Knuth's format has no keys to set; the goal, strategy and \
+                     limits have flags of their own (--goal, --strategy, --limit, ...)"
+                ),
+            ));
+        }
+        if overrides.size.is_some() || overrides.width.is_some() || overrides.height.is_some() {
+            return Err(flag_error(
+                "--size",
+                "an exact cover takes no board: its items and options say everything",
+            ));
+        }
+        let (cover, title) = read(file, text)?;
+        let mut spec = Spec {
+            file: file.to_string(),
+            source: String::new(),
+            sets: Vec::new(),
+            title,
+            kind: Kind::Cover,
+            board: None,
+            piece: None,
+            rules: Rules {
+                exact_cover: Some(cover),
+                ..Rules::default()
+            },
+            solve: SolveSpec::default(),
+        };
+        spec.solve = spec.parse_solve(None, &overrides.solve)?;
+        Ok(spec)
+    }
+}
+
+/// Whitespace as C's `isspace` has it, which Knuth's programs use.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// Whitespace within a line.
+fn is_blank(b: u8) -> bool {
+    b != b'\n' && is_space(b)
+}
+
+/// The last 1 to 7 bytes of a name as a word, shifted in byte by byte (a copy through memory
+/// would stall the load that follows it).
+fn tail_word(rest: &[u8]) -> u64 {
+    rest.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b))
+}
+
+/// A name as a slice of the text, compared 8 bytes at a time: most names are short, and a
+/// call to `memcmp` for each would cost more than the comparison.
+#[derive(Clone, Copy)]
+struct Name<'a>(&'a [u8]);
+
+impl PartialEq for Name<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (self.0, other.0);
+        if a.len() != b.len() {
+            return false;
+        }
+        let (mut ca, mut cb) = (a.chunks_exact(8), b.chunks_exact(8));
+        for (x, y) in (&mut ca).zip(&mut cb) {
+            if x != y {
+                return false;
+            }
+        }
+        tail_word(ca.remainder()) == tail_word(cb.remainder())
+    }
+}
+
+impl Eq for Name<'_> {}
+
+impl std::hash::Hash for Name<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write(self.0);
+    }
+}
+
+/// A fast hash for the names (FxHash's step per 8 bytes, and a final mix so that the low
+/// bits, which pick the bucket, depend on every byte): the input is the user's own file.
+#[derive(Default)]
+struct NameHasher(u64);
+
+impl NameHasher {
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for NameHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        // The length too, so that a name and the same name with trailing NULs differ.
+        self.add(tail_word(rest) ^ (bytes.len() as u64) << 59);
+    }
+    fn finish(&self) -> u64 {
+        let h = self.0 ^ (self.0 >> 32);
+        h.wrapping_mul(0xff51_afd7_ed55_8ccd) ^ (h >> 29)
+    }
+}
+
+type Names<'a> = HashMap<Name<'a>, u32, BuildHasherDefault<NameHasher>>;
+
+/// One pass over the text, line by line and word by word, with where it stands: no line is
+/// scanned twice, and nothing is searched for per line or per word.
+struct Scanner<'a> {
+    file: &'a str,
+    text: &'a str,
+    pos: usize,
+    line_no: usize,
+    line_start: usize,
+}
+
+impl<'a> Scanner<'a> {
+    fn new(file: &'a str, text: &'a str) -> Scanner<'a> {
+        Scanner {
+            file,
+            text,
+            pos: 0,
+            line_no: 0,
+            line_start: 0,
+        }
+    }
+
+    /// Moves to the next line that is neither blank nor a comment, handing each comment's
+    /// text to `comment` on the way; `false` at the end of the text.
+    fn next_line(&mut self, comment: &mut dyn FnMut(&'a str)) -> bool {
+        let b = self.text.as_bytes();
+        while self.pos < b.len() {
+            self.line_no += 1;
+            self.line_start = self.pos;
+            let mut i = self.pos;
+            while i < b.len() && is_blank(b[i]) {
+                i += 1;
+            }
+            if i == b.len() {
+                self.pos = i;
+                return false;
+            }
+            match b[i] {
+                b'\n' => self.pos = i + 1,
+                b'|' => {
+                    let end = b[i..]
+                        .iter()
+                        .position(|&c| c == b'\n')
+                        .map_or(b.len(), |k| i + k);
+                    comment(&self.text[i + 1..end]);
+                    self.pos = (end + 1).min(b.len());
+                }
+                _ => {
+                    self.pos = i;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The next word of the current line and its byte offset in the text; `None` at the end
+    /// of the line, the scanner then standing at the start of the next one.
+    fn word(&mut self) -> Option<(usize, &'a str)> {
+        let b = self.text.as_bytes();
+        let mut i = self.pos;
+        while i < b.len() && is_blank(b[i]) {
+            i += 1;
+        }
+        if i == b.len() || b[i] == b'\n' {
+            self.pos = (i + 1).min(b.len());
+            return None;
+        }
+        let start = i;
+        while i < b.len() && !is_space(b[i]) {
+            i += 1;
+        }
+        self.pos = i;
+        Some((start, &self.text[start..i]))
+    }
+
+    /// An error at byte `offset` of the text, on the current line.
+    fn err(&self, offset: usize, message: String) -> SpecError {
+        SpecError {
+            file: self.file.to_string(),
+            line: self.line_no,
+            column: self.text[self.line_start..offset].chars().count() + 1,
+            key: String::new(),
+            message,
+        }
+    }
+}
+
+/// The byte offset of `b` in `s`, by a plain scan (names are short).
+fn find_byte(s: &str, b: u8) -> Option<usize> {
+    s.bytes().position(|c| c == b)
+}
+
+/// Read the whole file: the cover, and the title (the first comment line above the items).
+fn read(file: &str, text: &str) -> Result<(ExactCover, Option<String>), SpecError> {
+    let mut scan = Scanner::new(file, text);
+    let mut title: Option<String> = None;
+    let mut title_of = |c: &str| {
+        let t = c.trim();
+        if title.is_none() && !t.is_empty() {
+            title = Some(t.to_string());
+        }
+    };
+    if !scan.next_line(&mut title_of) {
+        return Err(SpecError {
+            file: file.to_string(),
+            line: text.bytes().filter(|&b| b == b'\n').count() + 1,
+            column: 1,
+            key: String::new(),
+            message: "no items: every line is blank or a comment; accepted: a first line \
+                      that names the primary items, then `|` and the secondary items"
+                .into(),
+        });
+    }
+    let item_line = scan.line_no;
+    let mut problem = Problem::new();
+    let mut names: Names = HashMap::default();
+    read_items(&mut scan, &mut problem, &mut names)?;
+
+    let mut colours: Vec<String> = Vec::new();
+    let mut colour_code: Names = HashMap::default();
+    // stamp[item] = the number of the last option that named it: a repeat in one option is
+    // seen in constant time.
+    let mut stamp = vec![0u32; problem.num_items()];
+    let mut option_no: u32 = 0;
+    let mut entries = 0usize;
+    let mut buf: Vec<(usize, u32)> = Vec::new();
+    while scan.next_line(&mut |_| {}) {
+        option_no += 1;
+        buf.clear();
+        let mut has_primary = false;
+        let first_offset = scan.pos;
+        while let Some((offset, word)) = scan.word() {
+            let (name, colour) = match find_byte(word, b':') {
+                Some(c) => (&word[..c], Some((c, &word[c + 1..]))),
+                None => (word, None),
+            };
+            let Some(&item) = names.get(&Name(name.as_bytes())) else {
+                let message = if name.is_empty() {
+                    format!("\"{word}\": no item name before ':'; accepted: name or name:colour")
+                } else {
+                    format!(
+                        "\"{name}\" is not an item: the items are those on line {item_line} \
+                         (primary, then `|` and the secondary ones)"
+                    )
+                };
+                return Err(scan.err(offset, message));
+            };
+            let item = item as usize;
+            if stamp[item] == option_no {
+                return Err(scan.err(
+                    offset,
+                    format!("item \"{name}\" appears twice in this option; accepted: each once"),
+                ));
+            }
+            stamp[item] = option_no;
+            let primary = problem.is_primary(item);
+            has_primary |= primary;
+            let code = match colour {
+                None => 0,
+                Some((c, _)) if primary => {
+                    return Err(scan.err(
+                        offset + c,
+                        format!(
+                            "\"{word}\": \"{name}\" is a primary item and takes no colour; \
+                             colours are for the secondary items (after the `|` on line \
+                             {item_line})"
+                        ),
+                    ));
+                }
+                Some((c, "")) => {
+                    return Err(scan.err(
+                        offset + c,
+                        format!("\"{word}\": the colour after ':' is empty; accepted: name:colour"),
+                    ));
+                }
+                Some((c, colour)) if colour.contains([':', '|']) => {
+                    return Err(scan.err(
+                        offset + c + 1,
+                        format!("\"{word}\": a colour holds no ':' or '|'; accepted: name:colour"),
+                    ));
+                }
+                Some((_, colour)) => match colour_code.get(&Name(colour.as_bytes())) {
+                    Some(&code) => code,
+                    None => {
+                        colours.push(colour.to_string());
+                        let code = colours.len() as u32;
+                        colour_code.insert(Name(colour.as_bytes()), code);
+                        code
+                    }
+                },
+            };
+            buf.push((item, code));
+        }
+        if !has_primary {
+            return Err(scan.err(
+                first_offset,
+                "this option has no primary item; accepted: options that name at least one \
+                 (Knuth's programs skip such an option with a warning)"
+                    .into(),
+            ));
+        }
+        entries += buf.len();
+        if entries > MAX_ENTRIES {
+            return Err(scan.err(
+                first_offset,
+                format!(
+                    "more than {MAX_ENTRIES} item occurrences in the options; accepted: at most \
+                     that"
+                ),
+            ));
+        }
+        problem
+            .add_option(&buf)
+            .map_err(|e| scan.err(first_offset, e.to_string()))?;
+    }
+    let cover = ExactCover {
+        problem: Arc::new(problem),
+        colours: Arc::new(colours),
+    };
+    Ok((cover, title))
+}
+
+/// The first line: primary items (each perhaps with a range), `|`, secondary items.
+fn read_items<'a>(
+    scan: &mut Scanner<'a>,
+    problem: &mut Problem,
+    names: &mut Names<'a>,
+) -> Result<(), SpecError> {
+    let mut secondary = false;
+    let line_start = scan.pos;
+    while let Some((offset, word)) = scan.word() {
+        let (offset, word) = if let Some(rest) = word.strip_prefix('|') {
+            if secondary {
+                return Err(scan.err(
+                    offset,
+                    "a second `|` on the item line; accepted: primary items, `|`, secondary items"
+                        .into(),
+                ));
+            }
+            secondary = true;
+            if rest.is_empty() {
+                continue;
+            }
+            (offset + 1, rest)
+        } else {
+            (offset, word)
+        };
+        let (name_at, name, range) = match find_byte(word, b'|') {
+            Some(bar) if secondary => {
+                return Err(scan.err(
+                    offset + bar,
+                    format!(
+                        "\"{word}\": a multiplicity range is for a primary item (before the `|`); \
+                         secondary items take none"
+                    ),
+                ));
+            }
+            Some(bar) => {
+                let range = range(&word[..bar]).map_err(|why| {
+                    scan.err(offset, format!("\"{word}\": {why}; {RANGE_ACCEPTED}"))
+                })?;
+                (offset + bar + 1, &word[bar + 1..], Some(range))
+            }
+            None => (offset, word, None),
+        };
+        if name.is_empty() {
+            return Err(scan.err(
+                offset,
+                format!("\"{word}\": the range names no item; {RANGE_ACCEPTED}"),
+            ));
+        }
+        if let Some(c) = find_byte(name, b':') {
+            return Err(scan.err(
+                name_at + c,
+                format!(
+                    "\"{name}\": an item name holds no ':' or '|' (':' gives a colour, in an \
+                     option); a range is written a:b|name"
+                ),
+            ));
+        }
+        if names.contains_key(&Name(name.as_bytes())) {
+            return Err(scan.err(
+                name_at,
+                format!("item \"{name}\" is declared twice; accepted: distinct names"),
+            ));
+        }
+        let item = match (secondary, range) {
+            (true, _) => problem.add_secondary(name),
+            (false, None) => problem.add_primary(name),
+            (false, Some((lo, hi))) => problem.add_primary_range(name, lo, hi),
+        };
+        names.insert(Name(name.as_bytes()), item as u32);
+    }
+    if problem.num_primary() == 0 {
+        return Err(scan.err(
+            line_start,
+            "no primary item on the item line; accepted: at least one before the `|`".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// `b` or `a:b` before the `|` of a ranged item: `(a, b)`, or why not.
+fn range(prefix: &str) -> Result<(u32, u32), String> {
+    let number = |s: &str| -> Result<u32, String> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("\"{s}\" is not a whole number"));
+        }
+        s.parse::<u32>()
+            .ok()
+            .filter(|&v| v <= MAX_MULTIPLICITY)
+            .ok_or_else(|| format!("{s} is too large"))
+    };
+    let (lo, hi) = match prefix.split_once(':') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => {
+            let b = number(prefix)?;
+            (b, b)
+        }
+    };
+    if hi == 0 {
+        return Err("the upper bound is 0".into());
+    }
+    if lo > hi {
+        return Err(format!("the lower bound {lo} exceeds the upper bound {hi}"));
+    }
+    Ok((lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Spec, SpecError> {
+        Spec::parse_knuth("t.dlx", text, &Overrides::default())
+    }
+
+    fn cover(text: &str) -> ExactCover {
+        let spec = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        spec.rules.exact_cover.expect("a cover")
+    }
+
+    #[test]
+    fn knuths_example_with_comments_and_title() {
+        let c = cover(
+            "| Knuth's example\n\n| more comment\na b c d e | f g\nc e f\n  | inside\na d g\nb c f\na d\nb g\nd e g\n",
+        );
+        let p = &c.problem;
+        assert_eq!((p.num_items(), p.num_primary(), p.num_options()), (7, 5, 6));
+        assert_eq!(p.item_name(5), "f");
+        assert!(!p.is_primary(5));
+        assert_eq!(p.option(3), &[(0, 0), (3, 0)]);
+        let spec = parse("| Knuth's example\na b\na b\n").unwrap();
+        assert_eq!(spec.title.as_deref(), Some("Knuth's example"));
+        assert_eq!(spec.kind, Kind::Cover);
+    }
+
+    #[test]
+    fn ranges_colours_and_long_names() {
+        let c = cover("2:3|a 2|b c0123456789 | x y\na b x:red\nb c0123456789 x:red y:blue\n");
+        let p = &c.problem;
+        assert_eq!(p.range(0), (2, 3));
+        assert_eq!(p.range(1), (2, 2));
+        assert_eq!(p.range(2), (1, 1));
+        assert_eq!(p.item_name(2), "c0123456789");
+        assert_eq!(p.option(1), &[(1, 0), (2, 0), (3, 1), (4, 2)]);
+        assert_eq!(*c.colours, vec!["red".to_string(), "blue".to_string()]);
+        // `|` glued to the next name, and no `|` at all.
+        let c = cover("a |x\na x\n");
+        assert_eq!(c.problem.num_primary(), 1);
+        let c = cover("0:1|a\r\na\r\n");
+        assert_eq!(c.problem.range(0), (0, 1));
+    }
+
+    #[test]
+    fn digest_tells_problems_apart() {
+        let a = cover("a b\na\nb\n");
+        let b = cover("a b\na b\n");
+        let a2 = cover("| other comment\na  b\n\na\nb\n");
+        assert_ne!(a.digest(), b.digest());
+        assert_eq!(a.digest(), a2.digest());
+    }
+
+    fn error(text: &str) -> SpecError {
+        parse(text).expect_err("an error")
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let cases: &[(&str, usize, usize, &str)] = &[
+            ("a b\na c\n", 2, 3, "\"c\" is not an item"),
+            ("a | x\nx\n", 2, 1, "no primary item"),
+            ("a b\na b a\n", 2, 5, "appears twice"),
+            ("a | x\na:red\n", 2, 2, "primary item and takes no colour"),
+            ("a | x\na x:\n", 2, 4, "colour after ':' is empty"),
+            (
+                "3:2|a\na\n",
+                1,
+                1,
+                "lower bound 3 exceeds the upper bound 2",
+            ),
+            ("b 0|a\na\n", 1, 3, "upper bound is 0"),
+            ("x:2|a\na\n", 1, 1, "\"x\" is not a whole number"),
+            ("2|\na\n", 1, 1, "names no item"),
+            ("a | 2|x\na\n", 1, 6, "for a primary item"),
+            ("a | x | y\na\n", 1, 7, "a second `|`"),
+            ("a a\na\n", 1, 3, "declared twice"),
+            ("a b:c\na\n", 1, 4, "holds no ':'"),
+            ("| only a comment\n\n", 3, 1, "no items"),
+            ("", 1, 1, "no items"),
+        ];
+        for &(text, line, column, needle) in cases {
+            let e = error(text);
+            assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
+            assert!(e.message.contains(needle), "{text:?}: {e}");
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("t.dlx:{line}:{column}: ")),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn flags_for_keys_and_boards_are_refused() {
+        let o = Overrides {
+            set: vec!["rules.count=3".into()],
+            ..Overrides::default()
+        };
+        let e = Spec::parse_knuth("t.dlx", "a\na\n", &o).unwrap_err();
+        assert!(e.message.contains("no keys to set"), "{e}");
+        let o = Overrides {
+            size: Some(4),
+            ..Overrides::default()
+        };
+        let e = Spec::parse_knuth("t.dlx", "a\na\n", &o).unwrap_err();
+        assert!(e.message.contains("no board"), "{e}");
+    }
+}
