@@ -302,3 +302,25 @@ fn limit_errors_state_the_range_they_check() {
         &["--node-limit 0: accepted: 1 or more"],
     );
 }
+
+/// `--width -1` was taken for an unknown flag `-1`, with the advice to write `-- -1`: a
+/// negative number after a numeric option is that option's (bad) value, and `--part -1/2`
+/// is a bad part.
+#[test]
+fn negative_option_values_name_their_option() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    for (flag, says) in [
+        ("--size", "invalid value '-1' for '--size"),
+        ("--width", "invalid value '-1' for '--width"),
+        ("--height", "invalid value '-1' for '--height"),
+        ("--threads", "invalid value '-1' for '--threads"),
+        ("--node-limit", "invalid value '-1' for '--node-limit"),
+        ("--limit", "invalid value '-1' for '--limit"),
+        ("--optimum", "invalid value '-1' for '--optimum"),
+        ("--estimate", "invalid value '-1' for '--estimate"),
+        ("--time-limit", "--time-limit`: -1: accepted: seconds"),
+    ] {
+        expect_error(&text, &[flag, "-1"], &[says]);
+    }
+    expect_error(&text, &["--part", "-1/2"], &["--part -1/2: accepted: I/N"]);
+}
