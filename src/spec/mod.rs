@@ -21,7 +21,7 @@ mod raw;
 pub use overrides::{Overrides, SolveOverrides};
 pub use raw::{Located, Names, Rules, SquareRef};
 
-use overrides::{apply_set, key_at, located, span_of_key};
+use overrides::{apply_set, key_at, located, parse_message, span_of_key};
 use raw::{RawSolve, RawSpec};
 
 /// An error in a puzzle file or its overrides.
@@ -220,7 +220,7 @@ impl Spec {
         let raw: RawSpec = toml::from_str(&source).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let key = key_at(&source, span.start);
-            let message = e.message().trim().to_string();
+            let message = parse_message(&source, span.start, e.message());
             set_error(file, &overrides.set, &key, &message)
                 .unwrap_or_else(|| located(file, &source, span, &key, message))
         })?;

@@ -324,3 +324,13 @@ fn negative_option_values_name_their_option() {
     }
     expect_error(&text, &["--part", "-1/2"], &["--part -1/2: accepted: I/N"]);
 }
+
+/// A control character in a comment got the TOML parser's empty message: `<stdin>:1:5: ` and
+/// nothing after it. The error says what stands there, read from the file or after `--set`.
+#[test]
+fn control_characters_are_named() {
+    let text = format!("# a \u{0} b\n{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    let says = "<stdin>:1:5: control character U+0000 is not accepted here; accepted: tab";
+    expect_error(&text, &[], &[says]);
+    expect_error(&text, &["--set", "rules.count=3"], &[says]);
+}
