@@ -22,7 +22,7 @@ pub use overrides::{Overrides, SolveOverrides};
 pub use raw::{Located, Names, Rules, SquareRef};
 
 use overrides::{apply_set, key_at, located, parse_message, span_of_key};
-use raw::{RawSolve, RawSpec};
+use raw::{RawSolve, RawSpec, in_file_words};
 
 /// An error in a puzzle file or its overrides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -220,7 +220,7 @@ impl Spec {
         let raw: RawSpec = toml::from_str(&source).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let key = key_at(&source, span.start);
-            let message = parse_message(&source, span.start, e.message());
+            let message = in_file_words(&parse_message(&source, span.start, e.message()));
             set_error(file, &overrides.set, &key, &message)
                 .unwrap_or_else(|| located(file, &source, span, &key, message))
         })?;

@@ -334,3 +334,104 @@ fn control_characters_are_named() {
     expect_error(&text, &[], &[says]);
     expect_error(&text, &["--set", "rules.count=3"], &[says]);
 }
+
+/// `board = 5` was refused as "expected struct RawBoard", `solve = ["count"]` as "invalid
+/// length 1, expected struct RawSolve with 6 elements", and `board = [5, 5, 5, []]` was read
+/// as a board by position. A table of the file is a TOML table, and anything else is refused
+/// with the keys it takes.
+#[test]
+fn tables_given_as_other_values_name_their_keys() {
+    let board = "expected a table [board] with keys size, width, height, holes";
+    let cases: [(&str, &[&str]); 7] = [
+        (
+            "board = 5\n",
+            &["<stdin>:2:9: key `board`: invalid type: integer `5`", board],
+        ),
+        (
+            "board = [5, 5, 5, []]\n",
+            &["<stdin>:2:9: key `board`: invalid type: array", board],
+        ),
+        (
+            "[[board]]\nsize = 5\n",
+            &["<stdin>:2:1: key `board`: invalid type: array", board],
+        ),
+        (
+            "[board]\nsize = 5\n[solve]\ngoal = \"count\"\npiece = \"Q\"\n",
+            &["<stdin>:6:1: key `solve.piece`: unknown field `piece`"],
+        ),
+        (
+            "piece = \"Q\"\n",
+            &[
+                "<stdin>:2:9: key `piece`",
+                "expected a table [piece] with keys moves, leaps",
+            ],
+        ),
+        (
+            "rules = 3\n",
+            &[
+                "<stdin>:2:9: key `rules`",
+                "expected a table [rules]",
+                "count, independent",
+            ],
+        ),
+        (
+            "solve = [\"count\"]\n",
+            &[
+                "<stdin>:2:9: key `solve`: invalid type: array",
+                "expected a table [solve] with keys goal, strategy, unique, limit, time_limit",
+            ],
+        ),
+    ];
+    for (text, says) in cases {
+        let text = format!("kind = \"independent\"\n{text}");
+        expect_error(&text, &[], says);
+        let (_, err) = run_text(&text, &[]);
+        assert!(!err.contains("struct") && !err.contains("Raw"), "{err}");
+    }
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"),
+        &["--set", "solve=3"],
+        &[
+            "(--set solve=3): key `solve`",
+            "expected a table [solve] with keys goal",
+        ],
+    );
+}
+
+/// Values of the wrong type were refused in serde's words: "expected i64", "invalid type:
+/// sequence", "expected a map", and `1e300` written out in 301 digits.
+#[test]
+fn wrong_types_are_named_in_the_file_words() {
+    for (text, says) in [
+        (
+            "size = \"8\"\n",
+            "key `board.size`: invalid type: string \"8\", expected an integer",
+        ),
+        (
+            "size = [8]\n",
+            "key `board.size`: invalid type: array, expected an integer",
+        ),
+        (
+            "size = { n = 8 }\n",
+            "key `board.size`: invalid type: table, expected an integer",
+        ),
+        (
+            "size = 1e300\n",
+            "key `board.size`: invalid type: floating point `1e300`, expected",
+        ),
+        (
+            "size = 8\nholes = 3\n",
+            "key `board.holes`: invalid type: integer `3`, expected an array",
+        ),
+        (
+            "size = 8\n[solve]\ntime_limit = \"1\"\n",
+            "key `solve.time_limit`: invalid type: string \"1\", expected a number",
+        ),
+        (
+            "size = 8\n[solve]\noptions = 3\n",
+            "key `solve.options`: invalid type: integer `3`, expected a table",
+        ),
+    ] {
+        expect_error(&format!("{HEAD}{text}"), &[], &["<stdin>:", says]);
+    }
+}
