@@ -435,3 +435,32 @@ fn wrong_types_are_named_in_the_file_words() {
         expect_error(&format!("{HEAD}{text}"), &[], &["<stdin>:", says]);
     }
 }
+
+/// A multiplicity of 2^32 was refused as outside "0 <= lo <= hi and hi >= 1", which it is
+/// not: the stated range is the one checked, up to 2^30 - 1.
+#[test]
+fn multiplicity_errors_state_the_range_they_check() {
+    let cover = |range: &str| {
+        format!(
+            "kind = \"cover\"\n[rules]\nitems = [\"a\", \"b\"]\noptions = [[\"a\"], [\"a\", \"b\"]]\n\
+             [rules.multiplicity]\na = {range}\n"
+        )
+    };
+    let accepted = "accepted: [lo, hi] with 0 <= lo <= hi and 1 <= hi <= 1073741823";
+    for range in [
+        "[1, 4294967296]",
+        "[0, 1073741824]",
+        "[0, 0]",
+        "[2, 1]",
+        "[-1, 1]",
+        "[1]",
+    ] {
+        expect_error(
+            &cover(range),
+            &[],
+            &["<stdin>:6:5: key `rules.multiplicity.a`", accepted],
+        );
+    }
+    let (code, _) = run_text(&cover("[1, 1073741823]"), &["--quiet"]);
+    assert_eq!(code, 0);
+}
