@@ -464,3 +464,29 @@ fn multiplicity_errors_state_the_range_they_check() {
     let (code, _) = run_text(&cover("[1, 1073741823]"), &["--quiet"]);
     assert_eq!(code, 0);
 }
+
+/// Three colours of 20 stones on 10x10 with `--time-limit 1` ran 26 s on two threads (and
+/// `--node-limit 1000` 5.8 million nodes): the first rows, thousands of them, were shared
+/// out to the workers, each of which ran a whole check interval before it saw the limit.
+#[test]
+fn limits_stop_work_shared_out_to_threads() {
+    let text = "kind = \"lines\"\n[board]\nsize = 10\n[rules]\ncolors = [\"a\", \"b\", \"c\"]\n\
+                per_color = 20\nmax_per_line = 2\n";
+    let args = ["--strategy", "bitmask", "--threads", "2"];
+    let start = std::time::Instant::now();
+    let (code, err) = run_text(text, &[&args[..], &["--time-limit", "1"]].concat());
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        start.elapsed().as_secs_f64() < 6.0,
+        "{:?}: {err}",
+        start.elapsed()
+    );
+    let (code, err) = run_text(text, &[&args[..], &["--node-limit", "1000"]].concat());
+    assert_eq!(code, 3, "{err}");
+    let nodes: u64 = err
+        .split(" | ")
+        .find_map(|f| f.strip_suffix(" nodes"))
+        .map(|n| n.replace(',', "").parse().unwrap())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(err.contains("[node limit]") && nodes < 10_000, "{err}");
+}
