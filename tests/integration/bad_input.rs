@@ -490,3 +490,56 @@ fn limits_stop_work_shared_out_to_threads() {
         .unwrap_or_else(|| panic!("{err}"));
     assert!(err.contains("[node limit]") && nodes < 10_000, "{err}");
 }
+
+/// `--set` rewrites the document before it is read, and the lines moved: a value over several
+/// lines replaced by one, or the comments above a replaced key dropped, put a later error
+/// lines above its place in the file. Errors point at the file as written.
+#[test]
+fn errors_after_a_set_point_at_the_line_of_the_file() {
+    let text = "# A comment\n# and another\ntitle = \"t\"\nkind = \"tour\"\n[board]\nsize = 6\n\
+                holes = [\n  \"a1\",\n  \"b2\",\n]\n[piece]\nmoves = \"NX\"\n";
+    let says = "<stdin>:12:11: key `piece.moves`: unknown Betza letter 'X'";
+    expect_error(text, &[], &[says]);
+    expect_error(text, &["--set", "board.holes=[]"], &[says]);
+    expect_error(text, &["--set", "title=\"u\""], &[says]);
+    expect_error(text, &["--set", "rules.closed=true"], &[says]);
+}
+
+/// A board too large for its kind, or any board for kind cover, was refused at `[board]` or at
+/// no line when `--size` or a `--set` gave it (or at a line past the file's end, where a set
+/// had added the table): the error names the option or the set.
+#[test]
+fn board_errors_name_the_option_that_set_the_board() {
+    let queens = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    expect_error(
+        &queens,
+        &["--size", "65"],
+        &["<stdin>: key `--size 65`: a 65x65 board has 4225 squares"],
+    );
+    expect_error(
+        &queens,
+        &["--set", "board.size=65"],
+        &["<stdin> (--set board.size=65): key `board`: a 65x65 board"],
+    );
+    expect_error(
+        &queens,
+        &["--width", "100000", "--height", "100000"],
+        &["key `--width 100000 --height 100000`: a 100000x100000 board is too large"],
+    );
+    let cover = "kind = \"cover\"\n[rules]\nitems = [\"a\"]\noptions = [[\"a\"]]\n";
+    expect_error(
+        cover,
+        &["--size", "3"],
+        &["<stdin>: key `--size 3`: kind \"cover\" takes no board"],
+    );
+    expect_error(
+        cover,
+        &["--set", "board.holes=[]"],
+        &["<stdin> (--set board.holes=[]): key `board`: kind \"cover\" takes no board"],
+    );
+    expect_error(
+        "kind = \"tour\"\n",
+        &["--size", "2000", "--set", "piece.moves=W"],
+        &["<stdin>: key `--size 2000`: a 2000x2000 board has 4000000 squares"],
+    );
+}

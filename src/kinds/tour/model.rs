@@ -88,14 +88,11 @@ impl Model {
         let plain_knight = piece.leaps == [(2, 1)] && !holed;
         let squares = board.squares();
         if squares > GRAPH_LIMIT && !plain_knight {
-            return Err(spec.err_nowhere(
-                "board",
-                format!(
-                    "a {}x{} board has {squares} squares; tours above {GRAPH_LIMIT} squares are \
-                     built for the plain knight on a board without holes only",
-                    board.width, board.height
-                ),
-            ));
+            return Err(spec.err_board(format!(
+                "a {}x{} board has {squares} squares; tours above {GRAPH_LIMIT} squares are \
+                 built for the plain knight on a board without holes only",
+                board.width, board.height
+            )));
         }
         let mut moves = Vec::new();
         for ((dx, dy), _) in piece.directions() {
