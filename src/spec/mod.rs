@@ -376,6 +376,16 @@ impl Spec {
         }
     }
 
+    /// [`Spec::err_nowhere`] at the first of `keys` that the document holds (a value that
+    /// either of two keys may give), or at the first when it holds none.
+    pub fn err_at_one_of(&self, keys: &[&str], message: String) -> SpecError {
+        let key = keys
+            .iter()
+            .find(|k| span_of_key(&self.source, k).is_some())
+            .unwrap_or(&keys[0]);
+        self.err_nowhere(key, message)
+    }
+
     pub fn board(&self) -> &Board {
         self.board
             .as_ref()

@@ -543,3 +543,14 @@ fn board_errors_name_the_option_that_set_the_board() {
         &["<stdin>: key `--size 2000`: a 2000x2000 board has 4000000 squares"],
     );
 }
+
+/// A tour piece given by `rides = [...]` was refused at `piece.moves`, a key the file does
+/// not hold, so at no line: the error points at `rides`.
+#[test]
+fn a_tour_rider_given_by_rides_is_refused_at_rides() {
+    expect_error(
+        "kind = \"tour\"\n[board]\nsize = 5\n[piece]\nrides = [[0, 1]]\n",
+        &[],
+        &["<stdin>:5:9: key `piece.rides`: \"R\" rides; a tour takes a leaper"],
+    );
+}

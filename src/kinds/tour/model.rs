@@ -53,8 +53,8 @@ impl Model {
         let ps = spec.piece.as_ref().expect("tour puzzles have a piece");
         let piece = ps.piece.clone();
         if !piece.rides.is_empty() {
-            return Err(spec.err_nowhere(
-                "piece.moves",
+            return Err(spec.err_at_one_of(
+                &["piece.moves", "piece.rides"],
                 format!(
                     "\"{}\" rides; a tour takes a leaper, which jumps straight to its target \
                      (a rider's path would leave squares visited in passing undefined); \
