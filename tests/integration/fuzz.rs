@@ -1,8 +1,9 @@
 //! A fuzz harness: the files of puzzles/ mutated along the file format's grammar (keys
 //! dropped, renamed or written twice; values of the wrong type or at the extremes; board
 //! sizes, holes, starts, Betza strings, cover items, options, colours and multiplicities,
-//! goals and strategies) together with bad command-line values, each run through the release
-//! binary under a short time limit. Every run must end in time, with status 0 to 3 and no
+//! goals and strategies) together with bad command-line values, or (half the cases) with
+//! values the keys accept, on small boards, so that the searches run too; each case runs
+//! through the release binary under a short time limit. Every run must end in time, with status 0 to 3 and no
 //! panic, and a refusal (status 2) must say where the fault is: a line of the file, a key the
 //! file lacks, or the command-line argument.
 //!
@@ -518,16 +519,173 @@ fn cli_arg(kind: &str) -> BoxedStrategy<Vec<String>> {
     .boxed()
 }
 
-fn case(kinds: Vec<String>) -> BoxedStrategy<Case> {
-    (0..kinds.len())
-        .prop_flat_map(move |base| {
-            let kind = &kinds[base];
-            (
-                Just(base),
-                prop::collection::vec(edit(kind), 0..4),
-                prop::collection::vec(cli_arg(kind), 0..3),
-                prop::bool::weighted(0.8),
+/// A value a key of `kind` accepts, or nearly: small boards, real pieces, goals and
+/// strategies of the kind, so that the case reaches a search, on a board or with options the
+/// shipped files do not try.
+fn plausible_value(kind: &str) -> BoxedStrategy<(String, String)> {
+    fn key(k: &'static str, v: BoxedStrategy<String>) -> BoxedStrategy<(String, String)> {
+        v.prop_map(move |v| (k.to_string(), v)).boxed()
+    }
+    let small = |lo: i64, hi: i64| (lo..=hi).prop_map(|n| n.to_string()).boxed();
+    let name = |list: &'static [&'static str]| pick(list).prop_map(|s| quoted(&s)).boxed();
+    let goals: &'static [&'static str] = match kind {
+        "independent" => &["first", "all", "count", "maximize"],
+        "domination" => &["minimize", "count", "first"],
+        _ => &["first", "all", "count"],
+    };
+    let names = |list: &'static [&'static str], most: usize| {
+        prop::collection::vec(pick(list), 1..most)
+            .prop_map(|v| {
+                let q: Vec<String> = v.iter().map(|s| quoted(s)).collect();
+                format!("[{}]", q.join(", "))
+            })
+            .boxed()
+    };
+    let square = || {
+        prop_oneof![
+            "[a-e][1-5]".prop_map(|s| quoted(&s)),
+            (0i64..5, 0i64..5).prop_map(|(r, c)| format!("[{r}, {c}]")),
+        ]
+        .boxed()
+    };
+    let mut choices: Vec<BoxedStrategy<(String, String)>> = vec![
+        key("solve.goal", name(goals)),
+        key("solve.unique", pick(&["true", "false"])),
+    ];
+    if kind != "cover" {
+        choices.extend([
+            key("board.size", small(1, 8)),
+            (1i64..=8, 1i64..=8)
+                .prop_map(|(w, h)| {
+                    (
+                        "board".to_string(),
+                        format!("{{ width = {w}, height = {h} }}"),
+                    )
+                })
+                .boxed(),
+            key(
+                "board.holes",
+                prop::collection::vec(square(), 0..4)
+                    .prop_map(|v| format!("[{}]", v.join(", ")))
+                    .boxed(),
+            ),
+        ]);
+    }
+    match kind {
+        "independent" | "domination" => {
+            let pieces = &[
+                "K", "N", "Q", "R", "B", "W", "F", "NN", "W2", "C", "Z", "KN", "RN", "BN", "A", "D",
+            ];
+            choices.push(key("piece.moves", name(pieces)));
+        }
+        "tour" => {
+            let leapers = &["N", "C", "Z", "W", "F", "K", "A", "D", "NW", "G", "H"];
+            choices.push(key("piece.moves", name(leapers)));
+        }
+        _ => {}
+    }
+    match kind {
+        "independent" => {
+            let strategies = &["auto", "brute", "backtrack", "flags", "bitmask", "dlx"];
+            choices.push(key("rules.count", small(1, 9)));
+            choices.push(key("solve.strategy", name(strategies)));
+        }
+        "domination" => {
+            let strategies = &["auto", "bnb", "bands", "dlx", "blocks"];
+            choices.push(key("rules.independent", pick(&["true", "false"])));
+            choices.push(key("solve.strategy", name(strategies)));
+        }
+        "tour" => {
+            let strategies = &["auto", "backtrack", "count", "warnsdorff", "divide"];
+            choices.push(key("rules.closed", pick(&["true", "false"])));
+            choices.push(key("rules.start", square()));
+            choices.push(key("solve.strategy", name(strategies)));
+        }
+        "lines" => {
+            let strategies = &["auto", "rows", "dlx", "bitmask"];
+            choices.push(key("rules.colors", names(&["black", "white", "red"], 4)));
+            choices.push(key("rules.per_color", small(1, 8)));
+            choices.push(key("rules.max_per_line", small(1, 3)));
+            choices.push(key("solve.strategy", name(strategies)));
+        }
+        _ => {
+            // The whole of [rules], so that the options name declared items.
+            let items = &["a", "b", "c", "x", "y:red", "y:blue", "y"];
+            let options = prop::collection::vec(names(items, 4), 1..6)
+                .prop_map(|v| format!("[{}]", v.join(", ")));
+            let range = (0i64..3, 1i64..4).prop_map(|(lo, span)| format!("[{lo}, {}]", lo + span));
+            let ranges = (
+                prop::sample::subsequence(vec!["a", "b", "c"], 0..=3),
+                prop::collection::vec(range, 3),
             )
+                .prop_map(|(items, ranges)| {
+                    let r: Vec<String> = items
+                        .iter()
+                        .zip(&ranges)
+                        .map(|(k, r)| format!("{k} = {r}"))
+                        .collect();
+                    r.join(", ")
+                });
+            let rules = (options, ranges).prop_map(|(options, ranges)| {
+                format!(
+                    "{{ items = [\"a\", \"b\", \"c\"], secondary = [\"x\", \"y\"], \
+                     options = {options}, multiplicity = {{ {ranges} }} }}"
+                )
+            });
+            choices.push(key("rules", rules.boxed()));
+        }
+    }
+    prop::strategy::Union::new(choices).boxed()
+}
+
+/// Command-line options a run takes: sizes, threads, parts, limits, formats, and values of
+/// the kind's keys.
+fn plausible_arg(kind: &str) -> BoxedStrategy<Vec<String>> {
+    let flag = |f: &'static str, v: BoxedStrategy<String>| {
+        v.prop_map(move |v| vec![f.to_string(), v]).boxed()
+    };
+    let set = plausible_value(kind).prop_map(|(k, v)| format!("{k}={v}"));
+    let mut choices = vec![
+        flag("--threads", pick(&["1", "2"])),
+        flag(
+            "--part",
+            pick(&["1/2", "2/2", "1/3", "3/3", "2/3,1/2", "1/1"]),
+        ),
+        flag("--format", pick(&["text", "json", "svg", "dot"])),
+        flag("--node-limit", pick(&["1", "50", "5000"])),
+        flag("--limit", pick(&["0", "1", "3"])),
+        Just(vec!["--unique".to_string()]).boxed(),
+        flag("--set", set.boxed()),
+    ];
+    if kind != "cover" {
+        choices.push(flag(
+            "--size",
+            (1usize..=8).prop_map(|n| n.to_string()).boxed(),
+        ));
+    }
+    prop::strategy::Union::new(choices).boxed()
+}
+
+/// A case on one of the base files, whose kinds are `kinds`: half of them wild (anything the
+/// generators make, mostly refused), half plausible (values the keys accept, mostly solved
+/// or stopped).
+fn case(kinds: Vec<String>) -> BoxedStrategy<Case> {
+    (0..kinds.len(), prop::bool::ANY)
+        .prop_flat_map(move |(base, wild)| {
+            let kind = &kinds[base];
+            let (edits, args) = if wild {
+                (
+                    prop::collection::vec(edit(kind), 0..4).boxed(),
+                    prop::collection::vec(cli_arg(kind), 0..3).boxed(),
+                )
+            } else {
+                let set = plausible_value(kind).prop_map(|(k, v)| Edit::Set(k, v));
+                (
+                    prop::collection::vec(set, 1..4).boxed(),
+                    prop::collection::vec(plausible_arg(kind), 0..3).boxed(),
+                )
+            };
+            (Just(base), edits, args, prop::bool::weighted(0.8))
         })
         .prop_map(|(base, edits, args, quiet)| Case {
             base,
