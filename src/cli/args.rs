@@ -49,13 +49,13 @@ pub(crate) struct Common {
     #[arg(long)]
     pub(crate) strategy: Option<String>,
     /// Board size n (n x n), overriding the file
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub(crate) size: Option<usize>,
     /// Board width, overriding the file
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub(crate) width: Option<usize>,
     /// Board height, overriding the file
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub(crate) height: Option<usize>,
     /// Override any key of the file: --set rules.count=6 (repeatable)
     #[arg(long = "set", value_name = "KEY.PATH=VALUE")]
@@ -65,13 +65,13 @@ pub(crate) struct Common {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub(crate) input: Option<Input>,
     /// Solutions to print (goal all; default 1000; the count stays exact)
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub(crate) limit: Option<u64>,
     /// Stop after this many seconds (exit 3 when the answer is not proven by then)
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub(crate) time_limit: Option<f64>,
     /// Stop after this many search nodes
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub(crate) node_limit: Option<u64>,
     /// Memory a run may take: bytes, or K, M, G, T (powers of 1024), e.g. 512M or 4G. A job
     /// that would need more is refused before it starts (exit 2); a search whose memory grows
@@ -80,7 +80,7 @@ pub(crate) struct Common {
     #[arg(long, value_name = "SIZE")]
     pub(crate) memory: Option<String>,
     /// Worker threads for strategies that split their search (default: every core)
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub(crate) threads: Option<usize>,
     /// Count classes under the board's symmetries instead of all solutions
     #[arg(long)]
@@ -88,15 +88,15 @@ pub(crate) struct Common {
     /// Search only part I of N of the tree (strategies that split: `solve strategies`); the N
     /// parts, run anywhere, merged by `solve merge`, give the whole answer. I/N,J/M: part J
     /// of M of part I's subtrees' descendants
-    #[arg(long, value_name = "I/N")]
+    #[arg(long, value_name = "I/N", allow_hyphen_values = true)]
     pub(crate) part: Option<String>,
     /// Estimate the size of the search tree by this many random probes (Knuth) instead of
     /// searching it (minimize, domination bnb); with `solve plan`, size each part so
-    #[arg(long, value_name = "PROBES")]
+    #[arg(long, value_name = "PROBES", allow_negative_numbers = true)]
     pub(crate) estimate: Option<u64>,
     /// With goal count and --part (domination): the optimum, found first (by goal minimize,
     /// whole or in parts), whose placements the parts count
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub(crate) optimum: Option<u64>,
 }
 
@@ -157,7 +157,7 @@ pub(crate) struct PlanCli {
     #[command(flatten)]
     pub(crate) common: Common,
     /// Parts to cut the search into
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub(crate) parts: usize,
     /// Folder the parts write their records to
     #[arg(long, value_name = "DIR", default_value = "results")]
@@ -183,7 +183,7 @@ pub(crate) struct CompareCli {
     #[arg(long = "sizes", alias = "size-range", value_name = "A..B")]
     pub(crate) sizes: Option<String>,
     /// Seconds each strategy may take per puzzle before it shows as `-`
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     pub(crate) budget: f64,
 }
 

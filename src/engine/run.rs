@@ -173,9 +173,7 @@ impl<'a> Run<'a> {
             return true;
         }
         self.seen_tick = self.clock.tick();
-        let delta = self.stats.nodes - self.published;
-        self.published = self.stats.nodes;
-        let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
+        let total = self.publish();
         self.next_check = self.stats.nodes + CHECK_EVERY;
         if let Some(limit) = self.limits.nodes {
             if total >= limit {
@@ -210,6 +208,14 @@ impl<'a> Run<'a> {
             }
         }
         false
+    }
+
+    /// Add the nodes counted since the last check to the count shared with parallel siblings,
+    /// which the node limit reads; returns that count.
+    fn publish(&mut self) -> u64 {
+        let delta = self.stats.nodes - self.published;
+        self.published = self.stats.nodes;
+        self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta
     }
 
     fn stop(&mut self, reason: StopReason) -> bool {
@@ -312,7 +318,14 @@ impl<'a> Run<'a> {
         use rayon::prelude::*;
         let children: Vec<Run<'static>> = items.iter().map(|_| self.child()).collect();
         let run_one = |(item, mut child): (&T, Run<'static>)| {
-            work(item, &mut child);
+            // An item reached after a limit struck is not begun: a child checks the limits
+            // only every `CHECK_EVERY` nodes, and thousands of small items would each run
+            // that far past them. Its nodes are published when it ends, for the node limit
+            // that the next items check.
+            if !child.check() {
+                work(item, &mut child);
+                child.publish();
+            }
             child
         };
         let done: Vec<Run<'static>> =
@@ -416,6 +429,26 @@ mod tests {
         assert_eq!(n + 1, 10_000);
         let out = run.finish("t", Answer::default());
         assert_eq!(out.status, Status::Limit);
+    }
+
+    /// Thousands of items of fewer nodes than a check interval each: none is begun once the
+    /// node limit is reached (each used to run, and the limit went unseen).
+    #[test]
+    fn share_out_begins_no_item_past_a_limit() {
+        let mut run = Run::new(Limits {
+            nodes: Some(1_000),
+            ..Limits::default()
+        });
+        let items: Vec<usize> = (0..10_000).collect();
+        run.share_out(&items, 2, |_, child| {
+            for _ in 0..50 {
+                if child.node() {
+                    return;
+                }
+            }
+        });
+        assert_eq!(run.stopped(), Some(StopReason::Nodes));
+        assert!(run.stats.nodes < 2_000, "{} nodes", run.stats.nodes);
     }
 
     #[test]

@@ -81,20 +81,16 @@ impl Spec {
         };
         let squares = w as u64 * h as u64;
         if squares > MAX_SQUARES as u64 {
-            return Err(self.err_nowhere(
-                "board",
-                format!("a {w}x{h} board is too large; at most 10^9 squares"),
-            ));
+            return Err(self.err_board(format!(
+                "a {w}x{h} board is too large; at most 10^9 squares"
+            )));
         }
         let max = self.kind.max_squares();
         if squares > max as u64 {
-            return Err(self.err_nowhere(
-                "board",
-                format!(
-                    "a {w}x{h} board has {squares} squares; kind \"{}\" handles at most {max}",
-                    self.kind.name()
-                ),
-            ));
+            return Err(self.err_board(format!(
+                "a {w}x{h} board has {squares} squares; kind \"{}\" handles at most {max}",
+                self.kind.name()
+            )));
         }
         let mut board = Board::new(w, h);
         let holes = raw.holes.unwrap_or_default();

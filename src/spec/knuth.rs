@@ -102,7 +102,9 @@ impl Spec {
         let mut spec = Spec {
             file: file.to_string(),
             source: String::new(),
+            original: None,
             sets: Vec::new(),
+            board_flags: Vec::new(),
             title,
             kind: Kind::Cover,
             board: None,

@@ -23,8 +23,8 @@ pub use knuth::{ExactCover, MAX_ENTRIES as MAX_COVER_ENTRIES};
 pub use overrides::{Overrides, SolveOverrides};
 pub use raw::{Located, Names, Rules, SquareRef};
 
-use overrides::{apply_set, key_at, located, span_of_key};
-use raw::{RawSolve, RawSpec};
+use overrides::{apply_set, key_at, located, parse_message, span_of_key};
+use raw::{RawSolve, RawSpec, in_file_words};
 
 /// An error in a puzzle file or its overrides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,20 +52,66 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
+/// The key path a `--set key.path=value` argument sets.
+fn set_path(set: &str) -> &str {
+    set.split_once('=').map_or(set, |(p, _)| p).trim()
+}
+
 /// The error of a value that a `--set` argument gave (the last one that set `key`, or a table
 /// above it): it names the argument, since the value stands on no line of the file.
 fn set_error(file: &str, sets: &[String], key: &str, message: &str) -> Option<SpecError> {
     let set = sets.iter().rev().find(|set| {
-        let path = set.split_once('=').map_or(set.as_str(), |(p, _)| p).trim();
+        let path = set_path(set);
         key == path || key.starts_with(&format!("{path}."))
     })?;
-    Some(SpecError {
+    Some(set_argument_error(file, set, key, message))
+}
+
+fn set_argument_error(file: &str, set: &str, key: &str, message: &str) -> SpecError {
+    SpecError {
         file: format!("{file} (--set {set})"),
         line: 0,
         column: 0,
         key: key.to_string(),
         message: message.to_string(),
-    })
+    }
+}
+
+/// An error at `span` of the document as read, `source` (the file after `--set`), placed
+/// where the user can find it: at the `--set` argument that gave the key's value or created
+/// its table, else at the same place in the file as written, `original`. A set may move the
+/// lines below it (a value over several lines replaced by one, the comments above a replaced
+/// key dropped), so a line of `source` is not a line of the file.
+fn locate(
+    file: &str,
+    (original, source): (Option<&str>, &str),
+    sets: &[String],
+    span: Range<usize>,
+    key: &str,
+    message: String,
+) -> SpecError {
+    if let Some(e) = set_error(file, sets, key, &message) {
+        return e;
+    }
+    let Some(original) = original else {
+        return located(file, source, span, key, message);
+    };
+    let written = span_of_key(original, key);
+    if written.is_none()
+        && let Some(set) = sets
+            .iter()
+            .rev()
+            .find(|set| set_path(set).starts_with(&format!("{key}.")))
+    {
+        return set_argument_error(file, set, key, &message);
+    }
+    match (span_of_key(source, key), written) {
+        (Some(read), Some(written)) if read.start <= span.start && span.start <= read.end => {
+            let at = written.start + (span.start - read.start);
+            located(file, original, at..at + span.len(), key, message)
+        }
+        _ => located(file, source, span, key, message),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,9 +224,14 @@ pub struct SolveSpec {
 pub struct Spec {
     pub file: String,
     source: String,
+    /// The file as written, when `--set` changed it into `source`: errors point into it.
+    original: Option<String>,
     /// The `--set key.path=value` arguments: an error in a value one of them set names the
     /// argument, not a line of the file (the value is not in the file).
     sets: Vec<String>,
+    /// `--size`, `--width` and `--height` as given: errors about the board's dimensions name
+    /// them, as they set the board over the file's.
+    board_flags: Vec<String>,
     pub title: Option<String>,
     pub kind: Kind,
     pub board: Option<Board>,
@@ -219,16 +270,27 @@ impl Spec {
 
     pub fn parse(file: &str, text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
         let source = apply_set(file, text, &overrides.set)?;
+        let original = (!overrides.set.is_empty()).then(|| text.to_string());
         let raw: RawSpec = toml::from_str(&source).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let key = key_at(&source, span.start);
-            let message = e.message().trim().to_string();
-            set_error(file, &overrides.set, &key, &message)
-                .unwrap_or_else(|| located(file, &source, span, &key, message))
+            let message = in_file_words(&parse_message(&source, span.start, e.message()));
+            let texts = (original.as_deref(), source.as_str());
+            locate(file, texts, &overrides.set, span, &key, message)
         })?;
+        let board_flags = [
+            ("--size", overrides.size),
+            ("--width", overrides.width),
+            ("--height", overrides.height),
+        ]
+        .iter()
+        .filter_map(|(flag, n)| n.map(|n| format!("{flag} {n}")))
+        .collect();
         let mut spec = Spec {
             file: file.to_string(),
             source,
+            original,
+            board_flags,
             sets: overrides.set.clone(),
             title: None,
             kind: Kind::Cover,
@@ -253,10 +315,8 @@ impl Spec {
             spec.board = Some(spec.parse_board(raw.board, overrides)?);
             spec.piece = spec.parse_piece(raw.piece)?;
         } else {
-            let sized = [overrides.size, overrides.width, overrides.height];
-            if raw.board.is_some() || sized.iter().any(Option::is_some) {
-                return Err(spec.err_nowhere(
-                    "board",
+            if raw.board.is_some() || !spec.board_flags.is_empty() {
+                return Err(spec.err_board(
                     "kind \"cover\" takes no board: its items and options say everything".into(),
                 ));
             }
@@ -273,8 +333,33 @@ impl Spec {
     /// An error pointing at a span of the (possibly overridden) document, or at the `--set`
     /// argument that set the key.
     pub fn err(&self, span: Range<usize>, key: &str, message: String) -> SpecError {
-        set_error(&self.file, &self.sets, key, &message)
-            .unwrap_or_else(|| located(&self.file, &self.source, span, key, message))
+        let texts = (self.original.as_deref(), self.source.as_str());
+        locate(&self.file, texts, &self.sets, span, key, message)
+    }
+
+    /// An error about the board's dimensions: it names what set them, the command line's
+    /// `--size`, `--width` and `--height` (which win over the file's), else the last `--set`
+    /// of one of them, else the file's [board].
+    pub fn err_board(&self, message: String) -> SpecError {
+        if !self.board_flags.is_empty() {
+            return SpecError {
+                file: self.file.clone(),
+                line: 0,
+                column: 0,
+                key: self.board_flags.join(" "),
+                message,
+            };
+        }
+        let sides = ["board.size", "board.width", "board.height"];
+        match self
+            .sets
+            .iter()
+            .rev()
+            .find(|set| sides.contains(&set_path(set)))
+        {
+            Some(set) => set_argument_error(&self.file, set, "board", &message),
+            None => self.err_nowhere("board", message),
+        }
     }
 
     /// An error about a key found wrong only after parsing (by a kind's compiler, which sees
@@ -291,6 +376,16 @@ impl Spec {
                 message,
             },
         }
+    }
+
+    /// [`Spec::err_nowhere`] at the first of `keys` that the document holds (a value that
+    /// either of two keys may give), or at the first when it holds none.
+    pub fn err_at_one_of(&self, keys: &[&str], message: String) -> SpecError {
+        let key = keys
+            .iter()
+            .find(|k| span_of_key(&self.source, k).is_some())
+            .unwrap_or(&keys[0]);
+        self.err_nowhere(key, message)
     }
 
     pub fn board(&self) -> &Board {

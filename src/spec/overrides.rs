@@ -60,6 +60,24 @@ pub(super) fn located(
     }
 }
 
+/// The TOML parser's message for an error at byte `offset`, or, where it gives none (a
+/// control character in a comment), what stands there.
+pub(super) fn parse_message(source: &str, offset: usize, message: &str) -> String {
+    let message = message.trim();
+    if !message.is_empty() {
+        return message.to_string();
+    }
+    match source.get(offset..).and_then(|s| s.chars().next()) {
+        Some(c) if c.is_control() => format!(
+            "control character U+{0:04X} is not accepted here; accepted: tab, and in a string \
+             the escape \\u{0:04X}",
+            c as u32
+        ),
+        Some(c) => format!("character {c:?} is not accepted here"),
+        None => "the file ends here, where TOML expects more".into(),
+    }
+}
+
 pub(super) fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(source.len());
     let before = &source.as_bytes()[..offset];
@@ -126,13 +144,8 @@ pub(super) fn apply_set(file: &str, text: &str, sets: &[String]) -> Result<Strin
     }
     let mut doc: toml_edit::DocumentMut = text.parse().map_err(|e: toml_edit::TomlError| {
         let span = e.span().unwrap_or(0..0);
-        located(
-            file,
-            text,
-            span,
-            &key_at(text, 0),
-            e.message().trim().to_string(),
-        )
+        let message = parse_message(text, span.start, e.message());
+        located(file, text, span, &key_at(text, 0), message)
     })?;
     for set in sets {
         let err = |m: String| SpecError {

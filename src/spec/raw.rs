@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::marker::PhantomData;
 use std::ops::Range;
 
 use serde::Deserialize;
-use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use toml::Spanned;
 
 /// A value read from the file, with where it stands in the (possibly overridden) document,
@@ -52,6 +53,38 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Located<T> {
     }
 }
 
+/// serde's message of a value of the wrong type in the file's words (TOML's): an array, not
+/// a sequence; a table, not a map; an integer, not i64; a number, not f64; and a long float
+/// shown short (`1e300`, not its 301 digits). Other messages are left as they are.
+pub(super) fn in_file_words(message: &str) -> String {
+    let Some((found, expected)) = message
+        .strip_prefix("invalid type: ")
+        .and_then(|rest| rest.rsplit_once(", expected "))
+    else {
+        return message.to_string();
+    };
+    let found = match found {
+        "sequence" => "array".to_string(),
+        "map" => "table".to_string(),
+        _ => match found
+            .strip_prefix("floating point `")
+            .and_then(|f| f.strip_suffix('`'))
+            .and_then(|f| Some((f, f.parse::<f64>().ok()?)))
+        {
+            Some((text, x)) if text.len() > 16 => format!("floating point `{x:e}`"),
+            _ => found.to_string(),
+        },
+    };
+    let expected = match expected {
+        "i64" => "an integer",
+        "f64" => "a number",
+        "a sequence" => "an array",
+        "a map" => "a table",
+        other => other,
+    };
+    format!("invalid type: {found}, expected {expected}")
+}
+
 /// A square as written in the file: "a1" or [row, col].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SquareRef {
@@ -92,10 +125,57 @@ impl<'de> Deserialize<'de> for SquareRef {
 pub(super) struct RawSpec {
     pub(super) title: Option<Located<String>>,
     pub(super) kind: Option<Located<String>>,
+    #[serde(default, deserialize_with = "board_table")]
     pub(super) board: Option<RawBoard>,
+    #[serde(default, deserialize_with = "piece_table")]
     pub(super) piece: Option<RawPiece>,
+    #[serde(default, deserialize_with = "rules_table")]
     pub(super) rules: Option<Rules>,
+    #[serde(default, deserialize_with = "solve_table")]
     pub(super) solve: Option<RawSolve>,
+}
+
+/// A table of the file read into its struct from a TOML table only: serde would also read a
+/// struct from an array, by position (`board = [8, 8, 8, []]`), and would name the struct's
+/// Rust type when given anything else. `expecting` says in the file's words what is accepted.
+fn table<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+    expecting: &'static str,
+) -> Result<Option<T>, D::Error> {
+    struct V<T>(&'static str, PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for V<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str(self.0)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+            T::deserialize(de::value::MapAccessDeserializer::new(map))
+        }
+    }
+    d.deserialize_map(V(expecting, PhantomData)).map(Some)
+}
+
+fn board_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawBoard>, D::Error> {
+    table(d, "a table [board] with keys size, width, height, holes")
+}
+
+fn piece_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawPiece>, D::Error> {
+    table(d, "a table [piece] with keys moves, leaps, rides, symbol")
+}
+
+fn rules_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rules>, D::Error> {
+    table(
+        d,
+        "a table [rules] with the keys of the puzzle's kind, among count, independent, closed, \
+         start, colors, per_color, max_per_line, items, secondary, options, multiplicity",
+    )
+}
+
+fn solve_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawSolve>, D::Error> {
+    table(
+        d,
+        "a table [solve] with keys goal, strategy, unique, limit, time_limit, threads, options",
+    )
 }
 
 #[derive(Deserialize, Debug, Default)]

@@ -323,3 +323,255 @@ fn memory_sizes_that_do_not_parse_are_refused_naming_the_option() {
         assert_eq!(code, 0, "--memory {good}: {err}");
     }
 }
+
+/// `--width -1` was taken for an unknown flag `-1`, with the advice to write `-- -1`: a
+/// negative number after a numeric option is that option's (bad) value, and `--part -1/2`
+/// is a bad part.
+#[test]
+fn negative_option_values_name_their_option() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    for (flag, says) in [
+        ("--size", "invalid value '-1' for '--size"),
+        ("--width", "invalid value '-1' for '--width"),
+        ("--height", "invalid value '-1' for '--height"),
+        ("--threads", "invalid value '-1' for '--threads"),
+        ("--node-limit", "invalid value '-1' for '--node-limit"),
+        ("--limit", "invalid value '-1' for '--limit"),
+        ("--optimum", "invalid value '-1' for '--optimum"),
+        ("--estimate", "invalid value '-1' for '--estimate"),
+        ("--time-limit", "--time-limit`: -1: accepted: seconds"),
+    ] {
+        expect_error(&text, &[flag, "-1"], &[says]);
+    }
+    expect_error(&text, &["--part", "-1/2"], &["--part -1/2: accepted: I/N"]);
+}
+
+/// A control character in a comment got the TOML parser's empty message: `<stdin>:1:5: ` and
+/// nothing after it. The error says what stands there, read from the file or after `--set`.
+#[test]
+fn control_characters_are_named() {
+    let text = format!("# a \u{0} b\n{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    let says = "<stdin>:1:5: control character U+0000 is not accepted here; accepted: tab";
+    expect_error(&text, &[], &[says]);
+    expect_error(&text, &["--set", "rules.count=3"], &[says]);
+}
+
+/// `board = 5` was refused as "expected struct RawBoard", `solve = ["count"]` as "invalid
+/// length 1, expected struct RawSolve with 6 elements", and `board = [5, 5, 5, []]` was read
+/// as a board by position. A table of the file is a TOML table, and anything else is refused
+/// with the keys it takes.
+#[test]
+fn tables_given_as_other_values_name_their_keys() {
+    let board = "expected a table [board] with keys size, width, height, holes";
+    let cases: [(&str, &[&str]); 7] = [
+        (
+            "board = 5\n",
+            &["<stdin>:2:9: key `board`: invalid type: integer `5`", board],
+        ),
+        (
+            "board = [5, 5, 5, []]\n",
+            &["<stdin>:2:9: key `board`: invalid type: array", board],
+        ),
+        (
+            "[[board]]\nsize = 5\n",
+            &["<stdin>:2:1: key `board`: invalid type: array", board],
+        ),
+        (
+            "[board]\nsize = 5\n[solve]\ngoal = \"count\"\npiece = \"Q\"\n",
+            &["<stdin>:6:1: key `solve.piece`: unknown field `piece`"],
+        ),
+        (
+            "piece = \"Q\"\n",
+            &[
+                "<stdin>:2:9: key `piece`",
+                "expected a table [piece] with keys moves, leaps",
+            ],
+        ),
+        (
+            "rules = 3\n",
+            &[
+                "<stdin>:2:9: key `rules`",
+                "expected a table [rules]",
+                "count, independent",
+            ],
+        ),
+        (
+            "solve = [\"count\"]\n",
+            &[
+                "<stdin>:2:9: key `solve`: invalid type: array",
+                "expected a table [solve] with keys goal, strategy, unique, limit, time_limit",
+            ],
+        ),
+    ];
+    for (text, says) in cases {
+        let text = format!("kind = \"independent\"\n{text}");
+        expect_error(&text, &[], says);
+        let (_, err) = run_text(&text, &[]);
+        assert!(!err.contains("struct") && !err.contains("Raw"), "{err}");
+    }
+    expect_error(
+        &format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"),
+        &["--set", "solve=3"],
+        &[
+            "(--set solve=3): key `solve`",
+            "expected a table [solve] with keys goal",
+        ],
+    );
+}
+
+/// Values of the wrong type were refused in serde's words: "expected i64", "invalid type:
+/// sequence", "expected a map", and `1e300` written out in 301 digits.
+#[test]
+fn wrong_types_are_named_in_the_file_words() {
+    for (text, says) in [
+        (
+            "size = \"8\"\n",
+            "key `board.size`: invalid type: string \"8\", expected an integer",
+        ),
+        (
+            "size = [8]\n",
+            "key `board.size`: invalid type: array, expected an integer",
+        ),
+        (
+            "size = { n = 8 }\n",
+            "key `board.size`: invalid type: table, expected an integer",
+        ),
+        (
+            "size = 1e300\n",
+            "key `board.size`: invalid type: floating point `1e300`, expected",
+        ),
+        (
+            "size = 8\nholes = 3\n",
+            "key `board.holes`: invalid type: integer `3`, expected an array",
+        ),
+        (
+            "size = 8\n[solve]\ntime_limit = \"1\"\n",
+            "key `solve.time_limit`: invalid type: string \"1\", expected a number",
+        ),
+        (
+            "size = 8\n[solve]\noptions = 3\n",
+            "key `solve.options`: invalid type: integer `3`, expected a table",
+        ),
+    ] {
+        expect_error(&format!("{HEAD}{text}"), &[], &["<stdin>:", says]);
+    }
+}
+
+/// A multiplicity of 2^32 was refused as outside "0 <= lo <= hi and hi >= 1", which it is
+/// not: the stated range is the one checked, up to 2^30 - 1.
+#[test]
+fn multiplicity_errors_state_the_range_they_check() {
+    let cover = |range: &str| {
+        format!(
+            "kind = \"cover\"\n[rules]\nitems = [\"a\", \"b\"]\noptions = [[\"a\"], [\"a\", \"b\"]]\n\
+             [rules.multiplicity]\na = {range}\n"
+        )
+    };
+    let accepted = "accepted: [lo, hi] with 0 <= lo <= hi and 1 <= hi <= 1073741823";
+    for range in [
+        "[1, 4294967296]",
+        "[0, 1073741824]",
+        "[0, 0]",
+        "[2, 1]",
+        "[-1, 1]",
+        "[1]",
+    ] {
+        expect_error(
+            &cover(range),
+            &[],
+            &["<stdin>:6:5: key `rules.multiplicity.a`", accepted],
+        );
+    }
+    let (code, _) = run_text(&cover("[1, 1073741823]"), &["--quiet"]);
+    assert_eq!(code, 0);
+}
+
+/// Three colours of 20 stones on 10x10 with `--time-limit 1` ran 26 s on two threads (and
+/// `--node-limit 1000` 5.8 million nodes): the first rows, thousands of them, were shared
+/// out to the workers, each of which ran a whole check interval before it saw the limit.
+#[test]
+fn limits_stop_work_shared_out_to_threads() {
+    let text = "kind = \"lines\"\n[board]\nsize = 10\n[rules]\ncolors = [\"a\", \"b\", \"c\"]\n\
+                per_color = 20\nmax_per_line = 2\n";
+    let args = ["--strategy", "bitmask", "--threads", "2"];
+    let start = std::time::Instant::now();
+    let (code, err) = run_text(text, &[&args[..], &["--time-limit", "1"]].concat());
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        start.elapsed().as_secs_f64() < 6.0,
+        "{:?}: {err}",
+        start.elapsed()
+    );
+    let (code, err) = run_text(text, &[&args[..], &["--node-limit", "1000"]].concat());
+    assert_eq!(code, 3, "{err}");
+    let nodes: u64 = err
+        .split(" | ")
+        .find_map(|f| f.strip_suffix(" nodes"))
+        .map(|n| n.replace(',', "").parse().unwrap())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(err.contains("[node limit]") && nodes < 10_000, "{err}");
+}
+
+/// `--set` rewrites the document before it is read, and the lines moved: a value over several
+/// lines replaced by one, or the comments above a replaced key dropped, put a later error
+/// lines above its place in the file. Errors point at the file as written.
+#[test]
+fn errors_after_a_set_point_at_the_line_of_the_file() {
+    let text = "# A comment\n# and another\ntitle = \"t\"\nkind = \"tour\"\n[board]\nsize = 6\n\
+                holes = [\n  \"a1\",\n  \"b2\",\n]\n[piece]\nmoves = \"NX\"\n";
+    let says = "<stdin>:12:11: key `piece.moves`: unknown Betza letter 'X'";
+    expect_error(text, &[], &[says]);
+    expect_error(text, &["--set", "board.holes=[]"], &[says]);
+    expect_error(text, &["--set", "title=\"u\""], &[says]);
+    expect_error(text, &["--set", "rules.closed=true"], &[says]);
+}
+
+/// A board too large for its kind, or any board for kind cover, was refused at `[board]` or at
+/// no line when `--size` or a `--set` gave it (or at a line past the file's end, where a set
+/// had added the table): the error names the option or the set.
+#[test]
+fn board_errors_name_the_option_that_set_the_board() {
+    let queens = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    expect_error(
+        &queens,
+        &["--size", "65"],
+        &["<stdin>: key `--size 65`: a 65x65 board has 4225 squares"],
+    );
+    expect_error(
+        &queens,
+        &["--set", "board.size=65"],
+        &["<stdin> (--set board.size=65): key `board`: a 65x65 board"],
+    );
+    expect_error(
+        &queens,
+        &["--width", "100000", "--height", "100000"],
+        &["key `--width 100000 --height 100000`: a 100000x100000 board is too large"],
+    );
+    let cover = "kind = \"cover\"\n[rules]\nitems = [\"a\"]\noptions = [[\"a\"]]\n";
+    expect_error(
+        cover,
+        &["--size", "3"],
+        &["<stdin>: key `--size 3`: kind \"cover\" takes no board"],
+    );
+    expect_error(
+        cover,
+        &["--set", "board.holes=[]"],
+        &["<stdin> (--set board.holes=[]): key `board`: kind \"cover\" takes no board"],
+    );
+    expect_error(
+        "kind = \"tour\"\n",
+        &["--size", "2000", "--set", "piece.moves=W"],
+        &["<stdin>: key `--size 2000`: a 2000x2000 board has 4000000 squares"],
+    );
+}
+
+/// A tour piece given by `rides = [...]` was refused at `piece.moves`, a key the file does
+/// not hold, so at no line: the error points at `rides`.
+#[test]
+fn a_tour_rider_given_by_rides_is_refused_at_rides() {
+    expect_error(
+        "kind = \"tour\"\n[board]\nsize = 5\n[piece]\nrides = [[0, 1]]\n",
+        &[],
+        &["<stdin>:5:9: key `piece.rides`: \"R\" rides; a tour takes a leaper"],
+    );
+}

@@ -605,7 +605,7 @@ fn each_option_equals_its_set_twin() {
 }
 
 /// A board far beyond what a kind handles is refused from its dimensions, before the board
-/// is built: at once, and naming the kind's limit.
+/// is built: at once, naming the kind's limit and the option that set the size.
 #[test]
 fn a_board_too_large_for_its_kind_is_refused_before_it_is_built() {
     for (file, size, kind) in [
@@ -619,7 +619,7 @@ fn a_board_too_large_for_its_kind_is_refused_before_it_is_built() {
             err.contains(&format!("kind \"{kind}\" handles at most")),
             "{err}"
         );
-        assert!(err.contains("key `board`"), "{err}");
+        assert!(err.contains(&format!("key `--size {size}`")), "{err}");
     }
 }
 

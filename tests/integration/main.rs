@@ -6,6 +6,7 @@ mod cover;
 mod dlx;
 mod domination;
 mod engines;
+mod fuzz;
 mod independent;
 mod knuth;
 mod layers;

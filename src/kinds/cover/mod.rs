@@ -25,6 +25,10 @@ pub struct Model {
 /// limit in either format).
 pub const MAX_ENTRIES: usize = crate::spec::MAX_COVER_ENTRIES;
 
+/// The largest `hi` of a multiplicity range `[lo, hi]` (2^30 - 1): far more than any item can
+/// be covered, since each option covers it at most once.
+pub const MAX_MULTIPLICITY: i64 = (1 << 30) - 1;
+
 impl Model {
     pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
         let r = &spec.rules;
@@ -73,7 +77,7 @@ impl Model {
             let k = match ranges.and_then(|t| t.get_ref().get(name)) {
                 None => problem.add_primary(name.clone()),
                 Some(v) => match v.get_ref()[..] {
-                    [lo, hi] if 0 <= lo && lo <= hi && (1..1 << 30).contains(&hi) => {
+                    [lo, hi] if 0 <= lo && lo <= hi && (1..=MAX_MULTIPLICITY).contains(&hi) => {
                         problem.add_primary_range(name.clone(), lo as u32, hi as u32)
                     }
                     _ => {
@@ -81,7 +85,8 @@ impl Model {
                             v.span(),
                             &format!("rules.multiplicity.{name}"),
                             format!(
-                                "{:?}: accepted: [lo, hi] with 0 <= lo <= hi and hi >= 1",
+                                "{:?}: accepted: [lo, hi] with 0 <= lo <= hi and 1 <= hi <= \
+                                 {MAX_MULTIPLICITY}",
                                 v.get_ref()
                             ),
                         ));

@@ -48,8 +48,8 @@ impl Model {
         let ps = spec.piece.as_ref().expect("tour puzzles have a piece");
         let piece = ps.piece.clone();
         if !piece.rides.is_empty() {
-            return Err(spec.err_nowhere(
-                "piece.moves",
+            return Err(spec.err_at_one_of(
+                &["piece.moves", "piece.rides"],
                 format!(
                     "\"{}\" rides; a tour takes a leaper, which jumps straight to its target \
                      (a rider's path would leave squares visited in passing undefined); \
@@ -83,14 +83,11 @@ impl Model {
         let plain_knight = piece.leaps == [(2, 1)] && !holed;
         let squares = board.squares();
         if squares > GRAPH_LIMIT && !plain_knight {
-            return Err(spec.err_nowhere(
-                "board",
-                format!(
-                    "a {}x{} board has {squares} squares; tours above {GRAPH_LIMIT} squares are \
-                     built for the plain knight on a board without holes only",
-                    board.width, board.height
-                ),
-            ));
+            return Err(spec.err_board(format!(
+                "a {}x{} board has {squares} squares; tours above {GRAPH_LIMIT} squares are \
+                 built for the plain knight on a board without holes only",
+                board.width, board.height
+            )));
         }
         let mut moves = Vec::new();
         for ((dx, dy), _) in piece.directions() {
