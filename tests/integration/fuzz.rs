@@ -5,7 +5,7 @@
 //! values the keys accept, on small boards, so that the searches run too; each case runs
 //! through the release binary under a short time limit. Every run must end in time, with status 0 to 3 and no
 //! panic, and a refusal (status 2) must say where the fault is: a line of the file, a key the
-//! file lacks, or the command-line argument.
+//! file lacks, or the command-line argument; an answer asked for as JSON must be JSON.
 //!
 //! 256 cases by default (some 15 s); a long run:
 //! `BOARDSOLVE_FUZZ_CASES=5000 cargo test --release --test integration fuzz`. The cases
@@ -1010,6 +1010,14 @@ fn check(bases: &[(String, String)], case: &Case) -> Result<(), String> {
     }
     if ran.stderr.contains("panicked at") || ran.stderr.contains("RUST_BACKTRACE") {
         faults.push("a panic on standard error".into());
+    }
+    // An answer asked for as JSON is JSON, whatever the outcome.
+    let json = args
+        .windows(2)
+        .any(|w| w[0] == "--format" && w[1] == "json");
+    let answered = ran.status.and_then(|s| s.code()).is_some_and(|c| c != 2);
+    if json && answered && serde_json::from_str::<serde_json::Value>(&ran.stdout).is_err() {
+        faults.push("--format json wrote no JSON".into());
     }
     let allowed = Duration::from_secs_f64(TIME_LIMIT_S) + MARGIN;
     if ran.status.is_some() && ran.elapsed > allowed {
