@@ -9,7 +9,12 @@ use boardsolve::render;
 use super::args::{CompareCli, limits};
 use super::fail;
 use super::load::load;
-use super::run::run_one;
+use super::run::{clock, run_one};
+
+/// Solutions are only counted here.
+fn ignore(_: &[usize]) -> std::ops::ControlFlow<()> {
+    std::ops::ControlFlow::Continue(())
+}
 
 /// The answer strategies must agree on.
 fn verdict(o: &Outcome) -> String {
@@ -98,11 +103,13 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                     continue;
                 }
                 let limits = lim(first.task.goal);
-                match run_one(&first, name, limits, 0, false) {
+                match run_one(&first, name, limits, clock(Some(budget)), false, ignore) {
                     Ok(c) => {
+                        // A tour whose check the budget stopped did not finish either.
+                        let over = c.outcome.status == Status::Limit || c.unchecked.is_some();
                         let o = c.outcome;
                         let secs = o.elapsed.as_secs_f64();
-                        let answer = if o.status == Status::Limit {
+                        let answer = if over {
                             "- (budget)".to_string()
                         } else {
                             verdict(&o)
@@ -113,7 +120,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                             render::duration(secs),
                             render::group((o.stats.nodes as f64 / secs.max(1e-9)) as u128)
                         );
-                        if o.status != Status::Limit {
+                        if !over {
                             finished.push((name.clone(), verdict(&o)));
                         }
                     }
@@ -148,8 +155,8 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                         continue;
                     }
                     let limits = lim(l.task.goal);
-                    match run_one(&l, name, limits, 0, false) {
-                        Ok(c) if c.outcome.status == Status::Limit => {
+                    match run_one(&l, name, limits, clock(Some(budget)), false, ignore) {
+                        Ok(c) if c.outcome.status == Status::Limit || c.unchecked.is_some() => {
                             over[i] = true;
                             cells.push("-".into());
                         }

@@ -2,7 +2,7 @@
 
 use std::io::Read;
 
-use boardsolve::engine::Task;
+use boardsolve::engine::{Clock, Task};
 use boardsolve::kinds::Model;
 use boardsolve::render::Header;
 use boardsolve::spec::{Overrides, SolveOverrides, Spec};
@@ -32,6 +32,9 @@ pub(crate) struct Loaded {
     pub(crate) changes: Vec<String>,
     /// The strategy was named by `--strategy`, not by the file's `solve.strategy`.
     pub(crate) strategy_flag: bool,
+    /// The time limit, from the moment the file was read: building the model, the search
+    /// and writing the answer all count.
+    pub(crate) clock: Clock,
 }
 
 /// Whether the puzzle takes board size `size`, by the file's checks alone (nothing compiled,
@@ -72,6 +75,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         },
     };
     let spec = Spec::parse(name, &text, &overrides).map_err(|e| e.to_string())?;
+    let clock = super::run::clock_since(super::run::process_start(), spec.solve.time_limit);
     let goal = spec.solve.goal.unwrap_or(spec.kind.default_goal());
     // All the cores by default: the strategies that split share their subtrees among them,
     // the others take one; `--threads 1` (or `solve.threads = 1`) keeps a run on one.
@@ -131,6 +135,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         strategy,
         changes,
         strategy_flag: common.strategy.is_some(),
+        clock,
     })
 }
 

@@ -11,21 +11,21 @@ mod run;
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
+use std::sync::mpsc::{self, RecvTimeoutError};
 
 use clap::Parser;
 
-use boardsolve::engine::record::PartRecord;
-use boardsolve::engine::{Outcome, Status};
+use boardsolve::engine::{Goal, Status};
 use boardsolve::render;
-use boardsolve::render::{Header, Picture};
+use boardsolve::render::Picture;
 use boardsolve::spec::Kind;
 
 use args::{
-    CheckCli, CompareCli, Format, MergeCli, PlanCli, SolveCli, StrategiesCli, limits,
-    rewrite_size_sweep,
+    CheckCli, CompareCli, MergeCli, PlanCli, SolveCli, StrategiesCli, limits, rewrite_size_sweep,
 };
 use load::{header, load, resolve_strategy};
-use report::write_report;
+use report::{FLUSH_EVERY, Report};
 use run::run_one;
 
 /// Exit status of bad input or usage; the others follow the outcome ([`exit_code`]).
@@ -45,6 +45,7 @@ pub(crate) fn exit_code(status: Status) -> u8 {
 const DEFAULT_SHOWN: u64 = 1000;
 
 pub fn main(mut args: Vec<OsString>) -> u8 {
+    run::process_start();
     let sub = args.get(1).and_then(|a| a.to_str()).map(str::to_string);
     let result = match sub.as_deref() {
         Some("compare") => {
@@ -96,24 +97,65 @@ fn solve(cli: SolveCli) -> u8 {
         return fail("--record: accepted with --part I/N: the record is a part's");
     }
     let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
-    // Solutions are kept in memory until they are written, so without --limit only the first
-    // DEFAULT_SHOWN are kept; the count stays exact.
+    // Without --limit only the first DEFAULT_SHOWN solutions are shown; the count stays exact.
     let keep = l.spec.solve.limit.unwrap_or(DEFAULT_SHOWN);
     let progress = !cli.quiet && std::io::stderr().is_terminal();
-    let (mut outcome, solutions) = match run_one(&l, &strategy, limits, keep, progress) {
-        Ok(c) => (c.outcome, c.solutions),
+    let h = header(&l);
+    // The answer's destination is opened before the search: solutions go out as they come.
+    let out: Box<dyn Write + Send> = match &cli.output {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Box::new(f),
+            Err(e) => return fail(format!("{path}: {e}")),
+        },
+        None => Box::new(std::io::stdout()),
+    };
+    let failed = |e: std::io::Error| match &cli.output {
+        Some(path) => fail(format!("{path}: {e}")),
+        None => fail(e),
+    };
+    let report = Mutex::new(Report::new(
+        std::io::BufWriter::with_capacity(1 << 20, out),
+        cli.format,
+        l.task.part.is_some(),
+        (keep, l.task.goal == Goal::All),
+        &l.clock,
+    ));
+    if let Err(e) = lock(&report).begin(&h, &strategy) {
+        return failed(e);
+    }
+    let streams = l.task.goal == Goal::All && lock(&report).streams();
+    let checked = std::thread::scope(|scope| {
+        // Solutions written wait in the buffer at most FLUSH_EVERY, however far apart they
+        // come; the flusher ends with the search.
+        let (searching, flusher) = mpsc::channel::<()>();
+        if streams {
+            let report = &report;
+            scope.spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = flusher.recv_timeout(FLUSH_EVERY) {
+                    lock(report).flush_if_dirty();
+                }
+            });
+        }
+        let checked = run_one(&l, &strategy, limits, l.clock.clone(), progress, |s| {
+            lock(&report).solution(&l.model, s)
+        });
+        drop(searching);
+        checked
+    });
+    let checked = match checked {
+        Ok(c) => c,
         Err(e) => return fail(e),
     };
-    let h = header(&l);
-    let mut pictures: Vec<Picture> = solutions.iter().map(|s| l.model.picture(s)).collect();
+    let mut outcome = checked.outcome;
+    let mut more: Vec<Picture> = checked
+        .solutions
+        .iter()
+        .map(|s| l.model.picture(s))
+        .collect();
     // A compact solution (a tour of up to 10^9 squares) is drawn from its own array, and
-    // text is streamed, so no second copy of it is made.
+    // written row by row, so no second copy of it is made.
     if let Some(c) = outcome.answer.compact.take() {
-        if cli.format == Format::Dot {
-            outcome.answer.compact = Some(c);
-        } else {
-            pictures.extend(l.model.picture_compact(c));
-        }
+        more.extend(l.model.picture_compact(c));
     }
     let record = parts::record_of(&cli, &l, &h, &outcome);
     if let (Some(path), Some(r)) = (&cli.record, &record)
@@ -121,52 +163,36 @@ fn solve(cli: SolveCli) -> u8 {
     {
         return fail(e);
     }
-    let written = match &cli.output {
-        Some(path) => std::fs::File::create(path)
-            .map_err(|e| format!("{path}: {e}"))
-            .and_then(|f| {
-                let mut w = std::io::BufWriter::with_capacity(1 << 20, f);
-                write_answer(
-                    &mut w, &cli, &l, &h, &outcome, &solutions, &pictures, &record,
-                )
-                .and_then(|_| w.flush())
-                .map_err(|e| format!("{path}: {e}"))
-            }),
-        None => {
-            let stdout = std::io::stdout();
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, stdout.lock());
-            write_answer(
-                &mut w, &cli, &l, &h, &outcome, &solutions, &pictures, &record,
-            )
-            .and_then(|_| w.flush())
-            .map_err(|e| e.to_string())
-        }
+    let report = report.into_inner().unwrap_or_else(|p| p.into_inner());
+    let unfinished = match report.finish(
+        &h,
+        &outcome,
+        more,
+        checked.unchecked,
+        &l.model,
+        record.as_ref(),
+    ) {
+        Ok(u) => u,
+        Err(e) => return failed(e),
     };
-    if let Err(e) = written {
-        return fail(e);
-    }
     if !cli.quiet {
-        eprintln!("{}", render::summary_line(&h, &outcome));
+        let mut line = render::summary_line(&h, &outcome);
+        if let Some(u) = &unfinished {
+            line = format!("{line} | {}", render::unfinished_text(u));
+        }
+        eprintln!("{line}");
     }
-    exit_code(outcome.status)
+    // An answer not shown whole is a run stopped before its end.
+    if unfinished.is_some() {
+        exit_code(Status::Limit)
+    } else {
+        exit_code(outcome.status)
+    }
 }
 
-/// The report, or for a part in JSON its record: one line that `solve merge` reads.
-#[allow(clippy::too_many_arguments)]
-fn write_answer(
-    w: &mut dyn std::io::Write,
-    cli: &SolveCli,
-    l: &load::Loaded,
-    h: &Header,
-    outcome: &Outcome,
-    solutions: &[Vec<usize>],
-    pictures: &[Picture],
-    record: &Option<PartRecord>,
-) -> std::io::Result<()> {
-    match record {
-        Some(r) if cli.format == Format::Json => writeln!(w, "{}", r.to_line()),
-        _ => write_report(w, cli, l, h, outcome, solutions, pictures),
-    }
+/// The lock, also after a panic elsewhere left it poisoned: a report is written to its end.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// Everything a solve checks before it searches: the file, the flags, and that the strategy

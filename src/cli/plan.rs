@@ -44,7 +44,7 @@ pub(crate) fn plan(cli: PlanCli) -> u8 {
             l.task.part = Some((i, cli.parts));
             l.task.estimate = Some(probes);
             let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
-            let run = Run::new(limits).with_interrupt(super::run::interrupt_flag());
+            let run = Run::new(limits).with_clock(super::run::clock(l.spec.solve.time_limit));
             match l.model.solve_checked(&strategy, &l.task, run, 0) {
                 Ok(c) => {
                     *size = c.outcome.answer.partial.and_then(|p| match p.work {

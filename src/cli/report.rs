@@ -1,77 +1,248 @@
-//! Writing a solve's answer in the format asked for.
+//! Writing a solve's answer in the format asked for. Text and JSON go out as the search
+//! finds solutions (the head before the search, each solution as it passes its check, the
+//! tail after), so memory does not grow with the solutions shown; SVG and DOT draw every
+//! solution at once and keep them, up to `--limit`; a part's record in JSON is one line at
+//! the end. Every picture is written under the run's clock, so writing a board of 10^8
+//! squares stops at the deadline or an interrupt too, the output closed where it stopped.
 
 use std::io::Write;
+use std::ops::ControlFlow;
+use std::time::Duration;
 
-use boardsolve::engine::{Goal, Outcome};
-use boardsolve::render::{self, Header, Picture};
+use boardsolve::engine::record::PartRecord;
+use boardsolve::engine::{Clock, Outcome, StopReason};
+use boardsolve::kinds::Model;
+use boardsolve::render::{self, Header, Picture, Stop, Unfinished};
 
-use super::args::{Format, SolveCli};
-use super::load::Loaded;
+use super::args::Format;
 
-pub(crate) fn write_report(
-    w: &mut dyn Write,
-    cli: &SolveCli,
-    l: &Loaded,
-    h: &Header,
-    outcome: &Outcome,
-    solutions: &[Vec<usize>],
-    pictures: &[Picture],
-) -> std::io::Result<()> {
-    match cli.format {
-        Format::Text => {
-            if let Some(t) = &h.title {
-                writeln!(w, "{t}")?;
-            }
-            for p in pictures {
-                writeln!(w)?;
-                render::write_text_picture(w, p)?;
-            }
-            if !pictures.is_empty() {
-                writeln!(w)?;
-            }
-            writeln!(w, "{}", render::answer_line(h, outcome))?;
-            if let Some(c) = outcome.answer.count
-                && l.task.goal == Goal::All
-                && (pictures.len() as u128) < c
-            {
-                writeln!(
-                    w,
-                    "(showing the first {} of them; --limit N shows more)",
-                    render::group(pictures.len() as u128)
-                )?;
-            }
-            Ok(())
-        }
-        Format::Json => render::write_json_report(w, h, outcome, pictures),
-        Format::Svg => {
-            let big = pictures.iter().any(|p| match p {
-                Picture::Tour { number, .. } => number.len() > render::SVG_MAX_SQUARES,
-                Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => {
-                    holes.len() > render::SVG_MAX_SQUARES
-                }
-                Picture::Options(_) => false,
-            });
-            if big {
-                return Err(std::io::Error::other(format!(
-                    "--format svg draws boards up to {} squares; use text or json",
-                    render::SVG_MAX_SQUARES
-                )));
-            }
-            w.write_all(render::svg_report(h, pictures).as_bytes())
-        }
-        Format::Dot => {
-            let numbers = match (&outcome.answer.compact, solutions.first()) {
-                (Some(c), _) => Some(c.clone()),
-                (None, Some(s)) => match l.model.picture(s) {
-                    Picture::Tour { number, .. } => Some(number),
-                    _ => None,
-                },
-                _ => None,
-            };
-            match l.model.dot(numbers.as_ref()) {
-                Ok(d) => w.write_all(d.as_bytes()),
-                Err(e) => Err(std::io::Error::other(e)),
-            }
+/// Where the answer goes: standard output or the `--output` file, buffered.
+pub(crate) type Out = std::io::BufWriter<Box<dyn Write + Send>>;
+
+/// The longest a solution written waits in the buffer before a reader sees it.
+pub(crate) const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Text or JSON, written as solutions come.
+    Stream,
+    /// SVG and DOT draw every solution at once: kept, up to the cap, for the end.
+    Collect,
+    /// A part's record in JSON: one line at the end, no solution.
+    Record,
+}
+
+/// A solve's answer on its way out.
+pub(crate) struct Report<'c> {
+    out: Out,
+    format: Format,
+    mode: Mode,
+    /// Solutions shown at most (`--limit`).
+    keep: u64,
+    /// Goal `all`: the answer says when fewer were shown than counted.
+    all: bool,
+    /// Solutions written, or kept to draw at the end (one cut short included).
+    shown: u64,
+    kept: Vec<Picture>,
+    /// The writing of a solution stopped: none is written after it.
+    cut: Option<Unfinished>,
+    /// Written since the last flush.
+    dirty: bool,
+    /// The first write error: the search stops, and the solve reports it.
+    error: Option<std::io::Error>,
+    clock: &'c Clock,
+}
+
+impl<'c> Report<'c> {
+    /// A report in `format` (a part's record instead, for `record` in JSON), showing at most
+    /// `keep` solutions (of goal `all` when `all`), its writing stopped by `clock`.
+    pub(crate) fn new(
+        out: Out,
+        format: Format,
+        record: bool,
+        (keep, all): (u64, bool),
+        clock: &'c Clock,
+    ) -> Self {
+        let mode = match format {
+            Format::Json if record => Mode::Record,
+            Format::Text | Format::Json => Mode::Stream,
+            Format::Svg | Format::Dot => Mode::Collect,
+        };
+        Report {
+            out,
+            format,
+            mode,
+            keep,
+            all,
+            shown: 0,
+            kept: Vec::new(),
+            cut: None,
+            dirty: false,
+            error: None,
+            clock,
         }
     }
+
+    /// Whether solutions go out as they are found (and so the buffer wants flushing now and
+    /// then).
+    pub(crate) fn streams(&self) -> bool {
+        self.mode == Mode::Stream
+    }
+
+    /// The opening, written before the search: the title (text), or the fields known before
+    /// the search and the opening of the solutions (JSON).
+    pub(crate) fn begin(&mut self, h: &Header, strategy: &str) -> std::io::Result<()> {
+        match (self.mode, self.format) {
+            (Mode::Stream, Format::Text) => render::write_text_head(&mut self.out, h)?,
+            (Mode::Stream, _) => render::write_json_head(&mut self.out, h, strategy)?,
+            _ => {}
+        }
+        self.flush()
+    }
+
+    /// A solution that passed its check: written (or kept, for SVG and DOT) while fewer than
+    /// the cap were; counted only after. `Break` once writing failed: the search stops.
+    pub(crate) fn solution(&mut self, model: &Model, solution: &[usize]) -> ControlFlow<()> {
+        if self.error.is_some() {
+            return ControlFlow::Break(());
+        }
+        if self.shown >= self.keep || self.cut.is_some() {
+            return ControlFlow::Continue(());
+        }
+        match self.mode {
+            Mode::Record => {}
+            Mode::Collect => {
+                self.kept.push(model.picture(solution));
+                self.shown += 1;
+            }
+            Mode::Stream => {
+                let written = self.write(&model.picture(solution));
+                self.note(written);
+            }
+        }
+        if self.error.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Write one solution under the clock; a stop inside it ends the solutions shown. The
+    /// clock is watched from the picture's start, so one begun after the deadline (the best
+    /// placement of a search the deadline stopped) still has a tick to be written in: only
+    /// a picture longer to write than that is cut.
+    fn write(&mut self, p: &Picture) -> std::io::Result<()> {
+        let mut watch = self.clock.watch();
+        let mut stop = || watch.stop();
+        let index = self.shown;
+        let stopped: Option<Stop> = match self.format {
+            Format::Text => render::write_text_solution(&mut self.out, p, &mut stop)?,
+            _ => render::write_json_solution(&mut self.out, index, p, &mut stop)?,
+        };
+        self.shown += 1;
+        self.dirty = true;
+        if let Some(at) = stopped {
+            self.cut = Some(Unfinished::Cut {
+                solution: self.shown,
+                at,
+            });
+        }
+        Ok(())
+    }
+
+    fn note(&mut self, r: std::io::Result<()>) {
+        if let Err(e) = r
+            && self.error.is_none()
+        {
+            self.error = Some(e);
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.dirty = false;
+        self.out.flush()
+    }
+
+    /// Flush what was written since the last time, so that a reader sees solutions within
+    /// [`FLUSH_EVERY`] of their finding; an error stops the search at its next solution.
+    pub(crate) fn flush_if_dirty(&mut self) {
+        if self.dirty && self.error.is_none() {
+            let r = self.flush();
+            self.note(r);
+        }
+    }
+
+    /// The end of the answer, after the search: `more` (the best solution of an
+    /// optimisation, a tour in its compact form) written as the others, then the answer line
+    /// and the rest of the report, or the whole of a drawing or the part's record. What was
+    /// not written whole comes back (a cut, or the solution found left out because its check
+    /// was stopped: `unchecked`).
+    pub(crate) fn finish(
+        mut self,
+        h: &Header,
+        outcome: &Outcome,
+        more: Vec<Picture>,
+        unchecked: Option<StopReason>,
+        model: &Model,
+        record: Option<&PartRecord>,
+    ) -> std::io::Result<Option<Unfinished>> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        for p in &more {
+            if self.cut.is_some() {
+                break;
+            }
+            match self.mode {
+                Mode::Stream => self.write(p)?,
+                Mode::Collect => self.kept.push(p.clone()),
+                Mode::Record => {}
+            }
+        }
+        let unfinished = self.cut.or(unchecked.map(Unfinished::Unchecked));
+        let w = &mut self.out;
+        match (self.mode, self.format) {
+            (Mode::Record, _) => {
+                if let Some(r) = record {
+                    writeln!(w, "{}", r.to_line())?;
+                }
+            }
+            (Mode::Stream, Format::Text) => {
+                render::write_text_tail(w, h, outcome, self.shown, self.all, unfinished.as_ref())?
+            }
+            (Mode::Stream, _) => {
+                render::write_json_tail(w, outcome, self.shown, unfinished.as_ref())?
+            }
+            (Mode::Collect, Format::Svg) => write_svg(w, h, &self.kept)?,
+            (Mode::Collect, _) => {
+                let numbers = self.kept.iter().find_map(|p| match p {
+                    Picture::Tour { number, .. } => Some(number),
+                    _ => None,
+                });
+                match model.dot(numbers) {
+                    Ok(d) => w.write_all(d.as_bytes())?,
+                    Err(e) => return Err(std::io::Error::other(e)),
+                }
+            }
+        }
+        self.out.flush()?;
+        Ok(unfinished)
+    }
+}
+
+fn write_svg(w: &mut dyn Write, h: &Header, pictures: &[Picture]) -> std::io::Result<()> {
+    let big = pictures.iter().any(|p| match p {
+        Picture::Tour { number, .. } => number.len() > render::SVG_MAX_SQUARES,
+        Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => {
+            holes.len() > render::SVG_MAX_SQUARES
+        }
+        Picture::Options(_) => false,
+    });
+    if big {
+        return Err(std::io::Error::other(format!(
+            "--format svg draws boards up to {} squares; use text or json",
+            render::SVG_MAX_SQUARES
+        )));
+    }
+    w.write_all(render::svg_report(h, pictures).as_bytes())
 }

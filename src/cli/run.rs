@@ -1,11 +1,12 @@
 //! One strategy run as the command line runs it: Ctrl-C, the progress spinner, and every
 //! solution checked on its way out.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use boardsolve::engine::{Limits, Progress, Run, Standing, Stats};
+use boardsolve::engine::{Clock, Limits, Progress, Run, Standing, Stats};
 use boardsolve::kinds::{Checked, SolveError};
 use boardsolve::render;
 
@@ -55,20 +56,42 @@ impl Progress for Spinner {
     }
 }
 
-/// Run one strategy with Ctrl-C and, on a terminal, the spinner; solutions (first/all) are
-/// checked and kept up to `keep`.
+/// When the process started: a solve's time limit counts from here, reading the file
+/// included.
+pub(crate) fn process_start() -> Instant {
+    static START: OnceLock<Instant> = OnceLock::new();
+    *START.get_or_init(Instant::now)
+}
+
+/// A clock with this time limit from now that Ctrl-C, SIGTERM and SIGHUP stop too.
+pub(crate) fn clock(time: Option<f64>) -> Clock {
+    clock_since(Instant::now(), time)
+}
+
+/// The same from `start`.
+pub(crate) fn clock_since(start: Instant, time: Option<f64>) -> Clock {
+    Clock::since(
+        start,
+        time.map(Duration::from_secs_f64),
+        Some(interrupt_flag()),
+    )
+}
+
+/// Run one strategy under `clock` and, on a terminal, the spinner; each solution (goals first
+/// and all) goes to `show` once checked.
 pub(crate) fn run_one(
     l: &Loaded,
     strategy: &str,
     limits: Limits,
-    keep: u64,
+    clock: Clock,
     progress: bool,
+    show: impl FnMut(&[usize]) -> ControlFlow<()> + Send,
 ) -> Result<Checked, SolveError> {
-    let mut run = Run::new(limits).with_interrupt(interrupt_flag());
+    let mut run = Run::new(limits).with_clock(clock);
     if progress {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
         run = run.with_progress(Box::new(Spinner(bar)));
     }
-    l.model.solve_checked(strategy, &l.task, run, keep)
+    l.model.solve_checked_with(strategy, &l.task, run, show)
 }

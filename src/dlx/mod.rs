@@ -102,12 +102,14 @@
 mod links;
 
 mod algorithm_m;
+mod dxz;
 mod problem;
 mod search;
 mod subtree;
 #[cfg(test)]
 mod tests;
 
+pub use dxz::{Dxz, DxzResult};
 pub use problem::{DlxError, MAX_COLOUR, Problem, is_solution};
 pub use search::Solver;
 pub use subtree::{Decision, Expansion, Prefix};

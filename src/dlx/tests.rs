@@ -674,3 +674,123 @@ proptest! {
         parts_add_up(&ranged.problem);
     }
 }
+
+/// DXZ's count and its diagram's solutions, sorted.
+fn dxz_all(p: &Problem) -> (u128, Vec<Vec<usize>>) {
+    let mut dxz = Dxz::new(p, 1 << 30);
+    let counted = dxz.count(&mut Run::new(Limits::default()));
+    let count = counted.count.expect("an unlimited run finishes");
+    let mut sols = Vec::new();
+    {
+        let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
+            sols.push(s.to_vec());
+            ControlFlow::Continue(())
+        }));
+        dxz.enumerate(&mut run);
+    }
+    for s in &sols {
+        assert!(is_solution(p, s), "invalid solution {s:?}");
+    }
+    sols.sort();
+    (count, sols)
+}
+
+/// Domino tilings of a `w` x `h` board with holes at the squares `holes` marks: one primary
+/// item per square, one option per domino; the squares a colour class of secondary items when
+/// `coloured` (each domino gives its row's parity as a colour to a shared item of its column,
+/// so that colours constrain without changing the count much).
+fn dominoes(w: usize, h: usize, holes: &[bool], coloured: bool) -> Problem {
+    let mut p = Problem::new();
+    let mut item = vec![usize::MAX; w * h];
+    for s in 0..w * h {
+        if !holes[s] {
+            item[s] = p.add_primary(format!("c{s}"));
+        }
+    }
+    let columns: Vec<usize> = (0..w).map(|c| p.add_secondary(format!("k{c}"))).collect();
+    for r in 0..h {
+        for (c, &column) in columns.iter().enumerate() {
+            let s = r * w + c;
+            for t in [(c + 1 < w).then_some(s + 1), (r + 1 < h).then_some(s + w)]
+                .into_iter()
+                .flatten()
+            {
+                if holes[s] || holes[t] {
+                    continue;
+                }
+                let mut opt = vec![(item[s], 0), (item[t], 0)];
+                if coloured && t == s + w {
+                    opt.push((column, 1 + (r % 2) as u32));
+                }
+                p.add_option(&opt).unwrap();
+            }
+        }
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn dxz_finds_what_dlx_finds(inst in planted(false)) {
+        let p = &inst.problem;
+        let want = checked_solutions(p);
+        let (count, sols) = dxz_all(p);
+        prop_assert_eq!(count, want.len() as u128);
+        prop_assert_eq!(&sols, &want);
+    }
+
+    /// Tilings repeat their sub-problems, so the memo is used, with colours too.
+    #[test]
+    fn dxz_counts_holed_tilings_as_dlx_does(
+        w in 2usize..=6,
+        h in 2usize..=6,
+        holes in prop::collection::vec(0u8..8, 36),
+        coloured in any::<bool>(),
+    ) {
+        let holes: Vec<bool> = holes[..w * h].iter().map(|&x| x == 0).collect();
+        prop_assume!(holes.iter().any(|&x| !x));
+        let p = dominoes(w, h, &holes, coloured);
+        let want = checked_solutions(&p);
+        let (count, sols) = dxz_all(&p);
+        prop_assert_eq!(count, want.len() as u128);
+        prop_assert_eq!(&sols, &want);
+    }
+}
+
+#[test]
+fn dxz_remembers_sub_problems_of_a_tiling() {
+    let p = dominoes(8, 8, &[false; 64], false);
+    let mut dxz = Dxz::new(&p, 1 << 30);
+    let mut run = Run::new(Limits::default());
+    assert_eq!(dxz.count(&mut run).count, Some(12_988_816));
+    // Far fewer sub-problems than tilings: the memo did the work.
+    assert!(dxz.memo_entries() < 10_000, "{}", dxz.memo_entries());
+    assert!(run.stats.counter("memo hits").unwrap() > 0);
+}
+
+#[test]
+fn dxz_stopped_or_out_of_memory_leaves_the_links_as_built() {
+    let p = dominoes(6, 6, &[false; 36], true);
+    let whole = dxz_all(&p).0;
+    let mut dxz = Dxz::new(&p, 1 << 30);
+    let stopped = dxz.count(&mut Run::new(Limits {
+        nodes: Some(20),
+        ..Limits::default()
+    }));
+    assert_eq!(stopped.count, None);
+    assert!(!stopped.out_of_memory);
+    let mut small = Dxz::new(&p, 2000);
+    let out = small.count(&mut Run::new(Limits::default()));
+    assert_eq!(out.count, None);
+    assert!(out.out_of_memory);
+    // Both searched again from the start give the whole count: nothing was left covered.
+    let again = dxz.count(&mut Run::new(Limits::default())).count;
+    assert_eq!(again, Some(whole));
+    let mut fresh = Dxz::new(&p, 1 << 30);
+    assert_eq!(
+        fresh.count(&mut Run::new(Limits::default())).count,
+        Some(whole)
+    );
+}

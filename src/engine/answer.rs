@@ -151,6 +151,9 @@ pub enum Note {
     },
     /// A frontier count outgrew its memory bound: this many new states at one square.
     FrontierOutgrew { states: usize, bytes: usize },
+    /// The search counted more nodes than `--node-limit` allowed: it stops only between
+    /// steps of several nodes (a listing of subtrees, a batch of a hot loop, a block).
+    NodeLimitPassed { limit: u64 },
 }
 
 /// How divide and conquer laid out its blocks.

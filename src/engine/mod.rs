@@ -3,9 +3,9 @@
 //! A strategy receives a [`Run`], which carries the limits (time, nodes, solutions, Ctrl-C),
 //! the statistics, an optional progress reporter and the solution sink. The strategy counts
 //! its nodes through [`Run::node`] (or [`Run::nodes`] in batches from a hot loop) and stops as
-//! soon as either returns `true`; it never reads the clock or prints by itself. Checking the
-//! clock and the shared flags is done only every few thousand nodes, so a node costs an
-//! increment and a comparison.
+//! soon as either returns `true`; it never reads the clock or prints by itself. The clock and
+//! the shared flags are read only when a watchdog's tick moved ([`Clock`]) or every few
+//! thousand nodes, so a node costs an increment, a load and two comparisons.
 //!
 //! A strategy ends with an [`Answer`]; [`Run::finish`] turns it into an [`Outcome`] whose
 //! status says whether the answer is proven (solved / no solution) or was cut short by a limit.
@@ -16,6 +16,7 @@
 use std::time::Duration;
 
 mod answer;
+mod clock;
 pub mod merge;
 pub mod record;
 mod run;
@@ -25,6 +26,7 @@ pub use answer::{
     Answer, BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Reason, Status, Subpart,
     SubtreeList, TourCounting, TreeEstimate,
 };
+pub use clock::{Clock, TICK, Watch};
 pub use run::{Progress, Run, Sink, Standing};
 
 /// What the user asked for.

@@ -7,7 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::answer::{Answer, Outcome, PartialWork, Status};
+use super::answer::{Answer, Note, Outcome, PartialWork, Status};
+use super::clock::Clock;
 use super::{Limits, Stats, StopReason};
 
 /// Receives where the search stands now and then (a few times a second at most).
@@ -38,19 +39,22 @@ pub struct Standing {
 #[derive(Debug, Default)]
 struct Shared {
     stop: AtomicBool,
-    interrupted: Option<Arc<AtomicBool>>,
     nodes: AtomicU64,
 }
 
 /// A solution as the kind's model encodes it (squares, option indices, cell colours ...).
 pub type Sink<'a> = Box<dyn FnMut(&[usize]) -> ControlFlow<()> + Send + 'a>;
 
+/// Nodes between publishing this run's count to the shared node budget; the clock is
+/// looked at when the [`Clock`]'s tick moves, however slow a node is.
 const CHECK_EVERY: u64 = 1 << 12;
 
 pub struct Run<'a> {
     limits: Limits,
     start: Instant,
-    deadline: Option<Instant>,
+    clock: Clock,
+    /// The clock's tick at the last check.
+    seen_tick: u64,
     shared: Arc<Shared>,
     /// Nodes of this run already added to `shared.nodes`.
     published: u64,
@@ -66,13 +70,16 @@ pub struct Run<'a> {
 impl<'a> Run<'a> {
     pub fn new(limits: Limits) -> Run<'a> {
         let start = Instant::now();
+        // A node limit below the interval is checked where it falls.
+        let next_check = limits.nodes.map_or(CHECK_EVERY, |l| l.min(CHECK_EVERY));
         Run {
-            deadline: limits.time.map(|t| start + t),
+            clock: Clock::new(limits.time, None),
+            seen_tick: 0,
             limits,
             start,
             shared: Arc::new(Shared::default()),
             published: 0,
-            next_check: CHECK_EVERY,
+            next_check,
             last_progress: start,
             stats: Stats::default(),
             stopped: None,
@@ -82,12 +89,16 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Stop when `flag` becomes true (Ctrl-C).
-    pub fn with_interrupt(mut self, flag: Arc<AtomicBool>) -> Self {
-        Arc::get_mut(&mut self.shared)
-            .expect("interrupt is set before the run is shared")
-            .interrupted = Some(flag);
+    /// Stop by this clock's deadline and interrupt flag (its deadline replaces the one of
+    /// [`Limits::time`]): the clock that also times the phases around the search.
+    pub fn with_clock(mut self, clock: Clock) -> Self {
+        self.seen_tick = clock.tick();
+        self.clock = clock;
         self
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     pub fn with_sink(mut self, sink: Sink<'a>) -> Self {
@@ -125,14 +136,34 @@ impl<'a> Run<'a> {
     #[inline(always)]
     pub fn node(&mut self) -> bool {
         self.stats.nodes += 1;
-        self.stats.nodes >= self.next_check && self.check()
+        self.due() && self.check()
     }
 
     /// Count `k` nodes at once (from a hot loop that keeps its own counter); `true` means stop.
     #[inline]
     pub fn nodes(&mut self, k: u64) -> bool {
         self.stats.nodes += k;
-        self.stats.nodes >= self.next_check && self.check()
+        self.due() && self.check()
+    }
+
+    /// Whether a check is due: the clock ticked, or the node count reached the next check.
+    #[inline(always)]
+    fn due(&self) -> bool {
+        self.stats.nodes >= self.next_check || self.clock.tick() != self.seen_tick
+    }
+
+    /// Whether to stop, counting no node: for work between nodes that may take long
+    /// (computing a bound, a local search step). As cheap as [`Run::node`].
+    #[inline]
+    pub fn poll(&mut self) -> bool {
+        self.due() && self.check()
+    }
+
+    /// Nodes a hot loop that counts its own may add before reporting them with
+    /// [`Run::nodes`]: up to the next node check, so a node limit stops where it says.
+    #[inline]
+    pub fn nodes_until_check(&self) -> u64 {
+        self.next_check.saturating_sub(self.stats.nodes).max(1)
     }
 
     /// Whether to stop, checking the clock and the shared flags now.
@@ -141,6 +172,7 @@ impl<'a> Run<'a> {
         if self.stopped.is_some() {
             return true;
         }
+        self.seen_tick = self.clock.tick();
         let delta = self.stats.nodes - self.published;
         self.published = self.stats.nodes;
         let total = self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta;
@@ -154,21 +186,14 @@ impl<'a> Run<'a> {
         }
         // The shared deadline before the siblings' stop flag: a run that sees a sibling stop
         // for the time limit reports the time limit too, not an interruption.
-        let now = Instant::now();
-        if let Some(d) = self.deadline
-            && now >= d
-        {
-            return self.stop(StopReason::Time);
+        if let Some(reason) = self.clock.expired() {
+            return self.stop(reason);
         }
         if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = Some(StopReason::Interrupted);
             return true;
         }
-        if let Some(flag) = &self.shared.interrupted
-            && flag.load(Ordering::Relaxed)
-        {
-            return self.stop(StopReason::Interrupted);
-        }
+        let now = Instant::now();
         if self.progress.is_some()
             && now.duration_since(self.last_progress) >= Duration::from_millis(200)
         {
@@ -252,7 +277,8 @@ impl<'a> Run<'a> {
         Run {
             limits: self.limits.clone(),
             start: self.start,
-            deadline: self.deadline,
+            clock: self.clock.clone(),
+            seen_tick: self.seen_tick,
             shared: Arc::clone(&self.shared),
             published: 0,
             next_check: CHECK_EVERY.min(self.next_check),
@@ -312,6 +338,11 @@ impl<'a> Run<'a> {
             p.finish();
         }
         let limited = self.stopped.filter(|r| r.is_limit());
+        if let Some(limit) = self.limits.nodes
+            && self.stats.nodes > limit
+        {
+            answer.notes.push(Note::NodeLimitPassed { limit });
+        }
         if answer.count.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
         }

@@ -14,7 +14,7 @@ pub mod tour;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use crate::engine::{Answer, Goal, Outcome, Run, Task};
+use crate::engine::{Answer, Goal, Outcome, Run, StopReason, Task};
 use crate::render::{ModelSummary, Picture};
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::Packed;
@@ -112,9 +112,33 @@ pub enum Model {
 #[derive(Debug)]
 pub struct Checked {
     pub outcome: Outcome,
-    /// The first `keep` solutions found (goals first and all), or the best one (minimize,
-    /// maximize); each checked.
+    /// The first `keep` solutions found (goals first and all, [`Model::solve_checked`]), or
+    /// the best one (minimize, maximize); each checked.
     pub solutions: Vec<Vec<usize>>,
+    /// The clock stopped the check of the answer's compact solution: it was dropped
+    /// unchecked ([`Answer::compact`] is `None`), and the run is not done.
+    pub unchecked: Option<StopReason>,
+}
+
+/// Why a solution was not passed by a check that watches the clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// The solution breaks a rule; the text says which.
+    Invalid(String),
+    /// The clock stopped the check before it was done.
+    Stopped(StopReason),
+}
+
+impl From<String> for CheckError {
+    fn from(why: String) -> Self {
+        CheckError::Invalid(why)
+    }
+}
+
+impl From<&str> for CheckError {
+    fn from(why: &str) -> Self {
+        CheckError::Invalid(why.to_string())
+    }
 }
 
 /// Why a checked solve has no outcome.
@@ -253,9 +277,9 @@ impl Model {
     }
 
     /// Run one strategy by name with every solution it reports checked by the model's
-    /// validator (see [`Model::check`]) before it is kept: the CLI, the tests and the benches
-    /// all solve through here. The run brings its limits, interrupt and progress; solutions
-    /// of goals first and all are kept up to `keep`, the count stays exact.
+    /// validator (see [`Model::check`]) before it is kept: the tests and the benches solve
+    /// through here. The run brings its limits, interrupt and progress; solutions of goals
+    /// first and all are kept up to `keep`, the count stays exact.
     pub fn solve_checked(
         &self,
         strategy: &str,
@@ -263,27 +287,50 @@ impl Model {
         run: Run<'_>,
         keep: u64,
     ) -> Result<Checked, SolveError> {
-        let kept: Mutex<Vec<Vec<usize>>> = Mutex::new(Vec::new());
+        let mut kept: Vec<Vec<usize>> = Vec::new();
+        let mut checked = self.solve_checked_with(strategy, task, run, |sol: &[usize]| {
+            if (kept.len() as u64) < keep {
+                kept.push(sol.to_vec());
+            }
+            ControlFlow::Continue(())
+        })?;
+        if checked.solutions.is_empty() {
+            checked.solutions = kept;
+        }
+        Ok(checked)
+    }
+
+    /// Run one strategy by name and hand each solution it reports (goals first and all) to
+    /// `show` as soon as the model's validator passed it, so that none needs to be kept:
+    /// the command line writes them as they come. `show` breaking stops the search
+    /// ([`StopReason::Sink`]). The best solution of an optimisation, checked, comes back in
+    /// [`Checked::solutions`]; a compact solution in the outcome's answer, checked under the
+    /// run's clock: when the clock stops that check, the solution is dropped
+    /// ([`Checked::unchecked`]).
+    pub fn solve_checked_with(
+        &self,
+        strategy: &str,
+        task: &Task,
+        run: Run<'_>,
+        mut show: impl FnMut(&[usize]) -> ControlFlow<()> + Send,
+    ) -> Result<Checked, SolveError> {
         let invalid: Mutex<Option<String>> = Mutex::new(None);
         let mut run = run;
+        let clock = run.clock().clone();
         if matches!(task.goal, Goal::First | Goal::All) {
-            let (kept, invalid) = (&kept, &invalid);
+            let (show, invalid) = (&mut show, &invalid);
             run = run.with_sink(Box::new(move |sol: &[usize]| {
                 if let Err(e) = self.check(sol) {
                     *invalid.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
                     return ControlFlow::Break(());
                 }
-                let mut k = kept.lock().unwrap_or_else(|p| p.into_inner());
-                if (k.len() as u64) < keep {
-                    k.push(sol.to_vec());
-                }
-                ControlFlow::Continue(())
+                show(sol)
             }));
         }
         let answer = self
             .solve(strategy, task, &mut run)
             .map_err(SolveError::Refused)?;
-        let outcome = run.finish(strategy, answer);
+        let mut outcome = run.finish(strategy, answer);
         let invalid_solution = |why| SolveError::Invalid {
             strategy: strategy.to_string(),
             why,
@@ -291,15 +338,29 @@ impl Model {
         if let Some(e) = invalid.into_inner().unwrap_or_else(|p| p.into_inner()) {
             return Err(invalid_solution(e));
         }
-        let mut solutions = kept.into_inner().unwrap_or_else(|p| p.into_inner());
+        let mut unchecked = None;
         if let Some(c) = &outcome.answer.compact {
-            self.check_compact(c).map_err(invalid_solution)?;
+            let mut watch = clock.watch();
+            match self.check_compact_until(c, &mut || watch.stop()) {
+                Ok(()) => {}
+                Err(CheckError::Invalid(why)) => return Err(invalid_solution(why)),
+                Err(CheckError::Stopped(reason)) => {
+                    // Never shown unchecked.
+                    outcome.answer.compact = None;
+                    unchecked = Some(reason);
+                }
+            }
         }
+        let mut solutions = Vec::new();
         if let Some(best) = &outcome.answer.best {
             self.check(best).map_err(invalid_solution)?;
             solutions = vec![best.clone()];
         }
-        Ok(Checked { outcome, solutions })
+        Ok(Checked {
+            outcome,
+            solutions,
+            unchecked,
+        })
     }
 
     /// The drawing of one solution, in the model's encoding.
@@ -327,6 +388,19 @@ impl Model {
     pub fn check_compact(&self, solution: &Packed) -> Result<(), String> {
         match self {
             Model::Tour(m) => m.check_numbers(solution),
+            _ => Err("this kind has no compact solutions".into()),
+        }
+    }
+
+    /// [`Model::check_compact`], asking `stop` every few thousand squares whether to give
+    /// up (the deadline passed, an interrupt): a tour of 10^8 squares takes seconds.
+    pub fn check_compact_until(
+        &self,
+        solution: &Packed,
+        stop: &mut dyn FnMut() -> Option<StopReason>,
+    ) -> Result<(), CheckError> {
+        match self {
+            Model::Tour(m) => m.check_numbers_until(solution, stop),
             _ => Err("this kind has no compact solutions".into()),
         }
     }

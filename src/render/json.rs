@@ -1,12 +1,20 @@
-//! The JSON report: the outcome, the statistics and the solutions as data, with tours
-//! streamed so that the largest boards need no JSON value per square.
+//! The JSON report: the outcome, the statistics and the solutions as data, written in three
+//! steps so that solutions go out as the search finds them: the head (what is known before
+//! the search: title, kind, goal, strategy, what is counted) and the opening of the
+//! `solutions` array; each solution, on a line of its own; and the tail (the array closed,
+//! then the outcome and the statistics). Pictures are written from their own data, a tour
+//! of 10^8 squares without a JSON value per square, and stop when the clock says so, their
+//! arrays closed, so that the report stays valid JSON.
+
+use std::io::Write;
 
 use serde_json::{Value, json};
 
-use crate::engine::{Outcome, Partial, PartialWork};
+use crate::engine::{Outcome, Partial, PartialWork, StopReason};
 use crate::util::Packed;
 
-use super::{Header, Picture, partial_text, tour_order};
+use super::text::{decimal_into, digits};
+use super::{Header, Pacer, Picture, Stop, Unfinished, partial_text};
 
 /// The partial result as data: which part of which list, and what was found there. Fingerprints
 /// are hex strings (64 bits do not survive JSON numbers).
@@ -47,32 +55,46 @@ fn partial_json(p: &Partial) -> Value {
     })
 }
 
-pub(super) fn picture_json(p: &Picture) -> Value {
-    match p {
-        Picture::Placement { width, pieces, .. } => Value::Array(
-            pieces
-                .iter()
-                .map(|&(sq, _)| json!([sq / width, sq % width]))
-                .collect(),
-        ),
-        Picture::Options(opts) => json!(opts),
-        Picture::Tour { width, number, .. } => Value::Array(
-            tour_order(*width, number)
-                .into_iter()
-                .map(|(r, c)| json!([r, c]))
-                .collect(),
-        ),
-        // Rows of colour indices, -1 where there is no stone (holes included).
-        Picture::Stones { width, stones, .. } => Value::Array(
-            stones
-                .chunks(*width)
-                .map(|row| json!(row.iter().map(|&v| v as i64 - 1).collect::<Vec<i64>>()))
-                .collect(),
-        ),
-    }
+fn pretty(v: &Value) -> std::io::Result<String> {
+    serde_json::to_string_pretty(v).map_err(std::io::Error::other)
 }
 
-pub fn json_report(h: &Header, o: &Outcome, solutions: &[Picture]) -> String {
+/// The report's opening: `{`, the fields known before the search, and `"solutions": [`.
+pub fn write_json_head(w: &mut dyn Write, h: &Header, strategy: &str) -> std::io::Result<()> {
+    let text = pretty(&json!({
+        "title": h.title,
+        "kind": h.kind,
+        "goal": h.goal,
+        "strategy": strategy,
+        "counted": h.counted,
+    }))?;
+    let fields = text.strip_suffix("\n}").unwrap_or(&text);
+    write!(w, "{fields},\n  \"solutions\": [")
+}
+
+/// Solution `index` (from 0) of the `solutions` array, on a line of its own (see
+/// [`write_json_picture`]).
+pub fn write_json_solution(
+    w: &mut dyn Write,
+    index: u64,
+    p: &Picture,
+    stop: &mut dyn FnMut() -> Option<StopReason>,
+) -> std::io::Result<Option<Stop>> {
+    w.write_all(if index == 0 { b"\n    " } else { b",\n    " })?;
+    write_json_picture(w, p, stop)
+}
+
+/// The report's end, after `shown` solutions: the array closed, the outcome, the statistics,
+/// and what was left out: `truncated` (the writing of a solution stopped; its array and the
+/// report are closed where it stopped) and `unchecked` (the check of the solution found
+/// stopped; it is not shown), each the reason or null.
+pub fn write_json_tail(
+    w: &mut dyn Write,
+    o: &Outcome,
+    shown: u64,
+    unfinished: Option<&Unfinished>,
+) -> std::io::Result<()> {
+    w.write_all(if shown > 0 { b"\n  ]" } else { b"]" })?;
     let mut stats = serde_json::Map::new();
     stats.insert("nodes".into(), json!(o.stats.nodes));
     stats.insert(
@@ -90,65 +112,202 @@ pub fn json_report(h: &Header, o: &Outcome, solutions: &[Picture]) -> String {
             json!(c.to_string())
         }
     });
-    let v = json!({
-        "title": h.title,
-        "kind": h.kind,
-        "goal": h.goal,
-        "strategy": o.strategy,
+    let (truncated, unchecked) = match unfinished {
+        Some(Unfinished::Cut { at, .. }) => (Some(super::stop_text(at.reason)), None),
+        Some(Unfinished::Unchecked(r)) => (None, Some(super::stop_text(*r))),
+        None => (None, None),
+    };
+    let text = pretty(&json!({
         "status": o.status.name(),
         "count": count,
-        "counted": h.counted,
         "optimum": o.answer.optimum,
         "proven": o.proven,
         "reason": o.answer.reason.as_ref().map(super::reason_text),
         "stopped": o.stopped.map(super::stop_text),
         "partial": o.answer.partial.as_ref().map(partial_json),
-        "solutions": solutions.iter().map(picture_json).collect::<Vec<_>>(),
         "stats": stats,
-    });
-    serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+        "truncated": truncated,
+        "unchecked": unchecked,
+    }))?;
+    let fields = text.strip_prefix('{').unwrap_or(&text);
+    writeln!(w, ",{fields}")
 }
 
-/// [`json_report`] written to `w`, with tours streamed: a tour of 10^8 squares costs its
-/// visiting order (packed like the numbers: 27 bits a square) rather than a JSON value per
-/// square.
-pub fn write_json_report(
-    w: &mut dyn std::io::Write,
-    h: &Header,
-    o: &Outcome,
-    solutions: &[Picture],
-) -> std::io::Result<()> {
-    if !solutions.iter().any(|p| matches!(p, Picture::Tour { .. })) {
-        return w.write_all(json_report(h, o, solutions).as_bytes());
-    }
-    let text = json_report(h, o, &[]);
-    let key = "\"solutions\": []";
-    let at = text.find(key).map_or(text.len(), |a| a + key.len() - 1);
-    w.write_all(&text.as_bytes()[..at])?;
-    for (i, p) in solutions.iter().enumerate() {
-        if i > 0 {
-            w.write_all(b",")?;
+/// Bytes gathered before they go to the writer.
+const CHUNK: usize = 1 << 16;
+
+fn push_number(buf: &mut Vec<u8>, v: usize) {
+    let v = v as u32;
+    let n = digits(v as u64);
+    let at = buf.len();
+    buf.resize(at + n, 0);
+    decimal_into(&mut buf[at..], v);
+}
+
+/// `[row, column]` of square `sq`.
+fn push_square(buf: &mut Vec<u8>, sq: usize, width: usize) {
+    buf.push(b'[');
+    push_number(buf, sq / width);
+    buf.push(b',');
+    push_number(buf, sq % width);
+    buf.push(b']');
+}
+
+/// A picture as JSON data: a placement as its pieces' `[row, column]` squares, a tour as its
+/// squares in visiting order, stones as rows of colour indices (-1 where there is no stone),
+/// options as lists of item names. Every few thousand squares `stop` is asked whether to go
+/// on; when it says stop, the arrays open are closed and where it stopped comes back.
+pub fn write_json_picture(
+    w: &mut dyn Write,
+    p: &Picture,
+    stop: &mut dyn FnMut() -> Option<StopReason>,
+) -> std::io::Result<Option<Stop>> {
+    let mut pace = Pacer::new(stop);
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 64);
+    let mut cut = None;
+    match p {
+        Picture::Placement { width, pieces, .. } => {
+            buf.push(b'[');
+            for (k, &(sq, _)) in pieces.iter().enumerate() {
+                if let Some(reason) = pace.step(1) {
+                    cut = Some(Stop {
+                        reason,
+                        done: k,
+                        of: pieces.len(),
+                        unit: "pieces",
+                    });
+                    break;
+                }
+                if k > 0 {
+                    buf.push(b',');
+                }
+                push_square(&mut buf, sq, *width);
+                if buf.len() >= CHUNK {
+                    w.write_all(&buf)?;
+                    buf.clear();
+                }
+            }
+            buf.push(b']');
         }
-        match p {
-            Picture::Tour { width, number, .. } => {
-                let none = number.ones();
-                let cells = number.iter().filter(|&k| k != none).count();
-                let mut order = Packed::new(cells, Packed::width_for(number.len()));
-                for (sq, k) in number.iter().enumerate() {
-                    if k != none {
-                        order.set(k as usize, sq as u32);
+        Picture::Options(opts) => {
+            buf.extend_from_slice(
+                serde_json::to_string(opts)
+                    .map_err(std::io::Error::other)?
+                    .as_bytes(),
+            );
+        }
+        Picture::Tour {
+            width,
+            height,
+            number,
+            cells,
+            ..
+        } => {
+            let of = *cells;
+            let order = match visiting_order(*width, *height, number, of, &mut pace) {
+                Ok(o) => o,
+                Err(reason) => {
+                    cut = Some(Stop {
+                        reason,
+                        done: 0,
+                        of,
+                        unit: "squares",
+                    });
+                    Packed::new(0, 1)
+                }
+            };
+            buf.push(b'[');
+            for (k, sq) in order.iter().enumerate() {
+                if cut.is_some() {
+                    break;
+                }
+                if let Some(reason) = pace.step(1) {
+                    cut = Some(Stop {
+                        reason,
+                        done: k,
+                        of,
+                        unit: "squares",
+                    });
+                    break;
+                }
+                if k > 0 {
+                    buf.push(b',');
+                }
+                push_square(&mut buf, sq as usize, *width);
+                if buf.len() >= CHUNK {
+                    w.write_all(&buf)?;
+                    buf.clear();
+                }
+            }
+            buf.push(b']');
+        }
+        Picture::Stones {
+            width,
+            height,
+            stones,
+            ..
+        } => {
+            buf.push(b'[');
+            for r in 0..*height {
+                if let Some(reason) = pace.step(*width) {
+                    cut = Some(Stop {
+                        reason,
+                        done: r,
+                        of: *height,
+                        unit: "rows",
+                    });
+                    break;
+                }
+                if r > 0 {
+                    buf.push(b',');
+                }
+                buf.push(b'[');
+                for (c, &v) in stones[r * width..(r + 1) * width].iter().enumerate() {
+                    if c > 0 {
+                        buf.push(b',');
+                    }
+                    if v == 0 {
+                        buf.extend_from_slice(b"-1");
+                    } else {
+                        push_number(&mut buf, v - 1);
                     }
                 }
-                w.write_all(b"[")?;
-                for (k, sq) in order.iter().enumerate() {
-                    let sep = if k > 0 { "," } else { "" };
-                    let sq = sq as usize;
-                    write!(w, "{sep}[{},{}]", sq / width, sq % width)?;
+                buf.push(b']');
+                if buf.len() >= CHUNK {
+                    w.write_all(&buf)?;
+                    buf.clear();
                 }
-                w.write_all(b"]")?;
             }
-            other => w.write_all(picture_json(other).to_string().as_bytes())?,
+            buf.push(b']');
         }
     }
-    w.write_all(&text.as_bytes()[at..])
+    w.write_all(&buf)?;
+    Ok(cut)
+}
+
+/// A tour's squares in visiting order, from its move numbers, packed like them (10^8
+/// squares: 27 bits each); or why `pace` stopped it.
+fn visiting_order(
+    width: usize,
+    height: usize,
+    number: &Packed,
+    cells: usize,
+    pace: &mut Pacer<'_>,
+) -> Result<Packed, StopReason> {
+    let none = number.ones();
+    let mut row = vec![0u32; width];
+    let mut order = Packed::new(cells, Packed::width_for(number.len()));
+    for r in 0..height {
+        if let Some(reason) = pace.step(width) {
+            return Err(reason);
+        }
+        number.get_run(r * width, &mut row);
+        for (c, &k) in row.iter().enumerate() {
+            // A checked tour numbers its `cells` squares 0..cells.
+            if k != none && (k as usize) < cells {
+                order.set(k as usize, (r * width + c) as u32);
+            }
+        }
+    }
+    Ok(order)
 }

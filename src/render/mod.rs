@@ -20,10 +20,91 @@ mod svg;
 mod text;
 
 pub use dot::dot_graph;
-pub use json::{json_report, write_json_report};
+pub use json::{write_json_head, write_json_picture, write_json_solution, write_json_tail};
 pub use parts::{merge_error_text, merged_answer_line, merged_outcome, merged_summary, part_arg};
 pub use svg::{SVG_MAX_SQUARES, svg_report};
-pub use text::{text_picture, write_text_picture};
+pub use text::{
+    shown_text, text_picture, write_text_head, write_text_picture, write_text_solution,
+    write_text_tail,
+};
+
+/// Where the clock stopped the writing of a picture: after `done` of its `of` `unit`
+/// ("rows"; in JSON also "squares" of a tour, "pieces" of a placement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stop {
+    pub reason: StopReason,
+    pub done: usize,
+    pub of: usize,
+    pub unit: &'static str,
+}
+
+/// Why a run's output is not whole, though what there is of it is well formed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfinished {
+    /// The writing of solution `solution` (from 1) stopped; no later one was written.
+    Cut { solution: u64, at: Stop },
+    /// The check of the solution found stopped before it was done: it is not shown.
+    Unchecked(StopReason),
+}
+
+/// What the reader must know when the output is not whole: "output stopped at the time
+/// limit after 1,234 of 8,000 rows", "... of solution 3".
+pub fn unfinished_text(u: &Unfinished) -> String {
+    match u {
+        Unfinished::Cut { solution, at } => {
+            let mut s = format!(
+                "output stopped {} after {} of {} {}",
+                match at.reason {
+                    StopReason::Time => "at the time limit".to_string(),
+                    StopReason::Interrupted => "by an interrupt".to_string(),
+                    other => format!("by the {}", stop_text(other)),
+                },
+                group(at.done as u128),
+                group(at.of as u128),
+                at.unit
+            );
+            if *solution > 1 {
+                let _ = write!(s, " of solution {}", group(*solution as u128));
+            }
+            s
+        }
+        Unfinished::Unchecked(r) => format!(
+            "the solution found is not shown: {} came before its check was done",
+            match r {
+                StopReason::Time => "the time limit".to_string(),
+                StopReason::Interrupted => "an interrupt".to_string(),
+                other => format!("the {}", stop_text(*other)),
+            }
+        ),
+    }
+}
+
+/// Squares a writer writes between two questions to the clock: a picture smaller than this
+/// is always written whole.
+const ASK_EVERY: usize = 4096;
+
+/// A writer's questions to the clock, asked every [`ASK_EVERY`] squares.
+pub(crate) struct Pacer<'s> {
+    stop: &'s mut dyn FnMut() -> Option<StopReason>,
+    since: usize,
+}
+
+impl<'s> Pacer<'s> {
+    pub(crate) fn new(stop: &'s mut dyn FnMut() -> Option<StopReason>) -> Pacer<'s> {
+        Pacer { stop, since: 0 }
+    }
+
+    /// `squares` more are about to be written: whether to stop first.
+    #[inline]
+    pub(crate) fn step(&mut self, squares: usize) -> Option<StopReason> {
+        self.since += squares;
+        if self.since < ASK_EVERY {
+            return None;
+        }
+        self.since = 0;
+        (self.stop)()
+    }
+}
 
 /// A solution, described for drawing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -250,6 +331,10 @@ pub fn note_text(n: &Note) -> String {
     match n {
         Note::SymmetryFold(k) => format!("{k}-fold symmetry"),
         Note::RootBound(b) => format!("root bound {b}"),
+        Note::NodeLimitPassed { limit } => format!(
+            "node limit {} passed: the strategy stops only between steps of several nodes",
+            group(*limit as u128)
+        ),
         Note::OptimalCounted(v) => format!("optimal placements of {v} pieces counted"),
         Note::NotProvenMinimal(k) => {
             format!("{k} pieces, not proven minimal (goal minimize proves)")
@@ -570,7 +655,6 @@ pub fn summary_line(h: &Header, o: &Outcome) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::json::picture_json;
     use super::*;
     use serde_json::json;
 
@@ -654,6 +738,107 @@ mod tests {
         );
     }
 
+    /// A tour of 100x100 numbered row by row (the writers do not check it).
+    fn wide_tour() -> Picture {
+        let numbers: Vec<u32> = (0..10_000).collect();
+        Picture::Tour {
+            width: 100,
+            height: 100,
+            number: Packed::from_slice(&numbers, 14),
+            closed: false,
+            cells: 10_000,
+        }
+    }
+
+    /// A `stop` that says stop the `n`-th time it is asked.
+    fn stop_at(n: usize) -> impl FnMut() -> Option<StopReason> {
+        let mut asked = 0;
+        move || {
+            asked += 1;
+            (asked == n).then_some(StopReason::Time)
+        }
+    }
+
+    #[test]
+    fn a_picture_written_under_a_clock_stops_between_rows() {
+        let p = wide_tour();
+        let mut buf = Vec::new();
+        let stop = write_text_picture(&mut buf, &p, &mut stop_at(2)).unwrap();
+        let stop = stop.expect("stopped");
+        let text = String::from_utf8(buf).unwrap();
+        assert_eq!(
+            (stop.reason, stop.of, stop.unit),
+            (StopReason::Time, 100, "rows")
+        );
+        assert!(stop.done > 0 && stop.done < 100, "{stop:?}");
+        assert_eq!(text.lines().count(), stop.done);
+        assert!(text.ends_with('\n'));
+        // Whole when nothing says stop, and a small picture never asks.
+        let mut buf = Vec::new();
+        assert_eq!(
+            write_text_picture(&mut buf, &p, &mut || None).unwrap(),
+            None
+        );
+        assert_eq!(buf.iter().filter(|&&b| b == b'\n').count(), 100);
+        let small = Picture::Placement {
+            width: 8,
+            height: 8,
+            holes: vec![false; 64],
+            pieces: vec![(3, 'Q')],
+        };
+        let mut never = || -> Option<StopReason> { panic!("asked") };
+        write_text_picture(&mut Vec::new(), &small, &mut never).unwrap();
+        write_json_picture(&mut Vec::new(), &small, &mut never).unwrap();
+    }
+
+    #[test]
+    fn a_tour_in_json_stopped_midway_is_closed_valid_json() {
+        let p = wide_tour();
+        // The first questions come while the visiting order is made: stop once it is
+        // written from.
+        let mut buf = Vec::new();
+        let stop = write_json_picture(&mut buf, &p, &mut stop_at(4))
+            .unwrap()
+            .expect("stopped");
+        assert_eq!((stop.unit, stop.of), ("squares", 10_000));
+        let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+        let squares = v.as_array().unwrap();
+        assert_eq!(squares.len(), stop.done);
+        assert!(stop.done > 0 && stop.done < 10_000, "{stop:?}");
+        assert_eq!(squares[1], json!([0, 1]));
+        // Stopped while the order is made: an empty array.
+        let mut buf = Vec::new();
+        let stop = write_json_picture(&mut buf, &p, &mut stop_at(1)).unwrap();
+        assert_eq!(stop.map(|s| s.done), Some(0));
+        assert_eq!(buf, b"[]");
+    }
+
+    #[test]
+    fn unfinished_output_says_where_it_stopped() {
+        let at = Stop {
+            reason: StopReason::Time,
+            done: 1234,
+            of: 8000,
+            unit: "rows",
+        };
+        assert_eq!(
+            unfinished_text(&Unfinished::Cut { solution: 1, at }),
+            "output stopped at the time limit after 1,234 of 8,000 rows"
+        );
+        let at = Stop {
+            reason: StopReason::Interrupted,
+            ..at
+        };
+        assert_eq!(
+            unfinished_text(&Unfinished::Cut { solution: 3, at }),
+            "output stopped by an interrupt after 1,234 of 8,000 rows of solution 3"
+        );
+        assert_eq!(
+            unfinished_text(&Unfinished::Unchecked(StopReason::Time)),
+            "the solution found is not shown: the time limit came before its check was done"
+        );
+    }
+
     #[test]
     fn stones_text_and_json() {
         let p = Picture::Stones {
@@ -664,6 +849,9 @@ mod tests {
             colors: vec!["black".into(), "white".into(), "red".into()],
         };
         assert_eq!(text_picture(&p), "X # O\n. A .\n");
-        assert_eq!(picture_json(&p), json!([[0, -1, 1], [-1, 2, -1]]));
+        let mut buf = Vec::new();
+        write_json_picture(&mut buf, &p, &mut || None).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+        assert_eq!(v, json!([[0, -1, 1], [-1, 2, -1]]));
     }
 }

@@ -1,41 +1,138 @@
 //! Solutions as text, one picture after another: placements and stones as grids of letters,
-//! options as lines of item names, tours as right-aligned move numbers streamed row by row.
+//! options as lines of item names, tours as right-aligned move numbers; every picture is
+//! written row by row, so a board of 10^8 squares needs no second copy in memory, and the
+//! writing of a large one stops when the clock says so.
+//!
+//! A report is written in three steps, so that solutions can go out as the search finds
+//! them: the head (the title), each solution, and the tail (the answer line and what the
+//! reader must know about what was shown).
 
-use std::fmt::Write as _;
+use std::io::Write;
 
-use super::{Picture, stone_letter};
+use crate::engine::{Outcome, StopReason};
 
+use super::{Header, Pacer, Picture, Stop, Unfinished, answer_line, group, stone_letter};
+
+/// A picture as text, whole.
 pub fn text_picture(p: &Picture) -> String {
-    let mut s = String::new();
+    let mut buf = Vec::new();
+    let _ = write_text_picture(&mut buf, p, &mut || None);
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// The first line of a text report: the title, if the puzzle has one.
+pub fn write_text_head(w: &mut dyn Write, h: &Header) -> std::io::Result<()> {
+    match &h.title {
+        Some(t) => writeln!(w, "{t}"),
+        None => Ok(()),
+    }
+}
+
+/// One solution of a text report: a blank line, then the picture (see
+/// [`write_text_picture`]).
+pub fn write_text_solution(
+    w: &mut dyn Write,
+    p: &Picture,
+    stop: &mut dyn FnMut() -> Option<StopReason>,
+) -> std::io::Result<Option<Stop>> {
+    writeln!(w)?;
+    write_text_picture(w, p, stop)
+}
+
+/// The end of a text report: the answer line after the `shown` solutions, then, for goal
+/// `all` (`all`) with fewer shown than counted, how to see more; and, when the output is not
+/// whole, why.
+pub fn write_text_tail(
+    w: &mut dyn Write,
+    h: &Header,
+    o: &Outcome,
+    shown: u64,
+    all: bool,
+    unfinished: Option<&Unfinished>,
+) -> std::io::Result<()> {
+    if shown > 0 {
+        writeln!(w)?;
+    }
+    writeln!(w, "{}", answer_line(h, o))?;
+    match unfinished {
+        Some(u) => writeln!(w, "({})", super::unfinished_text(u)),
+        None => match o.answer.count {
+            Some(c) if all && (shown as u128) < c => writeln!(w, "{}", shown_text(shown)),
+            _ => Ok(()),
+        },
+    }
+}
+
+/// The line under the answer when goal `all` shows fewer solutions than it counted.
+pub fn shown_text(shown: u64) -> String {
+    format!(
+        "(showing the first {} of them; --limit N shows more)",
+        group(shown as u128)
+    )
+}
+
+/// Write a picture as text, row by row. Every few thousand squares `stop` is asked whether
+/// to go on; when it says stop, the rows written so far stay and where it stopped comes
+/// back (a picture of up to a few thousand squares is always written whole).
+pub fn write_text_picture(
+    w: &mut dyn Write,
+    p: &Picture,
+    stop: &mut dyn FnMut() -> Option<StopReason>,
+) -> std::io::Result<Option<Stop>> {
+    let mut pace = Pacer::new(stop);
+    let rows = |done: usize, of: usize, reason| Stop {
+        reason,
+        done,
+        of,
+        unit: "rows",
+    };
     match p {
-        Picture::Tour { .. } => {
-            let mut buf = Vec::new();
-            let _ = write_text_picture(&mut buf, p);
-            s = String::from_utf8_lossy(&buf).into_owned();
-        }
+        Picture::Tour { .. } => write_tour(w, p, &mut pace),
         Picture::Placement {
             width,
             height,
             holes,
             pieces,
         } => {
-            // Holes print as '#': they are not squares, and must not read as empty ones.
-            let mut grid: Vec<char> = holes.iter().map(|&h| if h { '#' } else { '.' }).collect();
-            for &(sq, c) in pieces {
-                grid[sq] = c;
+            // The pieces in square order (a later piece on a square wins, as drawn before).
+            let mut sorted = std::borrow::Cow::Borrowed(pieces);
+            if !pieces.is_sorted_by_key(|p| p.0) {
+                sorted.to_mut().sort_by_key(|p| p.0);
             }
+            let mut next = sorted.iter().peekable();
+            let mut line = String::with_capacity(2 * width + 1);
             for r in 0..*height {
-                let row: Vec<String> = grid[r * width..(r + 1) * width]
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect();
-                let _ = writeln!(s, "{}", row.join(" ").trim_end());
+                if let Some(reason) = pace.step(*width) {
+                    return Ok(Some(rows(r, *height, reason)));
+                }
+                line.clear();
+                let start = r * width;
+                for (sq, &hole) in holes[start..start + width].iter().enumerate() {
+                    // Holes print as '#': they are not squares, and must not read as empty
+                    // ones.
+                    let mut c = if hole { '#' } else { '.' };
+                    while let Some(&(_, piece)) = next.next_if(|p| p.0 == start + sq) {
+                        c = piece;
+                    }
+                    if sq > 0 {
+                        line.push(' ');
+                    }
+                    line.push(c);
+                }
+                line.truncate(line.trim_end().len());
+                line.push('\n');
+                w.write_all(line.as_bytes())?;
             }
+            Ok(None)
         }
         Picture::Options(opts) => {
-            for o in opts {
-                let _ = writeln!(s, "{}", o.join(" "));
+            for (k, o) in opts.iter().enumerate() {
+                if let Some(reason) = pace.step(o.len()) {
+                    return Ok(Some(rows(k, opts.len(), reason)));
+                }
+                writeln!(w, "{}", o.join(" "))?;
             }
+            Ok(None)
         }
         Picture::Stones {
             width,
@@ -44,24 +141,69 @@ pub fn text_picture(p: &Picture) -> String {
             stones,
             ..
         } => {
+            let mut line = String::with_capacity(2 * width + 1);
             for r in 0..*height {
-                let row: Vec<String> = (r * width..(r + 1) * width)
-                    .map(|sq| match (holes[sq], stones[sq]) {
-                        (true, _) => "#".to_string(),
-                        (false, 0) => ".".to_string(),
-                        (false, v) => stone_letter(v - 1).to_string(),
-                    })
-                    .collect();
-                let _ = writeln!(s, "{}", row.join(" "));
+                if let Some(reason) = pace.step(*width) {
+                    return Ok(Some(rows(r, *height, reason)));
+                }
+                line.clear();
+                for sq in r * width..(r + 1) * width {
+                    if sq > r * width {
+                        line.push(' ');
+                    }
+                    line.push(match (holes[sq], stones[sq]) {
+                        (true, _) => '#',
+                        (false, 0) => '.',
+                        (false, v) => stone_letter(v - 1),
+                    });
+                }
+                line.push('\n');
+                w.write_all(line.as_bytes())?;
             }
+            Ok(None)
         }
     }
-    s
 }
 
-/// Write a picture as text; tours stream row by row, so a board of 10^8 squares needs no
-/// second copy in memory.
-pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::Result<()> {
+/// Two decimal digits at a time, for the writers of many numbers.
+pub(super) const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+                                       2021222324252627282930313233343536373839\
+                                       4041424344454647484950515253545556575859\
+                                       6061626364656667686970717273747576777879\
+                                       8081828384858687888990919293949596979899";
+
+/// `v` in decimal, right-aligned in `field` (which is wide enough); the rest is left as is.
+/// (In u32: its divisions by 100 are the cheaper multiplications.)
+#[inline]
+pub(super) fn decimal_into(field: &mut [u8], v: u32) {
+    let mut v = v;
+    let mut i = field.len();
+    while v >= 100 {
+        let d = (v % 100) as usize * 2;
+        v /= 100;
+        i -= 2;
+        field[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
+    }
+    if v >= 10 {
+        let d = v as usize * 2;
+        field[i - 2..i].copy_from_slice(&PAIRS[d..d + 2]);
+    } else {
+        field[i - 1] = b'0' + v as u8;
+    }
+}
+
+/// The number of decimal digits of `v` (1 for 0).
+#[inline]
+pub(super) fn digits(v: u64) -> usize {
+    v.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+/// A tour as rows of right-aligned move numbers from 1, holes as '#'.
+fn write_tour(
+    w: &mut dyn Write,
+    p: &Picture,
+    pace: &mut Pacer<'_>,
+) -> std::io::Result<Option<Stop>> {
     let Picture::Tour {
         width,
         height,
@@ -70,13 +212,13 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
         ..
     } = p
     else {
-        return w.write_all(text_picture(p).as_bytes());
+        return Ok(None);
     };
     let none = number.ones();
     // The widest number sets the column width: the count of squares on a valid tour. The
     // numbers printed are at most `none` (k + 1 for k below it), so when that is no wider
     // than the count no pass over the numbers is needed to be sure.
-    let width_of = |v: u64| v.max(1).to_string().len();
+    let width_of = |v: u64| digits(v.max(1));
     let digits = if width_of(*cells as u64) == width_of(none as u64) {
         width_of(*cells as u64)
     } else {
@@ -90,15 +232,18 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
     };
     // Each row is formatted into one buffer of fixed-width fields: spaces first, then the
     // digits written from the right two at a time (a row of 10^4 numbers, 10^4 times).
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-                                2021222324252627282930313233343536373839\
-                                4041424344454647484950515253545556575859\
-                                6061626364656667686970717273747576777879\
-                                8081828384858687888990919293949596979899";
     let stride = digits + 1;
     let mut line = vec![b' '; stride * width];
     let mut row = vec![0u32; *width];
     for r in 0..*height {
+        if let Some(reason) = pace.step(*width) {
+            return Ok(Some(Stop {
+                reason,
+                done: r,
+                of: *height,
+                unit: "rows",
+            }));
+        }
         line.fill(b' ');
         number.get_run(r * width, &mut row);
         for (c, &k) in row.iter().enumerate() {
@@ -106,22 +251,9 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
             // Moves print from 1, right-aligned; holes print as '#'.
             if k == none {
                 field[digits - 1] = b'#';
-                continue;
-            }
-            // k < none, so k + 1 fits; u32 divisions are the cheaper multiplications.
-            let mut v = k + 1;
-            let mut i = digits;
-            while v >= 100 {
-                let d = (v % 100) as usize * 2;
-                v /= 100;
-                i -= 2;
-                field[i..i + 2].copy_from_slice(&PAIRS[d..d + 2]);
-            }
-            if v >= 10 {
-                let d = v as usize * 2;
-                field[i - 2..i].copy_from_slice(&PAIRS[d..d + 2]);
             } else {
-                field[i - 1] = b'0' + v as u8;
+                // k < none, so k + 1 fits.
+                decimal_into(field, k + 1);
             }
         }
         if let Some(last) = line.last_mut() {
@@ -129,5 +261,5 @@ pub fn write_text_picture(w: &mut dyn std::io::Write, p: &Picture) -> std::io::R
         }
         w.write_all(&line)?;
     }
-    Ok(())
+    Ok(None)
 }

@@ -128,7 +128,7 @@ fn no_solution_exits_1_and_limits_exit_3() {
         "--strategy",
         "backtrack",
         "--node-limit",
-        "1000",
+        "20000",
     ]);
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("at least"), "{out}");
@@ -233,6 +233,17 @@ fn time_limit_stops_a_long_search_with_exit_3() {
 /// Run `solve ARGS`, wait until it catches signal `signo` (installed just before the search
 /// starts), `wait` more, send the signal by name; exit status and standard output.
 fn signalled(args: &[&str], signal: &str, signo: u32, wait: f64) -> (Option<i32>, String) {
+    let (code, out, _) = signalled_timed(args, signal, signo, wait);
+    (code, out)
+}
+
+/// [`signalled`], with the time from the signal to the exit.
+fn signalled_timed(
+    args: &[&str],
+    signal: &str,
+    signo: u32,
+    wait: f64,
+) -> (Option<i32>, String, std::time::Duration) {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
         .args(args)
         .stdout(std::process::Stdio::piped())
@@ -267,12 +278,126 @@ fn signalled(args: &[&str], signal: &str, signo: u32, wait: f64) -> (Option<i32>
         .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
+    let sent = std::time::Instant::now();
     assert!(killed.success());
     let out = child.wait_with_output().unwrap();
     (
         out.status.code(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
+        sent.elapsed(),
     )
+}
+
+/// A domination search on 64x64 with queens and knights combined spends a second and more on
+/// one node: its limits are looked at by the clock, not every few thousand nodes.
+const SLOW_NODES: [&str; 7] = [
+    "--size",
+    "64",
+    "--set",
+    "piece.moves=QN",
+    "--set",
+    "rules.independent=false",
+    "--quiet",
+];
+
+#[test]
+fn a_search_of_slow_nodes_stops_at_its_time_limit() {
+    let started = std::time::Instant::now();
+    let mut args = vec![puzzle("knights8.toml")];
+    args.extend(SLOW_NODES.iter().map(|s| s.to_string()));
+    args.extend(["--time-limit".into(), "1".into()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = run_cli(&args);
+    let took = started.elapsed().as_secs_f64();
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.contains("(best found, not proven) [time limit]"),
+        "{out}"
+    );
+    // The search stops within a tick of the limit; the margin is for a loaded machine.
+    assert!(took < 4.0, "{took} s");
+}
+
+#[test]
+fn ctrl_c_stops_a_search_of_slow_nodes_at_once() {
+    let mut args = vec![puzzle("knights8.toml")];
+    args.extend(SLOW_NODES.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, text, took) = signalled_timed(&args, "INT", 2, 0.5);
+    assert_eq!(code, Some(3), "{text}");
+    assert!(text.contains("[interrupted]"), "{text}");
+    assert!(took.as_secs_f64() < 3.0, "{took:?}");
+}
+
+/// An exact cover of 300,000 items: choosing an item scans them all, so a node takes about a
+/// millisecond, and the time limit is still kept.
+#[test]
+fn a_wide_exact_cover_stops_at_its_time_limit() {
+    use std::fmt::Write;
+    let n = 300_000;
+    let mut text = String::from("kind = \"cover\"\n[rules]\nitems = [");
+    for k in 0..n {
+        let _ = write!(text, "\"i{k}\",");
+    }
+    text.push_str("]\noptions = [");
+    for k in 0..n - 1 {
+        let _ = write!(text, "[\"i{k}\",\"i{}\"],", k + 1);
+    }
+    for k in (0..n).step_by(7) {
+        let _ = write!(text, "[\"i{k}\"],");
+    }
+    text.push_str("]\n");
+    let dir = std::env::temp_dir().join(format!("boardsolve-wide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wide.toml");
+    std::fs::write(&file, text).unwrap();
+    let timed = |limit: &str, value: &str| {
+        let started = std::time::Instant::now();
+        let (code, out, err) = run_cli(&[file.to_str().unwrap(), limit, value, "--quiet"]);
+        assert_eq!(code, 3, "{out}{err}");
+        (out, started.elapsed().as_secs_f64())
+    };
+    // Reading and building take what they take on this machine: one node's run measures it.
+    let (_, fixed) = timed("--node-limit", "1");
+    let (out, took) = timed("--time-limit", "1.5");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.contains("[time limit]"), "{out}");
+    assert!(
+        took < fixed.max(1.5) + 1.5,
+        "{took} s, reading and building {fixed} s"
+    );
+}
+
+/// `--node-limit N` stops at N nodes where the strategy counts node by node, and where it
+/// counts in steps of several, the summary says it passed the limit.
+#[test]
+fn the_node_limit_stops_where_it_says() {
+    let nodes = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--format", "json", "--quiet"]);
+        let (code, out, err) = run_cli(&all);
+        assert_eq!(code, 3, "{out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["stopped"], "node limit", "{out}");
+        v["stats"]["nodes"].as_u64().unwrap()
+    };
+    let queens = puzzle("queens8.toml");
+    let q14 = ["--size", "14", "--node-limit", "1000", "--threads", "1"];
+    let mut args = vec![queens.as_str(), "--strategy", "backtrack"];
+    args.extend(q14);
+    assert_eq!(nodes(&args), 1000);
+    let pent = puzzle("pentominoes.toml");
+    assert_eq!(nodes(&[&pent, "--node-limit", "1"]), 1);
+    let lines = puzzle("no-three-in-line.toml");
+    assert_eq!(nodes(&[&lines, "--node-limit", "1", "--threads", "1"]), 1);
+    // The queens counter adds its nodes in batches (a subtree of its last nine rows at
+    // once): it stops within one.
+    let mut args = vec![queens.as_str(), "--strategy", "bitmask"];
+    args.extend(q14);
+    let n = nodes(&args);
+    assert!((1000..1000 + 4096).contains(&n), "{n}");
+    let (_, _, err) = run_cli(&[&queens, "--node-limit", "1"]);
+    assert!(err.contains("node limit 1 passed"), "{err}");
 }
 
 #[test]

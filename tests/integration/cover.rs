@@ -242,3 +242,58 @@ fn a_cover_part_from_the_command_line() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// OEIS A004003: domino tilings of 2n x 2n boards; the memo counts the 10x10 tilings without
+/// listing them.
+#[test]
+fn dxz_counts_the_domino_tilings_of_8x8_and_10x10() {
+    for (file, want) in [
+        ("dominoes8.toml", 12_988_816u128),
+        ("dominoes10.toml", 258_584_046_368),
+    ] {
+        let (o, _, _) = solve(&text(file), None, "dxz", Goal::Count, false, 1);
+        assert_eq!(o.answer.count, Some(want), "{file}");
+        assert!(o.stats.nodes < 20_000, "{file}: {}", o.stats.nodes);
+    }
+    // DLX lists the 8x8 tilings one by one and agrees.
+    let (o, _, _) = solve(&text("dominoes8.toml"), None, "dlx", Goal::Count, false, 1);
+    assert_eq!(o.answer.count, Some(12_988_816));
+}
+
+/// OEIS A014552: Langford pairs up to reversal, n = 11 and 12, by both strategies; goal all
+/// lists them from the diagram, each checked.
+#[test]
+fn langford_pairs_by_dxz_and_dlx() {
+    for (file, want) in [
+        ("langford11.toml", 17_792u128),
+        ("langford12.toml", 108_144),
+    ] {
+        for strategy in ["dxz", "dlx"] {
+            let (o, _, _) = solve(&text(file), None, strategy, Goal::Count, false, 1);
+            assert_eq!(o.answer.count, Some(want), "{file} {strategy}");
+        }
+    }
+    let (o, sols, model) = solve(&text("langford11.toml"), None, "dxz", Goal::All, false, 1);
+    assert_eq!(o.answer.count, Some(17_792));
+    assert_eq!(sols.len(), 17_792);
+    for s in &sols {
+        model.check(s).unwrap();
+    }
+}
+
+#[test]
+fn dxz_refuses_multiplicities_and_parts_with_the_reason() {
+    let (code, _, err) = run_cli(&[
+        &puzzle("pentominoes.toml"),
+        "--strategy",
+        "dxz",
+        "--part",
+        "1/2",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("searches no part"), "{err}");
+    let ranged = "kind = \"cover\"\n[rules]\nitems = [\"a\", \"b\"]\noptions = [[\"a\"], [\"a\", \"b\"], [\"b\"]]\nmultiplicity = { a = [1, 2] }\n";
+    let (code, _, err) = crate::run_cli_with(&["-", "--strategy", "dxz"], Some(ranged));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Algorithm M"), "{err}");
+}

@@ -9,6 +9,7 @@ mod engines;
 mod independent;
 mod layers;
 mod lines;
+mod output;
 mod parts;
 mod tour;
 mod validate;

@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+mod dxz;
+
 use super::Strategy;
 use crate::dlx::{self, Problem, Solver};
 use crate::engine::{Answer, Goal, Run, Task};
@@ -196,7 +198,7 @@ impl Model {
     }
 }
 
-pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx];
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx, &dxz::Dxz];
 
 struct Dlx;
 

@@ -232,13 +232,16 @@ impl Lagrange {
 
     /// Subgradient steps as `plan` says, on the node with uncovered squares `unc` and
     /// allowed squares `alw`. Returns the best L met and the L of the final multipliers,
-    /// whose reduced costs are left in `rc` for every allowed square.
+    /// whose reduced costs are left in `rc` for every allowed square. `stop` is asked once a
+    /// step (a step on a large board takes milliseconds): `true` ends the steps early, with
+    /// what they reached, still a valid bound.
     pub fn improve(
         &mut self,
         unc: &[u64],
         alw: &[u64],
         lam: &mut [f64],
         plan: Steps,
+        stop: &mut dyn FnMut() -> bool,
     ) -> (f64, f64) {
         let Steps {
             enough,
@@ -273,7 +276,7 @@ impl Lagrange {
         let mut stale = 0;
         let mut mark = best;
         for it in 0..iters {
-            if proven > enough {
+            if proven > enough || stop() {
                 break;
             }
             // Every few steps: at the pace of the last few, would the rest reach `enough`?
@@ -389,8 +392,8 @@ mod tests {
                         pace: false,
                     };
                     let (mut a, mut b) = (lam.clone(), lam.clone());
-                    let got = grid.improve(&unc, &alw, &mut a, plan);
-                    let want = lists.improve(&unc, &alw, &mut b, plan);
+                    let got = grid.improve(&unc, &alw, &mut a, plan, &mut || false);
+                    let want = lists.improve(&unc, &alw, &mut b, plan, &mut || false);
                     let name = format!("{moves} {width}x{height} trial {trial}, {iters} steps");
                     // The steps ran in f32: near the lists' steps.
                     assert!(
@@ -409,7 +412,7 @@ mod tests {
                     // at the multipliers handed back.
                     let mut c = a.clone();
                     let again = Steps { iters: 0, ..plan };
-                    let exact = lists.improve(&unc, &alw, &mut c, again);
+                    let exact = lists.improve(&unc, &alw, &mut c, again, &mut || false);
                     assert!((got.1 - exact.1).abs() < 1e-9, "{name}: {got:?} {exact:?}");
                     for s in 0..n {
                         if alw[s >> 6] >> (s & 63) & 1 != 0 {

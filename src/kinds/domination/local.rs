@@ -352,7 +352,7 @@ impl Model {
         while since < stall {
             since += 1;
             s.step += 1;
-            if since.is_multiple_of(4096) && run.check() {
+            if run.poll() {
                 break;
             }
             if s.st.unc.is_empty() {

@@ -229,7 +229,7 @@ impl Model {
             }
             // Drop pieces whose squares the others cover anyway (latest first).
             let mut i = placed.len();
-            while i > 0 {
+            while i > 0 && !run.poll() {
                 i -= 1;
                 let s = placed.remove(i);
                 if !self.covers(&placed) {
@@ -238,7 +238,7 @@ impl Model {
             }
             // Swaps cost more than a greedy round: only for placements near the best.
             if best.as_ref().is_none_or(|b| placed.len() <= b.len() + 1) {
-                self.two_for_one(&mut placed);
+                self.two_for_one(&mut placed, run);
             }
             if best.as_ref().is_none_or(|b| placed.len() < b.len()) {
                 best = Some(placed.clone());
@@ -249,8 +249,9 @@ impl Model {
 
     /// Local improvement of a covering placement: while two pieces can be replaced by one
     /// square that covers everything only they covered (and, under `independent`, attacks no
-    /// other piece), do so.
-    pub fn two_for_one(&self, placed: &mut Vec<usize>) {
+    /// other piece), do so. Each step keeps a cover, so a stop (`run`, asked once per
+    /// piece: on a large board a pass takes seconds) leaves one.
+    pub fn two_for_one(&self, placed: &mut Vec<usize>, run: &mut Run) {
         let n = self.board.squares();
         let list = |s: usize| self.cover.row(s);
         // How many pieces cover each square.
@@ -264,6 +265,9 @@ impl Model {
         let mut lost = vec![0u64; w];
         'again: loop {
             for i in 0..placed.len() {
+                if run.poll() {
+                    return;
+                }
                 for j in i + 1..placed.len() {
                     let (a, b) = (placed[i], placed[j]);
                     for t in crate::util::ones(list(a)).chain(crate::util::ones(list(b))) {

@@ -463,7 +463,7 @@ impl Walker<'_, '_, '_> {
                 self.nodes += nodes;
             }
         }
-        if self.nodes - self.reported >= REPORT_EVERY {
+        if self.nodes - self.reported >= REPORT_EVERY.min(self.run.nodes_until_check()) {
             self.stopped = self.run.nodes(self.nodes - self.reported);
             self.reported = self.nodes;
         }
@@ -607,6 +607,7 @@ fn search<const SYM: bool>(
     let mut fixed = [0u64; 2];
     let mut nodes = 0u64;
     let mut reported = 0u64;
+    let mut every = REPORT_EVERY.min(run.nodes_until_check());
     let mut row = 1;
     free[1] = !blocked[1];
     loop {
@@ -647,11 +648,12 @@ fn search<const SYM: bool>(
         rd[row] = nr;
         cols[row] = nc;
         free[row] = nf;
-        if nodes - reported >= REPORT_EVERY {
+        if nodes - reported >= every {
             if run.nodes(nodes - reported) {
                 return None;
             }
             reported = nodes;
+            every = REPORT_EVERY.min(run.nodes_until_check());
         }
     }
     if run.nodes(nodes - reported) {

@@ -12,7 +12,8 @@ use super::exists::{self, Existence};
 use super::graph::{self, Analysis, Csr, GRAPH_LIMIT, NONE};
 use crate::board::Board;
 use crate::board::betza::Piece;
-use crate::engine::{Answer, Goal, Note, Task, TourCounting};
+use crate::engine::{Answer, Goal, Note, StopReason, Task, TourCounting};
+use crate::kinds::CheckError;
 use crate::render::ModelSummary;
 use crate::spec::{Spec, SpecError};
 use crate::util::Packed;
@@ -210,6 +211,20 @@ impl Model {
     /// ring of rows (a stripe of columns at a time on very wide boards), and each move is
     /// compared for a whole row at once.
     pub fn check_numbers(&self, number: &Packed) -> Result<(), String> {
+        match self.check_numbers_until(number, &mut || None) {
+            Ok(()) => Ok(()),
+            Err(CheckError::Invalid(why)) => Err(why),
+            Err(CheckError::Stopped(_)) => unreachable!("a check never asked to stop stopped"),
+        }
+    }
+
+    /// [`Model::check_numbers`], asking `stop` once a row of every stripe (a few thousand
+    /// squares) whether to give up: the check of a board of 10^8 squares takes seconds.
+    pub fn check_numbers_until(
+        &self,
+        number: &Packed,
+        stop: &mut dyn FnMut() -> Option<StopReason>,
+    ) -> Result<(), CheckError> {
         let b = &self.board;
         let n = self.cells;
         if number.len() != b.squares() {
@@ -298,6 +313,9 @@ impl Model {
                 decode(r, &mut rows)?;
             }
             for r in 0..h {
+                if let Some(reason) = stop() {
+                    return Err(CheckError::Stopped(reason));
+                }
                 if r + vpad < h {
                     decode(r + vpad, &mut rows)?;
                 }
@@ -326,7 +344,7 @@ impl Model {
                 }
                 if found[..cw].iter().fold(1, |a, &f| a & f) == 0 {
                     let j = found.iter().position(|&f| f == 0).expect("one is missing");
-                    return Err(self.no_successor(number, r * w + c0 + j, centre[j]));
+                    return Err(self.no_successor(number, r * w + c0 + j, centre[j]).into());
                 }
             }
         }
@@ -338,7 +356,8 @@ impl Model {
                 "the tour does not start on {}: move 1 is on {}",
                 b.square_name(s),
                 b.square_name(first)
-            ));
+            )
+            .into());
         }
         Ok(())
     }

@@ -171,7 +171,11 @@ impl Bounds {
                 },
                 pace: depth > 0,
             },
+            &mut || run.poll(),
         );
+        if run.is_stopped() {
+            return Bounded::Stop;
+        }
         // The band bound where the relaxation came near: it costs many nodes' time.
         let mut best = best;
         let band = &m.tuning.bands;
@@ -194,7 +198,7 @@ impl Bounds {
                     mu: band.mu,
                     pace: (depth > 0).then_some(band.pace),
                 },
-                &mut || run.check(),
+                &mut || run.poll(),
             );
             run.stats
                 .add_counter("band solves", bands.solves() - solves);

@@ -1,0 +1,385 @@
+//! DXZ: Dancing Links with a memo of sub-problems and a ZDD of the solutions (Nishino,
+//! Yasuda, Minato and Nagata, AAAI 2017), for Algorithms X and C.
+//!
+//! # Why a memo is exact here
+//!
+//! At a node of Algorithm X the rest of the search depends only on which items are covered:
+//! an option is still alive exactly when none of its items is, and the items left to choose
+//! are the primary ones not covered. With colours (Algorithm C) a secondary item is either
+//! free, covered (an option took it without a colour) or purified to one colour, and an
+//! option is alive when each of its secondary items is free or purified to the option's own
+//! colour. So the covered items, with the colour of each purified one, are a complete key of
+//! the sub-problem: two nodes with the same key have the same sub-tree, and the second one
+//! can take the first one's result instead of searching it again. Where sub-problems come
+//! back often (tilings, whose frontier is all that matters; Langford pairs) this turns an
+//! enumeration of every solution into a count of the distinct sub-problems.
+//!
+//! Algorithm M does not fit: which options of an item are still allowed at a level depends
+//! on those already passed over there (so that each multiset is found once), which the items
+//! alone do not say.
+//!
+//! # The ZDD
+//!
+//! Each sub-problem becomes one node of a zero-suppressed decision diagram: for the options
+//! `o1, o2, ...` tried on the chosen item, a chain whose node `k` has the option `ok`, a *hi*
+//! edge to the sub-problem after choosing it and a *lo* edge to the rest of the chain; the
+//! terminals are the empty family (no solution) and the family of the empty set. Every path
+//! from the root to the second terminal, taking the options of its hi edges, is one solution,
+//! and each solution is one path, so a node's count is the sum of its two children's, and
+//! enumerating is a walk. Dead ends are remembered too: they are most of what repeats.
+//!
+//! # What is counted
+//!
+//! A *node* is a sub-problem searched (a memo miss); a memo hit is counted apart, and updates
+//! as Knuth counts them, so the figures read beside DLX1's.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::Control;
+use super::problem::Problem;
+use super::search::Solver;
+
+/// The empty family: no solution below.
+const BOTTOM: u32 = 0;
+/// The family of the empty set: every primary item covered.
+const TOP: u32 = 1;
+
+/// Bytes a memo entry takes: its key, the map's slot and hash byte, and a ZDD node (option,
+/// two edges, a 128-bit count).
+pub fn entry_bytes(key_words: usize) -> usize {
+    key_words * 8 + 16 + 4 + 1 + 12 + 16
+}
+
+/// The multiply-rotate hash of rustc (FxHash): keys are bitsets, already well mixed, and the
+/// default SipHash would cost more than the rest of a memo hit.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Memo = HashMap<Box<[u64]>, u32, BuildHasherDefault<FxHasher>>;
+
+/// The diagram built so far: node `z` has option `opt[z]`, edges `hi[z]` and `lo[z]`, and
+/// counts `count[z]` solutions.
+struct Zdd {
+    opt: Vec<u32>,
+    hi: Vec<u32>,
+    lo: Vec<u32>,
+    count: Vec<u128>,
+}
+
+impl Zdd {
+    fn new() -> Zdd {
+        // The two terminals.
+        Zdd {
+            opt: vec![u32::MAX; 2],
+            hi: vec![BOTTOM; 2],
+            lo: vec![BOTTOM; 2],
+            count: vec![0, 1],
+        }
+    }
+
+    fn node(&mut self, opt: u32, hi: u32, lo: u32) -> u32 {
+        let z = self.opt.len() as u32;
+        // A count past 2^128 would need more than any exact cover here can have; saturate
+        // rather than wrap.
+        let c = self.count[hi as usize].saturating_add(self.count[lo as usize]);
+        self.opt.push(opt);
+        self.hi.push(hi);
+        self.lo.push(lo);
+        self.count.push(c);
+        z
+    }
+}
+
+/// One level of the search: the item chosen, the option being tried, the key of the
+/// sub-problem and where its children's results start in `children`.
+struct Frame {
+    best: usize,
+    cur: usize,
+    key: Box<[u64]>,
+    children: usize,
+}
+
+/// What a DXZ search ended with.
+pub struct DxzResult {
+    /// Solutions below the root; `None` when the search was stopped.
+    pub count: Option<u128>,
+    /// The memo outgrew the budget: the search stopped there.
+    pub out_of_memory: bool,
+}
+
+/// The memoising search over a [`Solver`]'s links.
+pub struct Dxz {
+    solver: Solver,
+    colours: bool,
+    /// Words of the covered-items bitset (items 1..=N, internal numbering).
+    words: usize,
+    /// Secondary items that some option colours, in order: their colours follow the bitset
+    /// in a key.
+    coloured: Vec<usize>,
+    /// Per item: options holding it among those chosen (a purified item is shared).
+    refs: Vec<u32>,
+    covered: Vec<u64>,
+    colour: Vec<i32>,
+    memo: Memo,
+    zdd: Zdd,
+    /// Memo entries allowed by the memory budget.
+    max_entries: usize,
+    root: u32,
+}
+
+impl Dxz {
+    /// A search of `problem` whose memo may hold `budget` bytes.
+    pub fn new(problem: &Problem, budget: u64) -> Dxz {
+        let solver = Solver::new(problem);
+        let n = solver.n_items;
+        let colours = solver.colours;
+        let mut coloured: Vec<usize> = Vec::new();
+        if colours {
+            let mut seen = vec![false; n + 1];
+            for node in &solver.links.nodes {
+                if node.top > 0 && node.color > 0 && !seen[node.top as usize] {
+                    seen[node.top as usize] = true;
+                }
+            }
+            coloured = (1..=n).filter(|&i| seen[i]).collect();
+        }
+        let words = (n + 1).div_ceil(64);
+        let key_words = words + coloured.len().div_ceil(2);
+        let max_entries = (budget / entry_bytes(key_words) as u64).min(u32::MAX as u64 - 2);
+        Dxz {
+            colours,
+            words,
+            coloured,
+            refs: vec![0; n + 1],
+            covered: vec![0; words],
+            colour: vec![0; n + 1],
+            memo: Memo::default(),
+            zdd: Zdd::new(),
+            max_entries: max_entries as usize,
+            root: BOTTOM,
+            solver,
+        }
+    }
+
+    /// Whether DXZ's memo is exact for this problem (no multiplicities), and why not.
+    pub fn applies(problem: &Problem) -> Result<(), &'static str> {
+        if problem.has_multiplicities() {
+            return Err(
+                "with multiplicities (Algorithm M) the options still allowed at a \
+                        level depend on those passed over there, not on the items alone, so \
+                        a memo keyed by the items would not be exact",
+            );
+        }
+        Ok(())
+    }
+
+    /// Sub-problems in the memo.
+    pub fn memo_entries(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Count the solutions, building the diagram; `run` counts nodes and may stop it.
+    pub fn count<R: Control>(&mut self, run: &mut R) -> DxzResult {
+        let (root, out_of_memory) = if self.colours {
+            self.build::<true, R>(run)
+        } else {
+            self.build::<false, R>(run)
+        };
+        self.root = root.unwrap_or(BOTTOM);
+        DxzResult {
+            count: root.map(|z| self.zdd.count[z as usize]),
+            out_of_memory,
+        }
+    }
+
+    /// Report every solution of the diagram built by [`Dxz::count`] to `run`, as sorted
+    /// option numbers; stops when `run.solution` asks.
+    pub fn enumerate<R: Control>(&self, run: &mut R) {
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut sorted: Vec<usize> = Vec::new();
+        // Depth-first over (node, options chosen above it): hi before lo, so solutions come
+        // out in the order a search finds them.
+        let mut stack: Vec<(u32, usize)> = vec![(self.root, 0)];
+        while let Some((z, depth)) = stack.pop() {
+            chosen.truncate(depth);
+            if z == TOP {
+                sorted.clone_from(&chosen);
+                sorted.sort_unstable();
+                if run.solution(&sorted) {
+                    return;
+                }
+                continue;
+            }
+            if z == BOTTOM {
+                continue;
+            }
+            let zi = z as usize;
+            stack.push((self.zdd.lo[zi], depth));
+            chosen.push(self.zdd.opt[zi] as usize);
+            stack.push((self.zdd.hi[zi], depth + 1));
+        }
+    }
+
+    /// The key of the current sub-problem into `key`.
+    fn key_into(&self, key: &mut Vec<u64>) {
+        key.clear();
+        key.extend_from_slice(&self.covered);
+        for pair in self.coloured.chunks(2) {
+            let mut w = 0u64;
+            for (k, &i) in pair.iter().enumerate() {
+                w |= (self.colour[i] as u32 as u64) << (32 * k);
+            }
+            key.push(w);
+        }
+    }
+
+    /// Mark the items of the option of node `cur` as covered (or purified to its colour).
+    fn mark(&mut self, cur: usize) {
+        let [start, end] = self.solver.links.span[cur];
+        for p in start as usize..end as usize {
+            let node = self.solver.links.nodes[p];
+            let i = node.top as usize;
+            self.refs[i] += 1;
+            if self.refs[i] == 1 {
+                self.covered[i >> 6] |= 1 << (i & 63);
+                self.colour[i] = node.color.max(0);
+            }
+        }
+    }
+
+    fn unmark(&mut self, cur: usize) {
+        let [start, end] = self.solver.links.span[cur];
+        for p in start as usize..end as usize {
+            let i = self.solver.links.nodes[p].top as usize;
+            self.refs[i] -= 1;
+            if self.refs[i] == 0 {
+                self.covered[i >> 6] &= !(1 << (i & 63));
+                self.colour[i] = 0;
+            }
+        }
+    }
+
+    /// The search, iterative so that a problem of many levels does not exhaust the stack.
+    /// Returns the root's diagram node (`None` when stopped) and whether the memo's budget
+    /// stopped it.
+    fn build<const C: bool, R: Control>(&mut self, run: &mut R) -> (Option<u32>, bool) {
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut children: Vec<(u32, u32)> = Vec::new();
+        let mut key: Vec<u64> = Vec::with_capacity(self.words + self.coloured.len());
+        let (mut updates, mut hits) = (0u64, 0u64);
+        let mut out_of_memory = false;
+        if run.check() {
+            return (None, false);
+        }
+        // `result` is the diagram node of the sub-problem just finished; entering a new one
+        // either finishes it at once (a leaf, a memo hit) or pushes a frame.
+        let mut result;
+        'enter: loop {
+            if self.solver.links.rlink[0] == 0 {
+                result = TOP;
+            } else {
+                self.key_into(&mut key);
+                if let Some(&z) = self.memo.get(&key[..]) {
+                    hits += 1;
+                    result = z;
+                } else if run.node() {
+                    break 'enter;
+                } else {
+                    let best = self.solver.links.mrv();
+                    updates += self.solver.links.cover::<C>(best);
+                    let cur = self.solver.links.nodes[best].down as usize;
+                    if cur == best {
+                        // An item without options: a dead end, remembered as one.
+                        self.solver.links.uncover::<C>(best);
+                        if self.memo.len() >= self.max_entries {
+                            out_of_memory = true;
+                            break 'enter;
+                        }
+                        self.memo.insert(key.as_slice().into(), BOTTOM);
+                        result = BOTTOM;
+                    } else {
+                        frames.push(Frame {
+                            best,
+                            cur,
+                            key: key.as_slice().into(),
+                            children: children.len(),
+                        });
+                        self.mark(cur);
+                        updates += self.solver.links.commit_others::<C>(cur);
+                        continue 'enter;
+                    }
+                }
+            }
+            // Hand `result` to the frame below, try its next option or finish it, and so on
+            // down until a frame has an option left to try.
+            loop {
+                let Some(f) = frames.last_mut() else {
+                    run.counter("updates", updates);
+                    run.counter("memo hits", hits);
+                    return (Some(result), false);
+                };
+                let (cur, best) = (f.cur, f.best);
+                self.solver.links.uncommit_others::<C>(cur);
+                self.unmark(cur);
+                if result != BOTTOM {
+                    let opt = self.solver.option_of(cur) as u32;
+                    children.push((opt, result));
+                }
+                let next = self.solver.links.nodes[cur].down as usize;
+                if next != best {
+                    if let Some(f) = frames.last_mut() {
+                        f.cur = next;
+                    }
+                    self.mark(next);
+                    updates += self.solver.links.commit_others::<C>(next);
+                    continue 'enter;
+                }
+                let f = frames.pop().expect("still there");
+                self.solver.links.uncover::<C>(f.best);
+                let mut z = BOTTOM;
+                for &(opt, hi) in children[f.children..].iter().rev() {
+                    z = self.zdd.node(opt, hi, z);
+                }
+                children.truncate(f.children);
+                if self.memo.len() >= self.max_entries {
+                    out_of_memory = true;
+                    break 'enter;
+                }
+                self.memo.insert(f.key, z);
+                result = z;
+            }
+        }
+        // Stopped: undo the frames still open (each is trying an option) so the links are as
+        // built.
+        while let Some(f) = frames.pop() {
+            self.solver.links.uncommit_others::<C>(f.cur);
+            self.unmark(f.cur);
+            self.solver.links.uncover::<C>(f.best);
+        }
+        run.counter("updates", updates);
+        run.counter("memo hits", hits);
+        (None, out_of_memory)
+    }
+}
