@@ -3,12 +3,13 @@
 mod backtrack;
 mod bitmask;
 mod brute;
+mod check;
 mod dlx;
 mod flags;
 mod model;
 pub mod queens;
 
-pub use model::{Aim, MAX_SQUARES, Model};
+pub use model::{Aim, MAX_SQUARES, Model, Whole};
 
 use super::Strategy;
 use crate::render::Picture;
