@@ -5,6 +5,12 @@
 //! it checks: it knows the rules, not how the placement was made.
 
 use super::Model;
+use crate::engine::StopReason;
+use crate::kinds::CheckError;
+use crate::util::Packed;
+
+/// Rows checked between two questions to the clock.
+const ASK_EVERY_ROWS: usize = 1 << 16;
 
 /// Lines of the unlimited wazir and ferz rides, as bitsets: a piece on a line marks it, and
 /// a second piece on a marked line attacks the first. Only on a board without holes, where
@@ -55,6 +61,57 @@ impl Lines {
             )),
         }
     }
+}
+
+/// A placement given as the column of each row's piece (`cols.ones()` for a row without
+/// one) is valid: as many pieces as the puzzle asks, every one on the board, none on a line
+/// of another. For rooks, bishops and queens on a board without holes; `stop` is asked every
+/// few ten thousand rows whether to give up.
+pub fn rows_until(
+    m: &Model,
+    cols: &Packed,
+    stop: &mut dyn FnMut() -> Option<StopReason>,
+) -> Result<(), CheckError> {
+    let b = &m.board;
+    if !m.piece.is_line_piece() {
+        return Err(format!(
+            "a column per row is checked for rooks, bishops and queens; this piece is {}",
+            m.piece.notation()
+        )
+        .into());
+    }
+    if b.has_holes() {
+        return Err("a column per row is checked on boards without holes".into());
+    }
+    if cols.len() != b.height {
+        return Err(format!("{} rows given; the board has {}", cols.len(), b.height).into());
+    }
+    let none = cols.ones();
+    if (none as usize) < b.width {
+        return Err("the columns are too narrow for the board".into());
+    }
+    let mut lines = Lines::new(m);
+    let mut pieces = 0usize;
+    for (r, c) in cols.iter().enumerate() {
+        if r % ASK_EVERY_ROWS == ASK_EVERY_ROWS - 1
+            && let Some(reason) = stop()
+        {
+            return Err(CheckError::Stopped(reason));
+        }
+        if c == none {
+            continue;
+        }
+        let c = c as usize;
+        if c >= b.width {
+            return Err(format!("row {r}: column {c} is off the {}-column board", b.width).into());
+        }
+        lines.take(r, c)?;
+        pieces += 1;
+    }
+    if pieces != m.count {
+        return Err(format!("{pieces} pieces placed; the puzzle asks for {}", m.count).into());
+    }
+    Ok(())
 }
 
 /// A placement given as squares is valid: distinct squares, none a hole, none attacked.
@@ -122,6 +179,53 @@ mod tests {
         let m = Model::compile(&spec).unwrap();
         assert!(m.whole.is_none());
         m
+    }
+
+    fn rows(m: &Model, cols: &[Option<u32>]) -> Result<(), CheckError> {
+        let mut p = Packed::new(cols.len(), Packed::width_for(m.board.width));
+        for (r, c) in cols.iter().enumerate() {
+            p.set(r, c.unwrap_or(u32::MAX));
+        }
+        rows_until(m, &p, &mut || None)
+    }
+
+    fn invalid(r: Result<(), CheckError>) -> String {
+        match r {
+            Err(CheckError::Invalid(why)) => why,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_column_per_row_is_checked_by_every_line() {
+        // Five queens on 5 x 1000: a solution of 5 x 5 in the corner.
+        let q = model("Q", 1000, 5, 5);
+        let good = [Some(0), Some(2), Some(4), Some(1), Some(3)];
+        rows(&q, &good).unwrap();
+        let mut cols = good;
+        cols[1] = Some(0);
+        assert!(invalid(rows(&q, &cols)).contains("shares its column"));
+        cols[1] = Some(1);
+        assert!(invalid(rows(&q, &cols)).contains("shares its diagonal"));
+        cols[1] = Some(999);
+        cols[3] = Some(997);
+        assert!(invalid(rows(&q, &cols)).contains("anti-diagonal"));
+        cols = good;
+        cols[4] = None;
+        assert!(invalid(rows(&q, &cols)).contains("4 pieces placed; the puzzle asks for 5"));
+        // Rooks do not see diagonals.
+        let r = model("R", 1000, 5, 5);
+        rows(&r, &[Some(0), Some(1), Some(2), Some(3), Some(4)]).unwrap();
+        assert!(
+            invalid(rows(&r, &[Some(0), Some(1), Some(2), Some(3), Some(1)])).contains("column")
+        );
+        // Too few rows, a column off the board, a piece the row form does not check.
+        assert!(invalid(rows(&q, &good[..4])).contains("4 rows given; the board has 5"));
+        let narrow = Packed::new(5, 3);
+        assert!(invalid(rows_until(&q, &narrow, &mut || None)).contains("too narrow"));
+        assert!(invalid(rows(&q, &[Some(1000), None, None, None, None])).contains("off the"));
+        let n = model("N", 1000, 5, 2);
+        assert!(invalid(rows(&n, &good)).contains("this piece is N"));
     }
 
     #[test]
