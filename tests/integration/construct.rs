@@ -1,6 +1,7 @@
 //! The `construct` strategy of the independent kind: queens and rooks placed by formula on
-//! boards of any size, every placement checked by the library's validator on its way out
-//! and once more here by lines counted in plain vectors.
+//! boards of any size, kings and knights in their largest patterns, every placement checked
+//! by the library's validator on its way out and once more here, by lines counted in plain
+//! vectors or leaps looked up in a set.
 
 use boardsolve::engine::{Goal, Limits, Run, Status, Task};
 use boardsolve::util::Packed;
@@ -152,12 +153,21 @@ fn construct_agrees_with_every_strategy_on_small_boards() {
     texts.extend((1..=6).map(|n| board(n, n + 1, "R", n)));
     texts.push(board(6, 4, "Q", 3));
     texts.push(board(4, 6, "Q", 4));
+    for n in 1..=6usize {
+        texts.push(board(n, n, "K", n.div_ceil(2).pow(2)));
+        texts.push(board(n + 1, n, "K", (n + 1).div_ceil(2) * n.div_ceil(2)));
+        texts.push(board(n, n, "N", (n * n).div_ceil(2)));
+    }
+    texts.push(board(5, 3, "N", 6));
     for text in &texts {
         let m = model_of(text, None);
         let mut found = Vec::new();
         for s in strategies {
             if m.applies(s, &first()).is_err() {
-                assert!(s == "construct" || s == "brute", "{s} refuses\n{text}");
+                assert!(
+                    ["construct", "brute", "flags"].contains(&s),
+                    "{s} refuses\n{text}"
+                );
                 continue;
             }
             let (o, sols, _) = solve(text, None, s, Goal::First, false, 1);
@@ -173,6 +183,49 @@ fn construct_agrees_with_every_strategy_on_small_boards() {
     }
 }
 
+/// No two pieces a leap `(a, b)` (in any of its 8 images) apart.
+fn leaps_free(pieces: &[(usize, usize)], leaps: &[(i64, i64)]) {
+    let at: std::collections::HashSet<(i64, i64)> =
+        pieces.iter().map(|&(r, c)| (r as i64, c as i64)).collect();
+    assert_eq!(at.len(), pieces.len(), "two pieces on one square");
+    for &(r, c) in &at {
+        for &(a, b) in leaps {
+            for (dr, dc) in [(a, b), (b, a)] {
+                for (sr, sc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    let other = (r + sr * dr, c + sc * dc);
+                    assert!(!at.contains(&other), "({r}, {c}) attacks {other:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn kings_and_knights_fill_their_largest_patterns() {
+    for (w, h) in [
+        (1000usize, 1000usize),
+        (999, 1001),
+        (64, 64),
+        (1, 700),
+        (2, 900),
+    ] {
+        let kings = w.div_ceil(2) * h.div_ceil(2);
+        let p = placement(&board(w, h, "K", kings), None);
+        assert_eq!(p.len(), kings);
+        leaps_free(&p, &[(1, 0), (1, 1)]);
+        let knights = (w * h).div_ceil(2);
+        let p = placement(&board(w, h, "N", knights), None);
+        assert_eq!(p.len(), knights);
+        leaps_free(&p, &[(2, 1)]);
+    }
+    // Fewer: the first in square order.
+    let p = placement(&board(300, 300, "N", 7), None);
+    assert_eq!(
+        p,
+        [(0, 0), (0, 2), (0, 4), (0, 6), (0, 8), (0, 10), (0, 12)]
+    );
+}
+
 #[test]
 fn construct_says_where_it_does_not_apply() {
     let holed = "kind = \"independent\"\n[board]\nsize = 8\nholes = [\"a1\"]\n[piece]\nmoves = \
@@ -184,7 +237,20 @@ fn construct_says_where_it_does_not_apply() {
     let count = Task::default();
     for (text, size, task, says) in [
         (holed, None, first(), "the board has holes"),
-        (&board(8, 8, "N", 8)[..], None, first(), "this piece is N"),
+        (&board(8, 8, "NN", 8)[..], None, first(), "this piece is NN"),
+        (
+            &board(9, 9, "K", 26)[..],
+            None,
+            first(),
+            "at most 25 on 9x9",
+        ),
+        (&board(2, 3, "N", 4)[..], None, first(), "at most 3 on 2x3"),
+        (
+            &board(1025, 1024, "N", 8)[..],
+            None,
+            first(),
+            "boards of up to 1,048,576 squares; this one has 1,049,600",
+        ),
         (&board(8, 8, "B", 8)[..], None, first(), "this piece is B"),
         (&board(8, 8, "RN", 8)[..], None, first(), "this piece is RN"),
         (&board(6, 5, "R", 6)[..], None, first(), "at most 5 fit"),

@@ -11,6 +11,12 @@
 //!
 //! Rooks: one on each square of the main diagonal.
 //!
+//! Kings: on every other square of every other row from the top-left corner, ceil(w/2) *
+//! ceil(h/2) of them, the most there can be (each 2x2 block holds one at most). Knights: on
+//! the squares of the top-left corner's colour, ceil(wh/2) of them, since a knight always
+//! changes colour (the most for both sides at least 3). Both go out as squares, on boards of
+//! up to 2^20 squares; fewer pieces are the first ones in square order.
+//!
 //! On a rectangle the placement of the shorter side's square stands in the top-left corner:
 //! two of its squares share a line of the rectangle exactly when they share one of the
 //! square. Fewer pieces than the side are the first rows of the full placement (a part of a
@@ -25,6 +31,7 @@ use super::Model;
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 use crate::kinds::report::Placements;
+use crate::render::group;
 use crate::util::Packed;
 
 pub struct Construct;
@@ -38,6 +45,20 @@ enum Formula {
     Queens,
     /// The main diagonal.
     Rooks,
+    /// Every other square of every other row, from the top-left corner.
+    Kings,
+    /// The squares of the top-left corner's colour.
+    Knights,
+}
+
+/// Kings and knights go out as squares: a board of up to this many.
+const MAX_LISTED_SQUARES: usize = 1 << 20;
+
+/// Whether the piece leaps exactly these vectors (each with its 8 images) and rides none.
+fn leaps_only(m: &Model, leaps: &[(i32, i32)]) -> bool {
+    m.piece.rides.is_empty()
+        && m.piece.leaps.len() == leaps.len()
+        && leaps.iter().all(|v| m.piece.leaps.contains(v))
 }
 
 /// What the construction places on this model: the formula and the side of the square it
@@ -63,12 +84,42 @@ fn plan(m: &Model, task: &Task) -> Result<(Formula, usize), String> {
     } else if m.piece.is_line_piece() && m.piece.rides_unlimited((1, 0)) && m.piece.rides.len() == 1
     {
         Formula::Rooks
+    } else if leaps_only(m, &[(1, 0), (1, 1)]) {
+        Formula::Kings
+    } else if leaps_only(m, &[(2, 1)]) {
+        Formula::Knights
     } else {
         return Err(format!(
-            "builds queens (Q) and rooks (R); this piece is {}",
+            "builds queens (Q), rooks (R), kings (K) and knights (N); this piece is {}",
             m.piece.notation()
         ));
     };
+    if matches!(formula, Formula::Kings | Formula::Knights) {
+        let (w, h) = (b.width, b.height);
+        let (most, how) = if formula == Formula::Kings {
+            (
+                w.div_ceil(2) * h.div_ceil(2),
+                "one on every other square of every other row",
+            )
+        } else {
+            ((w * h).div_ceil(2), "one on every square of one colour")
+        };
+        if b.squares() > MAX_LISTED_SQUARES {
+            return Err(format!(
+                "kings and knights are placed as squares, on boards of up to {} squares; this \
+                 one has {}",
+                group(MAX_LISTED_SQUARES as u128),
+                group(b.squares() as u128)
+            ));
+        }
+        if m.count > most {
+            return Err(format!(
+                "{} pieces: the formula places at most {most} on {w}x{h}, {how}",
+                m.count
+            ));
+        }
+        return Ok((formula, 0));
+    }
     let side = b.width.min(b.height);
     if m.count > side {
         return Err(format!(
@@ -116,13 +167,33 @@ fn queen_column(n: usize, r: usize) -> usize {
 }
 
 /// The column of row `r`'s piece, or `None` for a row without one: the first `count` rows
-/// of the formula's placement of side `side`.
+/// of the queens' or rooks' placement of side `side`.
 #[inline]
 fn column(formula: Formula, side: usize, count: usize, r: usize) -> Option<usize> {
     (r < count).then(|| match formula {
         Formula::Queens => queen_column(side, r),
-        Formula::Rooks => r,
+        _ => r,
     })
+}
+
+/// The first `count` squares, in index order, of the kings' or knights' pattern.
+fn pattern(formula: Formula, width: usize, height: usize, count: usize) -> Vec<usize> {
+    let (rows, step) = if formula == Formula::Kings {
+        ((0..height).step_by(2), 2)
+    } else {
+        ((0..height).step_by(1), 2)
+    };
+    rows.flat_map(|r| {
+        // Knights: the squares whose row and column add up to an even number.
+        let first = if formula == Formula::Knights {
+            r % 2
+        } else {
+            0
+        };
+        (first..width).step_by(step).map(move |c| r * width + c)
+    })
+    .take(count)
+    .collect()
 }
 
 impl Strategy<Model> for Construct {
@@ -130,8 +201,8 @@ impl Strategy<Model> for Construct {
         "construct"
     }
     fn about(&self) -> &'static str {
-        "no search: queens by the classical formula, rooks on the diagonal (goal first, no \
-         holes, boards up to 10^7 x 10^7)"
+        "no search: queens by the classical formula, rooks on the diagonal (boards up to 10^7 \
+         x 10^7), kings and knights in their maximal patterns; goal first, no holes"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         plan(m, task).map(|_| ())
@@ -142,6 +213,21 @@ impl Strategy<Model> for Construct {
         };
         let b = &m.board;
         let count = m.count;
+        if matches!(formula, Formula::Kings | Formula::Knights) {
+            let squares = pattern(formula, b.width, b.height, count);
+            if !run.nodes(squares.len() as u64) {
+                match &m.whole {
+                    Some(whole) => {
+                        Placements::new(&whole.symmetries, whole.cells.len(), task)
+                            .emit(run, &squares);
+                    }
+                    None => {
+                        run.report(&squares);
+                    }
+                }
+            }
+            return Answer::default();
+        }
         if let Some(whole) = &m.whole {
             let squares: Vec<usize> = (0..count)
                 .filter_map(|r| column(formula, side, count, r).map(|c| b.index(r, c)))
