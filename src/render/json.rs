@@ -149,10 +149,15 @@ fn push_number(buf: &mut Vec<u8>, v: usize) {
 
 /// `[row, column]` of square `sq`.
 fn push_square(buf: &mut Vec<u8>, sq: usize, width: usize) {
+    push_row_col(buf, sq / width, sq % width);
+}
+
+/// `[row, column]`.
+fn push_row_col(buf: &mut Vec<u8>, row: usize, col: usize) {
     buf.push(b'[');
-    push_number(buf, sq / width);
+    push_number(buf, row);
     buf.push(b',');
-    push_number(buf, sq % width);
+    push_number(buf, col);
     buf.push(b']');
 }
 
@@ -193,7 +198,6 @@ pub fn write_json_picture(
             buf.push(b']');
         }
         Picture::OnePerRow {
-            width,
             height,
             cols,
             pieces,
@@ -223,7 +227,7 @@ pub fn write_json_picture(
                     if done > 0 {
                         buf.push(b',');
                     }
-                    push_square(&mut buf, (from + k) * width + c as usize, *width);
+                    push_row_col(&mut buf, from + k, c as usize);
                     done += 1;
                 }
                 if buf.len() >= CHUNK {
