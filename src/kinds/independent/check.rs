@@ -1,8 +1,9 @@
-//! The validator of placements on boards beyond the whole model's attack sets (more than
-//! 4,096 squares): pieces are checked by the lines they ride and the squares they leap to,
-//! never by a table per square, so that 10^7 queens given as a column per row are checked
-//! with bitsets of n and 2n - 1 bits. It shares no code with the construction whose output
-//! it checks: it knows the rules, not how the placement was made.
+//! The kind's validator, a library call every solution passes on its way out. Given as
+//! squares, a placement is checked by the whole board's attack sets where the model has them.
+//! On a larger board (more than 4,096 squares) pieces are checked by the lines they ride and
+//! the squares they leap to, never by a table per square, so that 10^7 queens given as a
+//! column per row are checked with bitsets of n and 2n - 1 bits. It shares no code with the
+//! construction whose output it checks: it knows the rules, not how the placement was made.
 
 use super::Model;
 use crate::engine::StopReason;
@@ -60,6 +61,27 @@ impl Lines {
                 LINE_NAMES[d]
             )),
         }
+    }
+}
+
+impl Model {
+    /// A placement given as squares is valid: distinct squares, none a hole, none attacked;
+    /// by the whole board's attack sets where the model has them, else by [`squares`].
+    pub fn check(&self, placed: &[usize]) -> Result<(), String> {
+        let Some(whole) = &self.whole else {
+            return squares(self, placed);
+        };
+        for (i, &a) in placed.iter().enumerate() {
+            if a >= self.board.squares() || self.board.is_hole(a) {
+                return Err(format!("square {a} is not on the board"));
+            }
+            for &b in &placed[i + 1..] {
+                if a == b || whole.attacks.get(a, b) {
+                    return Err(format!("squares {a} and {b} attack each other"));
+                }
+            }
+        }
+        Ok(())
     }
 }
 

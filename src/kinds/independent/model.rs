@@ -128,25 +128,6 @@ impl Model {
             && self.piece.is_queen()
             && self.count == self.board.width
     }
-
-    /// A placement is valid: distinct squares, none a hole, none attacked. With the whole board's attack sets, by them; on a larger board by the
-    /// pieces' lines and leaps ([`super::check`]).
-    pub fn check(&self, squares: &[usize]) -> Result<(), String> {
-        let Some(whole) = &self.whole else {
-            return super::check::squares(self, squares);
-        };
-        for (i, &a) in squares.iter().enumerate() {
-            if a >= self.board.squares() || self.board.is_hole(a) {
-                return Err(format!("square {a} is not on the board"));
-            }
-            for &b in &squares[i + 1..] {
-                if a == b || whole.attacks.get(a, b) {
-                    return Err(format!("squares {a} and {b} attack each other"));
-                }
-            }
-        }
-        Ok(())
-    }
 }
 
 impl Whole {
