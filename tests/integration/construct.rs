@@ -348,6 +348,28 @@ fn the_command_line_lists_a_thousand_queens() {
     );
 }
 
+/// Ten million queens under a time limit far below what building, checking and writing them
+/// take: the run stops where the clock finds it, exits 3, and its JSON stays valid.
+#[test]
+fn ten_million_queens_stop_at_the_time_limit() {
+    let (code, out, err) = run_cli(&[
+        &puzzle("queens8.toml"),
+        "--size",
+        "10000000",
+        "--goal",
+        "first",
+        "--format",
+        "json",
+        "--time-limit",
+        "0.05",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cut_short =
+        v["status"] == "limit" || !v["truncated"].is_null() || !v["unchecked"].is_null();
+    assert!(cut_short, "{}", &out[out.len().saturating_sub(500)..]);
+}
+
 #[test]
 fn board_sides_and_holes_have_the_kinds_limits() {
     let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--size", "10000001"]);
