@@ -19,7 +19,7 @@ pub struct Model {
     /// Pieces to place (for `maximize`: ignored).
     pub count: usize,
     /// What the search strategies keep per square; `None` on a board of more than
-    /// [`MAX_SQUARES`] squares, where only a construction applies (10^14 squares).
+    /// [`MAX_SQUARES`] squares (up to 10^14), where only `construct` applies.
     pub whole: Option<Whole>,
 }
 
