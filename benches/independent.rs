@@ -1,7 +1,8 @@
-//! Independent placement: one entry per strategy on N-Queens, and on kings around holes.
+//! Independent placement: one entry per strategy on N-Queens, and on kings around holes;
+//! `construct` on 10^6 and 10^7 queens.
 //! Counts are asserted so a fast wrong answer cannot pass for a speed-up.
 
-use boardsolve::engine::Task;
+use boardsolve::engine::{Goal, Task};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 mod common;
@@ -26,6 +27,17 @@ fn independent(c: &mut Criterion) {
         let queens = model("queens8.toml", Some(n), &[]);
         group.bench_function(format!("bitmask/queens{n}"), |b| {
             b.iter(|| assert_eq!(count(&queens, "bitmask", &task), total))
+        });
+    }
+    // A first placement by formula, checked by the validator: the compact answer.
+    let first = Task {
+        goal: Goal::First,
+        ..Task::default()
+    };
+    for n in [1_000_000, 10_000_000] {
+        let queens = model("queens8.toml", Some(n), &[]);
+        group.bench_function(format!("construct/queens{n}"), |b| {
+            b.iter(|| assert_eq!(count(&queens, "construct", &first), 1))
         });
     }
     let kings = model("kings-holes.toml", None, &[]);

@@ -236,17 +236,22 @@ impl<'c> Report<'c> {
 }
 
 fn write_svg(w: &mut dyn Write, h: &Header, pictures: &[Picture]) -> std::io::Result<()> {
-    let big = pictures.iter().any(|p| match p {
-        Picture::Tour { number, .. } => number.len() > render::SVG_MAX_SQUARES,
-        Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => {
-            holes.len() > render::SVG_MAX_SQUARES
-        }
-        Picture::Options(_) => false,
-    });
-    if big {
+    let squares = |p: &Picture| match p {
+        Picture::Tour { number, .. } => number.len(),
+        Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => holes.len(),
+        Picture::OnePerRow { width, height, .. } => width * height,
+        Picture::Options(_) => 0,
+    };
+    if let Some(big) = pictures
+        .iter()
+        .map(squares)
+        .find(|&s| s > render::SVG_MAX_SQUARES)
+    {
         return Err(std::io::Error::other(format!(
-            "--format svg draws boards up to {} squares; use text or json",
-            render::SVG_MAX_SQUARES
+            "--format svg draws boards of up to {} squares, and this one has {}; use text or \
+             json",
+            render::group(render::SVG_MAX_SQUARES as u128),
+            render::group(big as u128)
         )));
     }
     w.write_all(render::svg_report(h, pictures).as_bytes())

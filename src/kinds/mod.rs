@@ -396,12 +396,14 @@ impl Model {
         }
     }
 
-    /// The drawing of a solution in the model's compact encoding ([`Answer::compact`]).
+    /// The drawing of a solution in the model's compact encoding ([`Answer::compact`]): a
+    /// tour's move numbers, or the column of each row's piece of a placement.
     ///
     /// [`Answer::compact`]: crate::engine::Answer::compact
     pub fn picture_compact(&self, solution: Packed) -> Option<Picture> {
         match self {
             Model::Tour(m) => Some(m.picture_numbers(solution)),
+            Model::Independent(m) => Some(m.picture_rows(solution)),
             _ => None,
         }
     }
@@ -410,6 +412,13 @@ impl Model {
     pub fn check_compact(&self, solution: &Packed) -> Result<(), String> {
         match self {
             Model::Tour(m) => m.check_numbers(solution),
+            Model::Independent(m) => {
+                m.check_rows_until(solution, &mut || None)
+                    .map_err(|e| match e {
+                        CheckError::Invalid(why) => why,
+                        CheckError::Stopped(_) => unreachable!("nothing stops the check"),
+                    })
+            }
             _ => Err("this kind has no compact solutions".into()),
         }
     }
@@ -423,6 +432,7 @@ impl Model {
     ) -> Result<(), CheckError> {
         match self {
             Model::Tour(m) => m.check_numbers_until(solution, stop),
+            Model::Independent(m) => m.check_rows_until(solution, stop),
             _ => Err("this kind has no compact solutions".into()),
         }
     }

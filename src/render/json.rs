@@ -136,6 +136,9 @@ pub fn write_json_tail(
 /// Bytes gathered before they go to the writer.
 const CHUNK: usize = 1 << 16;
 
+/// Rows read from a packed array at a time.
+const ROWS_AT_ONCE: usize = 4096;
+
 fn push_number(buf: &mut Vec<u8>, v: usize) {
     let v = v as u32;
     let n = digits(v as u64);
@@ -146,16 +149,21 @@ fn push_number(buf: &mut Vec<u8>, v: usize) {
 
 /// `[row, column]` of square `sq`.
 fn push_square(buf: &mut Vec<u8>, sq: usize, width: usize) {
+    push_row_col(buf, sq / width, sq % width);
+}
+
+/// `[row, column]`.
+fn push_row_col(buf: &mut Vec<u8>, row: usize, col: usize) {
     buf.push(b'[');
-    push_number(buf, sq / width);
+    push_number(buf, row);
     buf.push(b',');
-    push_number(buf, sq % width);
+    push_number(buf, col);
     buf.push(b']');
 }
 
-/// A picture as JSON data: a placement as its pieces' `[row, column]` squares, a tour as its
-/// squares in visiting order, stones as rows of colour indices (-1 where there is no stone),
-/// options as lists of item names. Every few thousand squares `stop` is asked whether to go
+/// A picture as JSON data: a placement (one piece a row too) as its pieces' `[row, column]`
+/// squares, a tour as its squares in visiting order, stones as rows of colour indices (-1
+/// where there is no stone), options as lists of item names. Every few thousand squares `stop` is asked whether to go
 /// on; when it says stop, the arrays open are closed and where it stopped comes back.
 pub fn write_json_picture(
     w: &mut dyn Write,
@@ -182,6 +190,46 @@ pub fn write_json_picture(
                     buf.push(b',');
                 }
                 push_square(&mut buf, sq, *width);
+                if buf.len() >= CHUNK {
+                    w.write_all(&buf)?;
+                    buf.clear();
+                }
+            }
+            buf.push(b']');
+        }
+        Picture::OnePerRow {
+            height,
+            cols,
+            pieces,
+            ..
+        } => {
+            let none = cols.ones();
+            let mut row = vec![0u32; ROWS_AT_ONCE];
+            let mut done = 0;
+            buf.push(b'[');
+            'rows: for from in (0..*height).step_by(ROWS_AT_ONCE) {
+                let n = ROWS_AT_ONCE.min(height - from);
+                cols.get_run(from, &mut row[..n]);
+                for (k, &c) in row[..n].iter().enumerate() {
+                    // Rows without a piece count too: the clock is asked as often.
+                    if let Some(reason) = pace.step(1) {
+                        cut = Some(Stop {
+                            reason,
+                            done,
+                            of: *pieces,
+                            unit: "pieces",
+                        });
+                        break 'rows;
+                    }
+                    if c == none {
+                        continue;
+                    }
+                    if done > 0 {
+                        buf.push(b',');
+                    }
+                    push_row_col(&mut buf, from + k, c as usize);
+                    done += 1;
+                }
                 if buf.len() >= CHUNK {
                     w.write_all(&buf)?;
                     buf.clear();

@@ -29,8 +29,8 @@ pub use knuth::{
 pub use parts::{merge_error_text, merged_answer_line, merged_outcome, merged_summary, part_arg};
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{
-    shown_text, text_picture, write_text_head, write_text_picture, write_text_solution,
-    write_text_tail,
+    TEXT_MAX_COLUMNS, shown_text, text_picture, write_text_head, write_text_picture,
+    write_text_solution, write_text_tail,
 };
 
 /// Where the clock stopped the writing of a picture: after `done` of its `of` `unit`
@@ -120,6 +120,17 @@ pub enum Picture {
         height: usize,
         holes: Vec<bool>,
         pieces: Vec<(usize, char)>,
+    },
+    /// Pieces of one symbol, at most one a row, on a board without holes: the column of each
+    /// row's piece (all ones for a row without one), packed, so that 10^7 queens cost 24
+    /// bits a row and the board nothing per square.
+    OnePerRow {
+        width: usize,
+        height: usize,
+        symbol: char,
+        cols: Packed,
+        /// Rows holding a piece.
+        pieces: usize,
     },
     /// Chosen options of an exact cover, each as its item names (with colours).
     Options(Vec<Vec<String>>),
@@ -899,6 +910,80 @@ mod tests {
         let stop = write_json_picture(&mut buf, &p, &mut stop_at(1)).unwrap();
         assert_eq!(stop.map(|s| s.done), Some(0));
         assert_eq!(buf, b"[]");
+    }
+
+    /// Queens on the diagonals' knight steps: row r in column 2r mod n; one row left empty.
+    fn one_per_row(n: usize) -> Picture {
+        let bits = Packed::width_for(n);
+        let mut cols = Packed::new(n, bits);
+        for r in 0..n {
+            cols.set(r, (2 * r % n) as u32);
+        }
+        cols.set(1, u32::MAX);
+        Picture::OnePerRow {
+            width: n,
+            height: n,
+            symbol: 'Q',
+            cols,
+            pieces: n - 1,
+        }
+    }
+
+    #[test]
+    fn one_piece_a_row_is_drawn_when_narrow_and_listed_when_wide() {
+        assert_eq!(text_picture(&one_per_row(3)), "Q . .\n. . .\n. Q .\n");
+        let text = text_picture(&one_per_row(100));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 101);
+        assert_eq!(
+            lines[0],
+            "One line per row from the top: the column of its Q, counted from 0 at the left, as \
+             [row, col] in puzzle files and JSON; - for a row without one"
+        );
+        assert_eq!(&lines[1..5], ["0", "-", "4", "6"]);
+        assert_eq!(lines[100], "98");
+        let mut buf = Vec::new();
+        write_json_picture(&mut buf, &one_per_row(100), &mut || None).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), 99);
+        assert_eq!(v[1], json!([2, 4]));
+    }
+
+    #[test]
+    fn a_wide_placement_is_listed_by_row() {
+        let p = Picture::Placement {
+            width: 70,
+            height: 3,
+            holes: vec![false; 210],
+            pieces: vec![(0, 'K'), (69, 'K'), (140, 'K')],
+        };
+        assert_eq!(
+            text_picture(&p),
+            "One line per row from the top: the columns of its Ks, counted from 0 at the left, \
+             as [row, col] in puzzle files and JSON; - for a row without one\n0 69\n-\n0\n"
+        );
+    }
+
+    #[test]
+    fn a_long_list_stops_with_the_clock_and_stays_well_formed() {
+        let p = one_per_row(20_000);
+        let mut buf = Vec::new();
+        let stop = write_text_picture(&mut buf, &p, &mut stop_at(2))
+            .unwrap()
+            .expect("stopped");
+        assert_eq!((stop.unit, stop.of), ("rows", 20_000));
+        assert!(stop.done > 0 && stop.done < 20_000, "{stop:?}");
+        let text = String::from_utf8(buf).unwrap();
+        assert_eq!(text.lines().count(), stop.done + 1);
+        assert!(text.ends_with('\n'));
+        let mut buf = Vec::new();
+        let stop = write_json_picture(&mut buf, &p, &mut stop_at(3))
+            .unwrap()
+            .expect("stopped");
+        assert_eq!((stop.unit, stop.of), ("pieces", 19_999));
+        let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), stop.done);
+        assert!(stop.done > 0 && stop.done < 19_999, "{stop:?}");
     }
 
     #[test]

@@ -66,6 +66,34 @@ fn frame(body: &mut String, x0: usize, width: usize, height: usize) {
     );
 }
 
+/// A board at x0 with its holes and pieces (square, symbol), framed.
+fn draw_pieces(
+    body: &mut String,
+    x0: usize,
+    (width, height): (usize, usize),
+    hole: impl Fn(usize) -> bool,
+    pieces: &[(usize, char)],
+) {
+    squares(body, x0, width, height, hole);
+    for &(sq, ch) in pieces {
+        let (r, c) = (sq / width, sq % width);
+        let _ = writeln!(
+            body,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#222\"/><text x=\"{}\" y=\"{}\" \
+             font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"middle\" \
+             dominant-baseline=\"central\" fill=\"#fff\">{}</text>",
+            x0 + c * CELL + CELL / 2,
+            GAP + r * CELL + CELL / 2,
+            CELL * 2 / 5,
+            x0 + c * CELL + CELL / 2,
+            GAP + r * CELL + CELL / 2,
+            CELL / 2,
+            xml_escape(&ch.to_string())
+        );
+    }
+    frame(body, x0, width, height);
+}
+
 /// An SVG document: each solution drawn as a chessboard with its pieces, side by side.
 pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
     let mut body = String::new();
@@ -73,30 +101,31 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
     let mut max_h = 0;
     for p in solutions {
         match p {
+            Picture::OnePerRow {
+                width,
+                height,
+                symbol,
+                cols,
+                ..
+            } => {
+                let none = cols.ones();
+                let pieces: Vec<(usize, char)> = cols
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, c)| c != none)
+                    .map(|(r, c)| (r * width + c as usize, *symbol))
+                    .collect();
+                draw_pieces(&mut body, x0, (*width, *height), |_| false, &pieces);
+                x0 += width * CELL + GAP;
+                max_h = max_h.max(height * CELL);
+            }
             Picture::Placement {
                 width,
                 height,
                 holes,
                 pieces,
             } => {
-                squares(&mut body, x0, *width, *height, |sq| holes[sq]);
-                for &(sq, ch) in pieces {
-                    let (r, c) = (sq / width, sq % width);
-                    let _ = writeln!(
-                        body,
-                        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#222\"/><text x=\"{}\" y=\"{}\" \
-                         font-family=\"sans-serif\" font-size=\"{}\" text-anchor=\"middle\" \
-                         dominant-baseline=\"central\" fill=\"#fff\">{}</text>",
-                        x0 + c * CELL + CELL / 2,
-                        GAP + r * CELL + CELL / 2,
-                        CELL * 2 / 5,
-                        x0 + c * CELL + CELL / 2,
-                        GAP + r * CELL + CELL / 2,
-                        CELL / 2,
-                        xml_escape(&ch.to_string())
-                    );
-                }
-                frame(&mut body, x0, *width, *height);
+                draw_pieces(&mut body, x0, (*width, *height), |sq| holes[sq], pieces);
                 x0 += width * CELL + GAP;
                 max_h = max_h.max(height * CELL);
             }

@@ -10,6 +10,7 @@
 use std::io::Write;
 
 use crate::engine::{Outcome, StopReason};
+use crate::util::Packed;
 
 use super::{Header, Pacer, Picture, Stop, Unfinished, answer_line, group, stone_letter};
 
@@ -88,6 +89,25 @@ pub fn write_text_picture(
     };
     match p {
         Picture::Tour { .. } => write_tour(w, p, &mut pace),
+        Picture::OnePerRow {
+            width,
+            height,
+            symbol,
+            cols,
+            pieces,
+        } => {
+            let rows_of = |width| RowsOf {
+                width,
+                height: *height,
+                symbol: *symbol,
+                cols,
+            };
+            if *width > TEXT_MAX_COLUMNS {
+                write_column_list(w, &rows_of(*width), *pieces, &mut pace)
+            } else {
+                write_one_per_row_grid(w, &rows_of(*width), &mut pace)
+            }
+        }
         Picture::Placement {
             width,
             height,
@@ -98,6 +118,9 @@ pub fn write_text_picture(
             let mut sorted = std::borrow::Cow::Borrowed(pieces);
             if !pieces.is_sorted_by_key(|p| p.0) {
                 sorted.to_mut().sort_by_key(|p| p.0);
+            }
+            if *width > TEXT_MAX_COLUMNS {
+                return write_placement_list(w, *width, *height, &sorted, &mut pace);
             }
             let mut next = sorted.iter().peekable();
             let mut line = String::with_capacity(2 * width + 1);
@@ -163,6 +186,164 @@ pub fn write_text_picture(
             Ok(None)
         }
     }
+}
+
+/// Placements on boards wider than this are written as lists, a line per row with the
+/// columns of its pieces, not drawn: a row of 64 squares is already 127 characters.
+pub const TEXT_MAX_COLUMNS: usize = 64;
+
+/// Bytes gathered before they go to the writer.
+const CHUNK: usize = 1 << 16;
+
+/// Rows read from a packed array at a time.
+const ROWS_AT_ONCE: usize = 4096;
+
+/// A [`Picture::OnePerRow`]'s fields.
+struct RowsOf<'p> {
+    width: usize,
+    height: usize,
+    symbol: char,
+    cols: &'p Packed,
+}
+
+/// The line above a placement written as a list: what the numbers are.
+fn list_head(symbol: char, one_per_row: bool, empty_rows: bool) -> String {
+    let mut s = if one_per_row {
+        format!("One line per row from the top: the column of its {symbol}")
+    } else {
+        format!("One line per row from the top: the columns of its {symbol}s")
+    };
+    s.push_str(", counted from 0 at the left, as [row, col] in puzzle files and JSON");
+    if empty_rows {
+        s.push_str("; - for a row without one");
+    }
+    s.push('\n');
+    s
+}
+
+/// One piece a row, as a list: the head, then each row's column, `-` for none, a chunk of
+/// rows at a time from the packed array.
+fn write_column_list(
+    w: &mut dyn Write,
+    p: &RowsOf<'_>,
+    pieces: usize,
+    pace: &mut Pacer<'_>,
+) -> std::io::Result<Option<Stop>> {
+    let none = p.cols.ones();
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 64);
+    buf.extend_from_slice(list_head(p.symbol, true, pieces < p.height).as_bytes());
+    let mut row = vec![0u32; ROWS_AT_ONCE];
+    let mut field = [0u8; 10];
+    for from in (0..p.height).step_by(ROWS_AT_ONCE) {
+        let n = ROWS_AT_ONCE.min(p.height - from);
+        p.cols.get_run(from, &mut row[..n]);
+        for (k, &c) in row[..n].iter().enumerate() {
+            if let Some(reason) = pace.step(1) {
+                w.write_all(&buf)?;
+                return Ok(Some(Stop {
+                    reason,
+                    done: from + k,
+                    of: p.height,
+                    unit: "rows",
+                }));
+            }
+            if c == none {
+                buf.push(b'-');
+            } else {
+                let d = digits(c as u64);
+                decimal_into(&mut field[..d], c);
+                buf.extend_from_slice(&field[..d]);
+            }
+            buf.push(b'\n');
+        }
+        if buf.len() >= CHUNK {
+            w.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    w.write_all(&buf)?;
+    Ok(None)
+}
+
+/// One piece a row on a board narrow enough to draw, drawn as a grid.
+fn write_one_per_row_grid(
+    w: &mut dyn Write,
+    p: &RowsOf<'_>,
+    pace: &mut Pacer<'_>,
+) -> std::io::Result<Option<Stop>> {
+    let none = p.cols.ones();
+    let mut line = String::with_capacity(2 * p.width + 1);
+    for (r, c) in p.cols.iter().enumerate() {
+        if let Some(reason) = pace.step(p.width) {
+            return Ok(Some(Stop {
+                reason,
+                done: r,
+                of: p.height,
+                unit: "rows",
+            }));
+        }
+        line.clear();
+        for sq in 0..p.width {
+            if sq > 0 {
+                line.push(' ');
+            }
+            line.push(if c != none && c as usize == sq {
+                p.symbol
+            } else {
+                '.'
+            });
+        }
+        line.push('\n');
+        w.write_all(line.as_bytes())?;
+    }
+    Ok(None)
+}
+
+/// A placement on a board too wide to draw, as a list: the head, then the columns of each
+/// row's pieces (`sorted` by square), `-` for none.
+fn write_placement_list(
+    w: &mut dyn Write,
+    width: usize,
+    height: usize,
+    sorted: &[(usize, char)],
+    pace: &mut Pacer<'_>,
+) -> std::io::Result<Option<Stop>> {
+    let symbol = sorted.first().map_or('?', |p| p.1);
+    let mut rows_with = sorted.iter().map(|p| p.0 / width).collect::<Vec<_>>();
+    rows_with.dedup();
+    let one_per_row = rows_with.len() == sorted.len();
+    let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 64);
+    buf.extend_from_slice(list_head(symbol, one_per_row, rows_with.len() < height).as_bytes());
+    let mut next = sorted.iter().peekable();
+    for r in 0..height {
+        if let Some(reason) = pace.step(1) {
+            w.write_all(&buf)?;
+            return Ok(Some(Stop {
+                reason,
+                done: r,
+                of: height,
+                unit: "rows",
+            }));
+        }
+        let mut any = false;
+        while let Some(&(sq, _)) = next.next_if(|p| p.0 / width == r) {
+            if any {
+                buf.push(b' ');
+            }
+            write!(buf, "{}", sq % width)?;
+            any = true;
+        }
+        if !any {
+            buf.push(b'-');
+        }
+        buf.push(b'\n');
+        if buf.len() >= CHUNK {
+            w.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    w.write_all(&buf)?;
+    Ok(None)
 }
 
 /// Two decimal digits at a time, for the writers of many numbers.

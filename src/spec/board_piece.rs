@@ -7,7 +7,7 @@ use crate::board::betza::{self, Piece};
 
 use super::overrides::Overrides;
 use super::raw::{Located, RawBoard, RawPiece, SquareRef};
-use super::{Kind, MAX_SIDE, MAX_SQUARES, PieceSpec, Spec, SpecError};
+use super::{Kind, MAX_SQUARES, PieceSpec, Spec, SpecError};
 
 impl Spec {
     pub(super) fn parse_board(
@@ -16,16 +16,17 @@ impl Spec {
         overrides: &Overrides,
     ) -> Result<Board, SpecError> {
         let raw = raw.unwrap_or_default();
+        let max_side = self.kind.max_side();
         let side = |v: &Option<Located<i64>>, key: &str| -> Result<Option<usize>, SpecError> {
             match v {
                 None => Ok(None),
                 Some(s) => {
                     let n = *s.get_ref();
-                    if !(1..=MAX_SIDE).contains(&n) {
+                    if !(1..=max_side as i64).contains(&n) {
                         return Err(self.err(
                             s.span(),
                             key,
-                            format!("{n} is not a board side; accepted: 1 to {MAX_SIDE}"),
+                            format!("{n} is not a board side; accepted: 1 to {max_side}"),
                         ));
                     }
                     Ok(Some(n as usize))
@@ -49,11 +50,11 @@ impl Spec {
             (overrides.height, "--height"),
         ] {
             if let Some(n) = v
-                && !(1..=MAX_SIDE as usize).contains(&n)
+                && !(1..=max_side).contains(&n)
             {
                 return Err(self.err_nowhere(
                     key,
-                    format!("{n} is not a board side; accepted: 1 to {MAX_SIDE}"),
+                    format!("{n} is not a board side; accepted: 1 to {max_side}"),
                 ));
             }
         }
@@ -80,12 +81,12 @@ impl Spec {
             }
         };
         let squares = w as u64 * h as u64;
-        if squares > MAX_SQUARES as u64 {
+        let max = self.kind.max_squares();
+        if squares > MAX_SQUARES as u64 && max == MAX_SQUARES {
             return Err(self.err_board(format!(
                 "a {w}x{h} board is too large; at most 10^9 squares"
             )));
         }
-        let max = self.kind.max_squares();
         if squares > max as u64 {
             return Err(self.err_board(format!(
                 "a {w}x{h} board has {squares} squares; kind \"{}\" handles at most {max}",
@@ -94,6 +95,16 @@ impl Spec {
         }
         let mut board = Board::new(w, h);
         let holes = raw.holes.unwrap_or_default();
+        if !holes.is_empty() && squares > MAX_SQUARES as u64 {
+            // A map of holes takes a bit a square: 10^14 squares would be terabytes.
+            return Err(self.err_nowhere(
+                "board.holes",
+                format!(
+                    "a {w}x{h} board has {squares} squares; holes are accepted on boards of \
+                     at most 10^9"
+                ),
+            ));
+        }
         for hole in &holes {
             let (r, c) = self.square(&board, hole, "board.holes")?;
             let sq = board.index(r, c);

@@ -176,13 +176,24 @@ impl Kind {
     }
 
     /// The most squares a board of this kind may have: the kinds whose models keep a bitset
-    /// per square (independent, domination) or a line table (lines) refuse larger boards
-    /// from the dimensions alone, before anything is allocated.
+    /// per square (domination) or a line table (lines) refuse larger boards from the
+    /// dimensions alone, before anything is allocated. The independent kind takes any board
+    /// its sides allow: its search strategies refuse boards beyond their own limit, and
+    /// its construction needs nothing per square.
     pub const fn max_squares(self) -> usize {
         match self {
-            Kind::Independent | Kind::Domination => 4096,
+            Kind::Independent => INDEPENDENT_MAX_SIDE * INDEPENDENT_MAX_SIDE,
+            Kind::Domination => 4096,
             Kind::Lines => 1024,
             Kind::Tour | Kind::Cover => MAX_SQUARES,
+        }
+    }
+
+    /// The longest board side of this kind.
+    pub const fn max_side(self) -> usize {
+        match self {
+            Kind::Independent => INDEPENDENT_MAX_SIDE,
+            _ => MAX_SIDE as usize,
         }
     }
 
@@ -197,8 +208,11 @@ const TIME_LIMIT_ACCEPTED: &str = "accepted: seconds, more than 0 and less than 
 /// The largest board side and square count accepted by the file format; kinds set their own,
 /// tighter limits up front.
 pub const MAX_SIDE: i64 = 100_000;
-/// The most squares any board may have (10^9).
+/// The most squares any board may have (10^9), but for the independent kind's.
 pub const MAX_SQUARES: usize = (MAX_SIDE as usize) * (MAX_SIDE as usize) / 10;
+/// The independent kind's longest side: 10^7 queens, a few bytes a row, are built and
+/// checked in a second.
+pub const INDEPENDENT_MAX_SIDE: usize = 10_000_000;
 
 #[derive(Clone, Debug)]
 pub struct PieceSpec {

@@ -93,9 +93,18 @@ fn zero_negative_and_huge_sizes() {
         &["<stdin>:3:", "board.size"],
     );
     expect_error(
+        &format!("{HEAD}size = 20000000\n[piece]\nmoves = \"Q\"\n"),
+        &[],
+        &["<stdin>:3:", "board.size", "accepted: 1 to 10000000"],
+    );
+    // A board the searches cannot hold: each says so (the construction builds goal first).
+    expect_error(
         &format!("{HEAD}size = 5000\n[piece]\nmoves = \"Q\"\n"),
         &[],
-        &["board", "at most 4096"],
+        &[
+            "needs the whole board's attack sets: 25,000,000 squares, more than 4,096",
+            "construct: goal count",
+        ],
     );
     expect_error(
         &format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n"),

@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod cli;
+mod construct;
 mod cover;
 mod dlx;
 mod domination;

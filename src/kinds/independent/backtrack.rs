@@ -5,7 +5,7 @@
 //! next cell to try, expanded as `go` would branch, and each subtree of the part is searched
 //! by `go` started from its node.
 
-use super::{Aim, Model};
+use super::{Aim, Model, Whole};
 use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Run, Task};
 use crate::kinds::{Strategy, parts};
@@ -19,7 +19,8 @@ impl Strategy<Model> for Backtrack {
     fn about(&self) -> &'static str {
         "place pieces in square order, checking each new one against those placed"
     }
-    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        m.whole_board()?;
         parts::counts_only(task)
     }
     fn splits(&self) -> bool {
@@ -29,9 +30,10 @@ impl Strategy<Model> for Backtrack {
         if task.part.is_some() {
             return part(m, task, run);
         }
+        let whole = m.whole();
         let mut s = Search {
-            m,
-            placed: Vec::with_capacity(m.cells.len()),
+            whole,
+            placed: Vec::with_capacity(whole.cells.len()),
             aim: Aim::new(m, task),
         };
         s.go(0, run);
@@ -49,6 +51,7 @@ struct Node {
 fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     // Counting and listing only: the pieces a branch must reach are fixed.
     let target = m.count;
+    let whole = m.whole();
     let expand = |n: &Node, _: &mut Run| {
         let k = n.placed.len();
         if k == target {
@@ -56,12 +59,12 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
         }
         // The children `go` enters, in its order, with its capacity cut.
         let mut children = Vec::new();
-        for i in n.from..m.cells.len() {
-            if k + m.cap_from[i] < target {
+        for i in n.from..whole.cells.len() {
+            if k + whole.cap_from[i] < target {
                 break;
             }
-            let s = m.cells[i];
-            if n.placed.iter().any(|&p| m.attacks.get(p, s)) {
+            let s = whole.cells[i];
+            if n.placed.iter().any(|&p| whole.attacks.get(p, s)) {
                 continue;
             }
             let mut placed = n.placed.clone();
@@ -92,17 +95,17 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
             return;
         }
         let mut s = Search {
-            m,
+            whole,
             placed: n.placed.clone(),
             aim: Aim::new(m, task),
         };
-        s.placed.reserve(m.cells.len());
+        s.placed.reserve(whole.cells.len());
         s.go(n.from, run);
     })
 }
 
 struct Search<'m> {
-    m: &'m Model,
+    whole: &'m Whole,
     placed: Vec<usize>,
     aim: Aim<'m>,
 }
@@ -114,13 +117,13 @@ impl Search<'_> {
             return stop;
         }
         let k = self.placed.len();
-        let m = self.m;
-        for i in from..m.cells.len() {
-            if k + m.cap_from[i] < self.aim.target {
+        let whole = self.whole;
+        for i in from..whole.cells.len() {
+            if k + whole.cap_from[i] < self.aim.target {
                 break;
             }
-            let s = m.cells[i];
-            if self.placed.iter().any(|&p| m.attacks.get(p, s)) {
+            let s = whole.cells[i];
+            if self.placed.iter().any(|&p| whole.attacks.get(p, s)) {
                 continue;
             }
             if run.node() {

@@ -4,7 +4,7 @@
 //! shifted one bit per row), and for counting the border-constellation counter with full
 //! 8-fold symmetry in `queens`.
 
-use super::{Aim, Model};
+use super::{Aim, Model, Whole};
 use crate::engine::split::{self, Cut, Expand, Fingerprint};
 use crate::engine::{Answer, Goal, Note, PartialWork, Run, Task};
 use crate::kinds::report::Placements;
@@ -19,7 +19,8 @@ impl Strategy<Model> for Bitmask {
     fn about(&self) -> &'static str {
         "available squares as bitsets in machine words; queens by shifted diagonals and symmetry"
     }
-    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        m.whole_board()?;
         parts::counts_or(task, &[Goal::Maximize])
     }
     fn splits(&self) -> bool {
@@ -43,13 +44,14 @@ impl Strategy<Model> for Bitmask {
             return queens_rows(m, task, run);
         }
         let maximize = task.goal == Goal::Maximize;
-        let w = m.attacks.words_per_row();
+        let whole = m.whole();
+        let w = whole.attacks.words_per_row();
         let mut init = vec![0u64; w];
-        for &s in &m.cells {
+        for &s in &whole.cells {
             init[s >> 6] |= 1 << (s & 63);
         }
         let mut cell_of = vec![0u32; m.board.squares()];
-        for (i, &s) in m.cells.iter().enumerate() {
+        for (i, &s) in whole.cells.iter().enumerate() {
             cell_of[s] = i as u32;
         }
         if task.part.is_some() {
@@ -62,16 +64,16 @@ impl Strategy<Model> for Bitmask {
             return s.aim.answer();
         }
         // Share the first piece's squares out to the workers; each subtree is independent.
-        let firsts: Vec<usize> = m
+        let firsts: Vec<usize> = whole
             .cells
             .iter()
             .enumerate()
-            .filter(|&(i, _)| m.cap_from[i] >= m.count)
+            .filter(|&(i, _)| whole.cap_from[i] >= m.count)
             .map(|(_, &s)| s)
             .collect();
         run.share_out(&firsts, task.threads, |&first, child| {
             let mut level1 = init.clone();
-            let row = m.attacks.row(first);
+            let row = whole.attacks.row(first);
             for (j, word) in level1.iter_mut().enumerate() {
                 // Squares up to `first` were tried as the first piece elsewhere.
                 let below = if first >> 6 > j {
@@ -105,6 +107,7 @@ fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) ->
     // Maximize lists every placement: no bar prunes the list, which all parts cut alike.
     let maximize = task.goal == Goal::Maximize;
     let target = if maximize { 0 } else { m.count };
+    let whole = m.whole();
     let expand = |n: &Node, _: &mut Run| {
         let k = n.placed.len();
         if k == target && !maximize {
@@ -116,11 +119,11 @@ fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) ->
         while let Some(j) = cur.iter().position(|&x| x != 0) {
             let s = j * 64 + cur[j].trailing_zeros() as usize;
             let avail: usize = cur[j..].iter().map(|x| x.count_ones() as usize).sum();
-            if k + avail.min(m.cap_from[cell_of[s] as usize]) < target {
+            if k + avail.min(whole.cap_from[cell_of[s] as usize]) < target {
                 break;
             }
             cur[j] &= cur[j] - 1;
-            let row = m.attacks.row(s);
+            let row = whole.attacks.row(s);
             let mut placed = n.placed.clone();
             placed.push(s);
             children.push(Node {
@@ -200,7 +203,7 @@ fn key(placed: &[usize], f: &mut Fingerprint) {
 }
 
 struct Search<'m> {
-    m: &'m Model,
+    whole: &'m Whole,
     w: usize,
     cell_of: &'m [u32],
     /// Level d's available squares at `stack[d * w..(d + 1) * w]`.
@@ -212,9 +215,10 @@ struct Search<'m> {
 impl<'m> Search<'m> {
     fn new(m: &'m Model, task: &Task, cell_of: &'m [u32], init: &[u64]) -> Search<'m> {
         let w = init.len();
+        let whole = m.whole();
         let maximize = task.goal == Goal::Maximize;
         let levels = if maximize {
-            m.cells.len() + 2
+            whole.cells.len() + 2
         } else {
             m.count + 2
         };
@@ -223,7 +227,7 @@ impl<'m> Search<'m> {
         stack[..w].copy_from_slice(init);
         stack[w..2 * w].copy_from_slice(init);
         Search {
-            m,
+            whole,
             w,
             cell_of,
             stack,
@@ -246,7 +250,7 @@ impl<'m> Search<'m> {
             };
             let s = j * 64 + cur[j].trailing_zeros() as usize;
             let avail: usize = cur[j..].iter().map(|x| x.count_ones() as usize).sum();
-            let cap = self.m.cap_from[self.cell_of[s] as usize];
+            let cap = self.whole.cap_from[self.cell_of[s] as usize];
             if k + avail.min(cap) < self.aim.target {
                 break;
             }
@@ -254,7 +258,7 @@ impl<'m> Search<'m> {
             if run.node() {
                 return true;
             }
-            let row = self.m.attacks.row(s);
+            let row = self.whole.attacks.row(s);
             let (cur, next) = self.stack[base..base + 2 * w].split_at_mut(w);
             for ((n, &c), &r) in next.iter_mut().zip(cur.iter()).zip(row) {
                 *n = c & !r;
@@ -315,11 +319,12 @@ struct RowsNode {
 fn queens_rows(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let n = m.board.width;
     let full = if n == 64 { !0 } else { (1u64 << n) - 1 };
+    let whole = m.whole();
     let rows = || Rows {
         n,
         full,
         placed: Vec::with_capacity(n),
-        emit: Placements::new(&m.symmetries, m.cells.len(), task),
+        emit: Placements::new(&whole.symmetries, whole.cells.len(), task),
     };
     if task.part.is_none() {
         rows().go(0, 0, 0, run);

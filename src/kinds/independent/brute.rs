@@ -21,7 +21,7 @@ fn candidates(m: &Model) -> f64 {
     if one_per_row(m) {
         (m.board.width as f64).powi(m.board.height as i32)
     } else {
-        let n = m.cells.len() as f64;
+        let n = m.whole().cells.len() as f64;
         (0..m.count).fold(1.0, |acc, i| acc * (n - i as f64) / (i as f64 + 1.0))
     }
 }
@@ -34,6 +34,7 @@ impl Strategy<Model> for Brute {
         "generate every candidate placement (one per row when rows force it), then test it"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        m.whole_board()?;
         if task.goal == Goal::Maximize {
             return Err("goal maximize needs a bound; use backtrack or bitmask".into());
         }
@@ -47,10 +48,11 @@ impl Strategy<Model> for Brute {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        let mut emit = Placements::new(&m.symmetries, m.cells.len(), task);
+        let whole = m.whole();
+        let mut emit = Placements::new(&whole.symmetries, whole.cells.len(), task);
         let k = m.count;
         let valid = |sq: &[usize]| {
-            (0..sq.len()).all(|i| (i + 1..sq.len()).all(|j| !m.attacks.get(sq[i], sq[j])))
+            (0..sq.len()).all(|i| (i + 1..sq.len()).all(|j| !whole.attacks.get(sq[i], sq[j])))
         };
         let mut squares = vec![0usize; k];
         if one_per_row(m) {
@@ -81,11 +83,11 @@ impl Strategy<Model> for Brute {
                 }
             }
         } else {
-            let n = m.cells.len();
+            let n = whole.cells.len();
             let mut idx: Vec<usize> = (0..k).collect();
             loop {
                 for (i, &c) in idx.iter().enumerate() {
-                    squares[i] = m.cells[c];
+                    squares[i] = whole.cells[c];
                 }
                 if run.node() {
                     break;

@@ -26,10 +26,11 @@ impl Strategy<Model> for Dlx {
         if task.goal == Goal::Maximize {
             return Err("goal maximize is served by backtrack and bitmask".into());
         }
-        let pairs: usize = m
+        let whole = m.whole_board()?;
+        let pairs: usize = whole
             .cells
             .iter()
-            .map(|&s| m.attacks.row_count(s))
+            .map(|&s| whole.attacks.row_count(s))
             .sum::<usize>()
             / 2;
         if pairs > MAX_ITEMS {
@@ -43,6 +44,7 @@ impl Strategy<Model> for Dlx {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        let whole = m.whole();
         let problem = build(m);
         let mut solver = Solver::new(&problem);
         if !task.unique && !run.wants_solutions() {
@@ -53,11 +55,11 @@ impl Strategy<Model> for Dlx {
             solver.search(run);
             return Answer::default();
         }
-        let mut emit = Placements::new(&m.symmetries, m.cells.len(), task);
+        let mut emit = Placements::new(&whole.symmetries, whole.cells.len(), task);
         let mut squares = Vec::with_capacity(m.count);
         let mut visit = |run: &mut Run, options: &[usize]| {
             squares.clear();
-            squares.extend(options.iter().map(|&k| m.cells[k]));
+            squares.extend(options.iter().map(|&k| whole.cells[k]));
             emit.emit(run, &squares)
         };
         if task.part.is_some() {
@@ -92,6 +94,7 @@ fn organ_pipe(n: usize) -> Vec<usize> {
 }
 
 fn build(m: &Model) -> Problem {
+    let whole = m.whole();
     let b = &m.board;
     let n = b.squares();
     let lines = m.segments();
@@ -139,8 +142,8 @@ fn build(m: &Model) -> Problem {
     }
     // Attacking pairs the shared segments do not already exclude.
     let mut pair_items: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for &a in &m.cells {
-        for t in crate::util::ones(m.attacks.row(a)) {
+    for &a in &whole.cells {
+        for t in crate::util::ones(whole.attacks.row(a)) {
             if t <= a {
                 continue;
             }
@@ -153,7 +156,7 @@ fn build(m: &Model) -> Problem {
         }
     }
     let mut opt = Vec::new();
-    for &s in &m.cells {
+    for &s in &whole.cells {
         opt.clear();
         for (d, items) in item_of.iter().enumerate() {
             let item = items[seg[d * n + s] as usize];

@@ -2,7 +2,7 @@
 //! generalised to any rook, bishop or queen on a board with holes: a hole cuts a line into
 //! segments, and each segment gets its own flag.
 
-use super::Model;
+use super::{Model, Whole};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 use crate::kinds::report::Placements;
@@ -17,6 +17,7 @@ impl Strategy<Model> for Flags {
         "one flag per row, column and diagonal segment (rook, bishop and queen only)"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+        m.whole_board()?;
         if !m.piece.is_line_piece() {
             return Err(format!(
                 "needs a line piece (R, B or Q: unlimited wazir or ferz rides only); this piece is {}",
@@ -29,6 +30,7 @@ impl Strategy<Model> for Flags {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        let whole = m.whole();
         let lines = m.segments();
         let n = m.board.squares();
         // One flag per segment: direction d's segments follow those of directions before it.
@@ -46,14 +48,14 @@ impl Strategy<Model> for Flags {
             .collect();
         // Cell-major segment ids, D per cell, so a candidate's flags sit together.
         let dirs = lines.dirs;
-        let cell_seg: Vec<u32> = m
+        let cell_seg: Vec<u32> = whole
             .cells
             .iter()
             .flat_map(|&c| (0..dirs).map(move |d| (d, c)))
             .map(|(d, c)| seg[d * n + c])
             .collect();
         let used = vec![false; segments as usize];
-        let emit = Placements::new(&m.symmetries, m.cells.len(), task);
+        let emit = Placements::new(&whole.symmetries, whole.cells.len(), task);
         let placed = Vec::with_capacity(m.count);
         if dirs == 4 {
             let segs = cell_seg
@@ -62,6 +64,7 @@ impl Strategy<Model> for Flags {
                 .collect();
             Search::<4> {
                 m,
+                whole,
                 segs,
                 used,
                 placed,
@@ -72,6 +75,7 @@ impl Strategy<Model> for Flags {
             let segs = cell_seg.chunks_exact(2).map(|c| [c[0], c[1]]).collect();
             Search::<2> {
                 m,
+                whole,
                 segs,
                 used,
                 placed,
@@ -86,6 +90,7 @@ impl Strategy<Model> for Flags {
 /// D line directions: 2 for a rook or bishop, 4 for a queen.
 struct Search<'m, const D: usize> {
     m: &'m Model,
+    whole: &'m Whole,
     /// `segs[i]`: the segments through `cells[i]`.
     segs: Vec<[u32; D]>,
     used: Vec<bool>,
@@ -96,12 +101,12 @@ struct Search<'m, const D: usize> {
 impl<const D: usize> Search<'_, D> {
     fn go(&mut self, from: usize, run: &mut Run) -> bool {
         let k = self.placed.len();
-        let m = self.m;
+        let (m, whole) = (self.m, self.whole);
         if k == m.count {
             return self.emit.emit(run, &self.placed);
         }
-        for i in from..m.cells.len() {
-            if k + m.cap_from[i] < m.count {
+        for i in from..whole.cells.len() {
+            if k + whole.cap_from[i] < m.count {
                 break;
             }
             let segs = self.segs[i];
@@ -114,7 +119,7 @@ impl<const D: usize> Search<'_, D> {
             for g in segs {
                 self.used[g as usize] = true;
             }
-            self.placed.push(m.cells[i]);
+            self.placed.push(whole.cells[i]);
             let stop = self.go(i + 1, run);
             self.placed.pop();
             for g in segs {

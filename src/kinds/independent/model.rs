@@ -4,12 +4,13 @@ use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Standing, Task};
 use crate::kinds::report::Placements;
-use crate::spec::{Kind, Spec, SpecError};
+use crate::render::group;
+use crate::spec::{Spec, SpecError};
 use crate::util::BitMatrix;
 
-/// Boards larger than this are refused up front: the attack relation is kept as one bitset
-/// per square (4096 squares: 2 MiB).
-pub const MAX_SQUARES: usize = Kind::Independent.max_squares();
+/// Boards up to this many squares get the search strategies' data ([`Whole`]): the attack
+/// relation is kept as one bitset per square (4096 squares: 2 MiB).
+pub const MAX_SQUARES: usize = 4096;
 
 pub struct Model {
     pub board: Board,
@@ -17,6 +18,13 @@ pub struct Model {
     pub symbol: char,
     /// Pieces to place (for `maximize`: ignored).
     pub count: usize,
+    /// What the search strategies keep per square; `None` on a board of more than
+    /// [`MAX_SQUARES`] squares (up to 10^14), where only `construct` applies.
+    pub whole: Option<Whole>,
+}
+
+/// The whole board's data, a bitset or an entry per square, for the strategies that search.
+pub struct Whole {
     /// `attacks.get(a, b)`: a piece on `a` attacks `b` (a symmetric relation).
     pub attacks: BitMatrix,
     /// Squares on the board (not holes), in index order.
@@ -35,18 +43,18 @@ impl Model {
             .as_ref()
             .expect("independent puzzles have a piece");
         let piece = piece_spec.piece.clone();
-        let cells: Vec<usize> = board.cells().collect();
+        // No pass over a board without holes: it may have 10^14 squares.
+        let cell_count = board.cell_count();
         let count = match &spec.rules.count {
             Some(c) => {
                 let v = *c.get_ref();
-                if v < 1 || v as usize > cells.len() {
+                if v < 1 || v as u64 > cell_count as u64 {
                     return Err(spec.err(
                         c.span(),
                         "rules.count",
                         format!(
-                            "{v} pieces cannot be placed on a board of {} squares; accepted: 1 to {}",
-                            cells.len(),
-                            cells.len()
+                            "{v} pieces cannot be placed on a board of {cell_count} squares; \
+                             accepted: 1 to {cell_count}"
                         ),
                     ));
                 }
@@ -62,15 +70,69 @@ impl Model {
                         "rules.count",
                         format!(
                             "missing: how many pieces to place (the default, the board size, is \
-                             only for queens and rooks); accepted: 1 to {}, or goal = \"maximize\"",
-                            cells.len()
+                             only for queens and rooks); accepted: 1 to {cell_count}, or goal = \
+                             \"maximize\""
                         ),
                     ));
                 }
                 1
             }
         };
-        let attacks = board.attack_matrix(&piece);
+        let whole = (board.squares() <= MAX_SQUARES).then(|| Whole::new(&board, &piece));
+        Ok(Model {
+            symbol: piece_spec.symbol,
+            board,
+            piece,
+            count,
+            whole,
+        })
+    }
+
+    /// The search strategies' data.
+    ///
+    /// # Panics
+    /// On a board of more than [`MAX_SQUARES`] squares: a strategy that uses it refuses such
+    /// a board in its `applies` ([`Model::whole_board`]).
+    pub fn whole(&self) -> &Whole {
+        self.whole
+            .as_ref()
+            .expect("a strategy that searches refuses a board beyond MAX_SQUARES")
+    }
+
+    /// `Err(why)` on a board too large for the search strategies' data: what they say
+    /// when they refuse.
+    pub fn whole_board(&self) -> Result<&Whole, String> {
+        self.whole.as_ref().ok_or_else(|| {
+            format!(
+                "needs the whole board's attack sets: {} squares, more than {}",
+                group(self.board.squares() as u128),
+                group(MAX_SQUARES as u128)
+            )
+        })
+    }
+
+    /// The board's symmetries: 8 for a square board, 4 for a rectangle, fewer when holes
+    /// break them (a board too large for the whole model is taken as without holes).
+    pub fn symmetry_count(&self) -> usize {
+        match &self.whole {
+            Some(w) => w.symmetries.len(),
+            None if self.board.width == self.board.height => 8,
+            None => 4,
+        }
+    }
+
+    /// N-Queens proper: n queens on an empty n x n board.
+    pub fn is_full_queens(&self) -> bool {
+        self.board.width == self.board.height
+            && !self.board.has_holes()
+            && self.piece.is_queen()
+            && self.count == self.board.width
+    }
+}
+
+impl Whole {
+    fn new(board: &Board, piece: &Piece) -> Whole {
+        let cells: Vec<usize> = board.cells().collect();
         let rides_rows = piece.rides_unlimited((1, 0));
         let mut cap_from = vec![0usize; cells.len() + 1];
         for i in (0..cells.len()).rev() {
@@ -81,39 +143,12 @@ impl Model {
             let same_segment = next == Some(s + 1) && !(s + 1).is_multiple_of(board.width);
             cap_from[i] = cap_from[i + 1] + usize::from(!rides_rows || !same_segment);
         }
-        Ok(Model {
-            symmetries: board.symmetries(),
-            symbol: piece_spec.symbol,
-            board,
-            piece,
-            count,
-            attacks,
+        Whole {
+            attacks: board.attack_matrix(piece),
             cells,
             cap_from,
-        })
-    }
-
-    /// N-Queens proper: n queens on an empty n x n board.
-    pub fn is_full_queens(&self) -> bool {
-        self.board.width == self.board.height
-            && !self.board.has_holes()
-            && self.piece.is_queen()
-            && self.count == self.board.width
-    }
-
-    /// A placement is valid: the right number of distinct squares, none a hole, none attacked.
-    pub fn check(&self, squares: &[usize]) -> Result<(), String> {
-        for (i, &a) in squares.iter().enumerate() {
-            if a >= self.board.squares() || self.board.is_hole(a) {
-                return Err(format!("square {a} is not on the board"));
-            }
-            for &b in &squares[i + 1..] {
-                if a == b || self.attacks.get(a, b) {
-                    return Err(format!("squares {a} and {b} attack each other"));
-                }
-            }
+            symmetries: board.symmetries(),
         }
-        Ok(())
     }
 }
 
@@ -177,7 +212,7 @@ impl<'m> Aim<'m> {
     pub fn new(m: &'m Model, task: &Task) -> Aim<'m> {
         let maximize = task.goal == Goal::Maximize;
         Aim {
-            emit: Placements::new(&m.symmetries, m.cells.len(), task),
+            emit: Placements::new(&m.whole().symmetries, m.whole().cells.len(), task),
             maximize,
             target: if maximize { 1 } else { m.count },
             best: Vec::new(),
