@@ -7,6 +7,7 @@ mod check;
 mod construct;
 mod dlx;
 mod flags;
+mod last_rows;
 mod model;
 pub mod queens;
 

@@ -35,6 +35,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::last_rows::{self, Spacing};
 use crate::engine::split::{self, Expand};
 use crate::engine::{Answer, Run, Task};
 use crate::kinds::parts;
@@ -367,6 +368,9 @@ fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
         blocked: [!0; MAX_N],
         shift: [1; MAX_N],
         levels: 0,
+        columns: 0,
+        spacing: None,
+        deep: deep_for_this_processor(),
     };
     let mut previous = None;
     for row in rows {
@@ -376,6 +380,14 @@ fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
         plan.blocked[plan.levels] = blocked[row];
         plan.levels += 1;
         previous = Some(row);
+    }
+    // The columns the search fills: all but the border queens' and the two border columns.
+    let border = 1 | 1 << m | 1 << c.top | 1 << c.bottom;
+    plan.columns = ((1u64 << n) - 1) as Bits & !border;
+    if plan.levels > last_rows::ROWS {
+        let at = plan.levels - last_rows::ROWS;
+        let steps = [0, 1, 2, 3].map(|j| plan.shift[at + j]);
+        plan.spacing = Some(Spacing::for_steps(steps));
     }
     let b = &plan.blocked;
     let sh = &plan.shift;
@@ -417,6 +429,12 @@ struct Plan {
     blocked: [Bits; MAX_N],
     shift: [u32; MAX_N],
     levels: usize,
+    /// The columns the search fills.
+    columns: Bits,
+    /// How the last five levels lie, when they are counted at once ([`last_rows`]).
+    spacing: Option<&'static Spacing>,
+    /// The deep levels as compiled for this processor.
+    deep: Deep,
 }
 
 /// The recursive part of the plain search, so that the masks live in registers.
@@ -472,22 +490,85 @@ impl Walker<'_, '_, '_> {
 }
 
 /// Completions and nodes of levels `level..` (at least four, at most `DEEP_LEVELS`); the
-/// hot part of the search. One function per number of levels left, so that each knows its
-/// depth statically and the compiler can fold them into one another.
+/// hot part of the search, through the plan's choice of [`deep_native`] or [`deep_portable`].
+#[inline(always)]
 fn deep(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
+    (plan.deep)(plan, level, ld, rd, cols, free)
+}
+
+/// The deep levels, one function per number of levels left so that each knows its depth
+/// statically and they fold into one another. `NATIVE`: compiled for a processor with
+/// POPCNT and BMI2, which count and compress the last rows in one instruction each.
+#[inline(always)]
+fn deep_levels<const NATIVE: bool>(
+    plan: &Plan,
+    level: usize,
+    ld: Bits,
+    rd: Bits,
+    cols: Bits,
+    free: Bits,
+) -> (u64, u64) {
     debug_assert!((4..=DEEP_LEVELS).contains(&(plan.levels - level)));
     match plan.levels - level {
         4 => deep_4(plan, level, ld, rd, cols, free),
-        5 => deep_5(plan, level, ld, rd, cols, free),
-        6 => deep_6(plan, level, ld, rd, cols, free),
-        7 => deep_7(plan, level, ld, rd, cols, free),
-        8 => deep_8(plan, level, ld, rd, cols, free),
-        _ => deep_9(plan, level, ld, rd, cols, free),
+        5 => five::<NATIVE>(plan, level, ld, rd, cols, free),
+        6 => deep_6::<NATIVE>(plan, level, ld, rd, cols, free),
+        7 => deep_7::<NATIVE>(plan, level, ld, rd, cols, free),
+        8 => deep_8::<NATIVE>(plan, level, ld, rd, cols, free),
+        _ => deep_9::<NATIVE>(plan, level, ld, rd, cols, free),
     }
 }
 
+type Deep = fn(&Plan, usize, Bits, Bits, Bits, Bits) -> (u64, u64);
+
+fn deep_portable(
+    plan: &Plan,
+    level: usize,
+    ld: Bits,
+    rd: Bits,
+    cols: Bits,
+    free: Bits,
+) -> (u64, u64) {
+    deep_levels::<false>(plan, level, ld, rd, cols, free)
+}
+
+/// The deep levels where the processor has POPCNT and BMI2 (checked once).
+#[cfg(target_arch = "x86_64")]
+fn deep_native(
+    plan: &Plan,
+    level: usize,
+    ld: Bits,
+    rd: Bits,
+    cols: Bits,
+    free: Bits,
+) -> (u64, u64) {
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn inner(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
+        deep_levels::<true>(plan, level, ld, rd, cols, free)
+    }
+    // SAFETY: chosen by `deep_for_this_processor` only where the features are present.
+    unsafe { inner(plan, level, ld, rd, cols, free) }
+}
+
+/// [`deep_native`] where the processor allows it, else [`deep_portable`].
+fn deep_for_this_processor() -> Deep {
+    #[cfg(target_arch = "x86_64")]
+    {
+        static NATIVE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        let native = *NATIVE.get_or_init(|| {
+            std::arch::is_x86_feature_detected!("popcnt")
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+        });
+        if native {
+            return deep_native;
+        }
+    }
+    deep_portable
+}
+
 /// Four levels left: each queen of this level hands the last three to [`last_three`].
-#[inline]
+#[inline(always)]
 fn deep_4(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: Bits) -> (u64, u64) {
     let s = plan.shift[level];
     let b = &plan.blocked;
@@ -514,8 +595,8 @@ fn deep_4(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: B
 /// already (the look-ahead ignores the child's own queen, so it never cuts a solution).
 macro_rules! deep_level {
     ($name:ident, $child:ident) => {
-        #[inline]
-        fn $name(
+        #[inline(always)]
+        fn $name<const NATIVE: bool>(
             plan: &Plan,
             level: usize,
             ld: Bits,
@@ -539,7 +620,7 @@ macro_rules! deep_level {
                 let nf = !(nl | nr | nc | next);
                 let f2 = !((nl << s1) | (nr >> s1) | nc | after);
                 if (nf != 0) & (f2 != 0) {
-                    let (c, k) = $child(plan, level + 1, nl, nr, nc, nf);
+                    let (c, k) = $child::<NATIVE>(plan, level + 1, nl, nr, nc, nf);
                     count += c;
                     nodes += k;
                 }
@@ -549,8 +630,63 @@ macro_rules! deep_level {
     };
 }
 
-deep_level!(deep_5, deep_4);
-deep_level!(deep_6, deep_5);
+/// Five levels left, searched (where the plan has no spacing for [`last_rows`]).
+#[inline(always)]
+fn deep_5<const NATIVE: bool>(
+    plan: &Plan,
+    level: usize,
+    ld: Bits,
+    rd: Bits,
+    cols: Bits,
+    mut free: Bits,
+) -> (u64, u64) {
+    let s = plan.shift[level];
+    let next = plan.blocked[level + 1];
+    let mut count = 0;
+    let mut nodes = 0;
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        nodes += 1;
+        let nl = (ld | bit) << s;
+        let nr = (rd | bit) >> s;
+        let nc = cols | bit;
+        let nf = !(nl | nr | nc | next);
+        if nf != 0 {
+            let (c, k) = deep_4(plan, level + 1, nl, nr, nc, nf);
+            count += c;
+            nodes += k;
+        }
+    }
+    (count, nodes)
+}
+deep_level!(deep_6, five);
+
+/// Five levels left: counted at once by [`last_rows`] where the plan has their spacing.
+#[inline(always)]
+fn five<const NATIVE: bool>(
+    plan: &Plan,
+    level: usize,
+    ld: Bits,
+    rd: Bits,
+    cols: Bits,
+    free: Bits,
+) -> (u64, u64) {
+    let Some(spacing) = plan.spacing else {
+        return deep_5::<NATIVE>(plan, level, ld, rd, cols, free);
+    };
+    let b = &plan.blocked;
+    let f = plan.columns & !cols;
+    let mut open = [free & f; last_rows::ROWS];
+    let (mut l, mut r) = (ld, rd);
+    for j in 1..last_rows::ROWS {
+        let s = plan.shift[level + j - 1];
+        l <<= s;
+        r >>= s;
+        open[j] = !(l | r | b[level + j]) & f;
+    }
+    (last_rows::count::<NATIVE>(spacing, f, open), 0)
+}
 deep_level!(deep_7, deep_6);
 deep_level!(deep_8, deep_7);
 deep_level!(deep_9, deep_8);
