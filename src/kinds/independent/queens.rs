@@ -369,7 +369,7 @@ fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
         shift: [1; MAX_N],
         levels: 0,
         columns: 0,
-        spacing: None,
+        tail: None,
         deep: deep_for_this_processor(),
     };
     let mut previous = None;
@@ -387,7 +387,15 @@ fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
     if plan.levels > last_rows::ROWS {
         let at = plan.levels - last_rows::ROWS;
         let steps = [0, 1, 2, 3].map(|j| plan.shift[at + j]);
-        plan.spacing = Some(Spacing::for_steps(steps));
+        let mut reach = [0; last_rows::ROWS];
+        for j in 1..last_rows::ROWS {
+            reach[j] = reach[j - 1] + steps[j - 1];
+        }
+        plan.tail = Some(Tail {
+            spacing: Spacing::for_steps(steps),
+            blocked: [0, 1, 2, 3, 4].map(|j| plan.blocked[at + j]),
+            reach,
+        });
     }
     let b = &plan.blocked;
     let sh = &plan.shift;
@@ -431,10 +439,18 @@ struct Plan {
     levels: usize,
     /// The columns the search fills.
     columns: Bits,
-    /// How the last five levels lie, when they are counted at once ([`last_rows`]).
-    spacing: Option<&'static Spacing>,
+    /// The last five levels, when they are counted at once ([`last_rows`]).
+    tail: Option<Tail>,
     /// The deep levels as compiled for this processor.
     deep: Deep,
+}
+
+/// The last five levels of a plan: how they lie, what the border queens leave free in each,
+/// and how far each lies below the first of them.
+struct Tail {
+    spacing: &'static Spacing,
+    blocked: [Bits; last_rows::ROWS],
+    reach: [u32; last_rows::ROWS],
 }
 
 /// The recursive part of the plain search, so that the masks live in registers.
@@ -672,20 +688,16 @@ fn five<const NATIVE: bool>(
     cols: Bits,
     free: Bits,
 ) -> (u64, u64) {
-    let Some(spacing) = plan.spacing else {
+    let Some(tail) = &plan.tail else {
         return deep_5::<NATIVE>(plan, level, ld, rd, cols, free);
     };
-    let b = &plan.blocked;
     let f = plan.columns & !cols;
     let mut open = [free & f; last_rows::ROWS];
-    let (mut l, mut r) = (ld, rd);
     for j in 1..last_rows::ROWS {
-        let s = plan.shift[level + j - 1];
-        l <<= s;
-        r >>= s;
-        open[j] = !(l | r | b[level + j]) & f;
+        let s = tail.reach[j];
+        open[j] = !((ld << s) | (rd >> s) | tail.blocked[j]) & f;
     }
-    (last_rows::count::<NATIVE>(spacing, f, open), 0)
+    (last_rows::count::<NATIVE>(tail.spacing, f, open), 0)
 }
 deep_level!(deep_7, deep_6);
 deep_level!(deep_8, deep_7);
