@@ -93,10 +93,22 @@ impl Spacing {
         for j in 1..ROWS {
             row[j] = row[j - 1] + steps[j - 1];
         }
-        let cap = row[ROWS - 1] + 1;
-        let perms = permutations();
+        let span = row[ROWS - 1];
+        let cap = span + 1;
+        // clash[d][i][k]: the permutations that put columns i and k of F in two rows d apart.
+        let mut clash = vec![[[0 as Set; ROWS]; ROWS]; span as usize + 1];
+        for (p, perm) in permutations().iter().enumerate() {
+            for a in 0..ROWS {
+                for b in a + 1..ROWS {
+                    let d = (row[b] - row[a]) as usize;
+                    let (i, k) = (perm[a] as usize, perm[b] as usize);
+                    clash[d][i.min(k)][i.max(k)] |= 1 << p;
+                }
+            }
+        }
+        let all: Set = (1 << PERMUTATIONS) - 1;
         let entries = (cap as usize).pow(ROWS as u32 - 1);
-        let mut sets = vec![0; entries].into_boxed_slice();
+        let mut sets = vec![all; entries].into_boxed_slice();
         for (index, set) in sets.iter_mut().enumerate() {
             // The columns of F at the capped gaps of this entry.
             let mut column = [0u32; ROWS];
@@ -105,15 +117,12 @@ impl Spacing {
                 column[i] = column[i - 1] + 1 + (rest % cap as usize) as u32;
                 rest /= cap as usize;
             }
-            for (p, perm) in perms.iter().enumerate() {
-                let attacked = (0..ROWS).any(|a| {
-                    (a + 1..ROWS).any(|b| {
-                        column[perm[a] as usize].abs_diff(column[perm[b] as usize])
-                            == row[b] - row[a]
-                    })
-                });
-                if !attacked {
-                    *set |= 1 << p;
+            for i in 0..ROWS {
+                for k in i + 1..ROWS {
+                    let d = (column[k] - column[i]) as usize;
+                    if d <= span as usize {
+                        *set &= !clash[d][i][k];
+                    }
                 }
             }
         }
