@@ -25,13 +25,11 @@
 //! The search over a constellation fills the inner rows with the usual three masks (columns
 //! and both diagonals of the queens it placed); the squares the border queens attack come
 //! from a per-row table, so the rows of the two side queens are simply left out. It runs from
-//! the bottom up, the last three rows are counted in closed form without branches, and a
-//! child is entered only if neither its row nor the next one is already full. Nodes, as
+//! the bottom up, a child is entered only if neither its row nor the next one is already
+//! full, and the last six rows are counted at once by sets of permutations ([`last_rows`]),
+//! on boards too small for that the last three in closed form without branches. Nodes, as
 //! reported to the run, are the queens the search places (the plain search does not count
-//! its last three rows).
-//!
-//! Measured here (2 shared cores; benches/reference/compare.sh): N=16 in 0.42 of the time of
-//! the mirror-halved C counter, one thread.
+//! the rows it counts at once). Timings beside other counters: docs/performance.md.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -65,6 +63,11 @@ pub struct QueensCount {
 /// # Panics
 /// When `n > MAX_N`.
 pub fn count_queens(n: usize, threads: usize, run: &mut Run) -> Option<QueensCount> {
+    count_with(n, threads, Deep::for_this_processor(), run)
+}
+
+/// [`count_queens`] with the deep levels compiled for `deep`.
+fn count_with(n: usize, threads: usize, deep: Deep, run: &mut Run) -> Option<QueensCount> {
     assert!(n <= MAX_N, "count_queens: n = {n} exceeds MAX_N = {MAX_N}");
     if n < 4 {
         // Too small for four distinct border lines; the answers are immediate.
@@ -80,7 +83,7 @@ pub fn count_queens(n: usize, threads: usize, run: &mut Run) -> Option<QueensCou
     let mut sum = Tally::default();
     if threads == 1 {
         for c in &constellations {
-            sum.add(solve_constellation(n, c, run)?);
+            sum.add(solve_constellation(n, c, deep, run)?);
         }
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -103,7 +106,7 @@ pub fn count_queens(n: usize, threads: usize, run: &mut Run) -> Option<QueensCou
                         let Some(c) = constellations.get(i) else {
                             break;
                         };
-                        match solve_constellation(n, c, child) {
+                        match solve_constellation(n, c, deep, child) {
                             Some(t) => tally.add(t),
                             None => return,
                         }
@@ -156,7 +159,7 @@ pub fn count_part(n: usize, task: &Task, run: &mut Run) -> Answer {
         // A constellation is no node of the search (its four queens come for free); its
         // completions are counted into the run with their weight.
         if let Some(c) = c {
-            let _ = solve_constellation(n, c, run);
+            let _ = solve_constellation(n, c, Deep::for_this_processor(), run);
         }
     })
 }
@@ -317,10 +320,10 @@ fn blocked_rows(n: usize, c: &Constellation) -> [Bits; MAX_N] {
     blocked
 }
 
-fn solve_constellation(n: usize, c: &Constellation, run: &mut Run) -> Option<Tally> {
+fn solve_constellation(n: usize, c: &Constellation, deep: Deep, run: &mut Run) -> Option<Tally> {
     let weight = 8 / c.stabiliser as u128;
     let (count, fixed) = if c.stabiliser == 1 {
-        (count_plain(n, c, run)?, [0; 2])
+        (count_plain(n, c, deep, run)?, [0; 2])
     } else {
         let blocked = blocked_rows(n, c);
         search::<true>(n, &blocked, [c.top as usize, c.bottom as usize], run)?
@@ -353,7 +356,7 @@ fn solve_constellation(n: usize, c: &Constellation, run: &mut Run) -> Option<Tal
 /// searched harder (N=14: 6.1 million nodes instead of 9.9 million). The two rows of the
 /// side queens are left out altogether, their attacks being in the table already; the
 /// diagonals then shift by the distance between consecutive searched rows.
-fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
+fn count_plain(n: usize, c: &Constellation, deep: Deep, run: &mut Run) -> Option<u64> {
     let m = n - 1;
     let flipped = Constellation {
         top: c.bottom,
@@ -370,7 +373,7 @@ fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
         levels: 0,
         columns: 0,
         tail: None,
-        deep: deep_for_this_processor(),
+        deep,
     };
     let mut previous = None;
     for row in rows {
@@ -386,14 +389,14 @@ fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
     plan.columns = ((1u64 << n) - 1) as Bits & !border;
     if plan.levels > last_rows::ROWS {
         let at = plan.levels - last_rows::ROWS;
-        let steps = [0, 1, 2, 3].map(|j| plan.shift[at + j]);
+        let steps = std::array::from_fn(|j| plan.shift[at + j]);
         let mut reach = [0; last_rows::ROWS];
         for j in 1..last_rows::ROWS {
             reach[j] = reach[j - 1] + steps[j - 1];
         }
         plan.tail = Some(Tail {
             spacing: Spacing::for_steps(steps),
-            blocked: [0, 1, 2, 3, 4].map(|j| plan.blocked[at + j]),
+            blocked: std::array::from_fn(|j| plan.blocked[at + j]),
             reach,
         });
     }
@@ -418,7 +421,7 @@ fn count_plain(n: usize, c: &Constellation, run: &mut Run) -> Option<u64> {
             } else if plan.levels > DEEP_LEVELS {
                 w.walk(0, 0, 0, 0, free)
             } else {
-                let (c, nodes) = deep(&plan, 0, 0, 0, 0, free);
+                let (c, nodes) = (plan.deep.0)(&plan, 0, 0, 0, 0, free);
                 w.nodes += nodes;
                 c
             };
@@ -439,13 +442,13 @@ struct Plan {
     levels: usize,
     /// The columns the search fills.
     columns: Bits,
-    /// The last five levels, when they are counted at once ([`last_rows`]).
+    /// The last levels, when they are counted at once ([`last_rows`]).
     tail: Option<Tail>,
     /// The deep levels as compiled for this processor.
     deep: Deep,
 }
 
-/// The last five levels of a plan: how they lie, what the border queens leave free in each,
+/// The last `last_rows::ROWS` levels of a plan: how they lie, what the border queens leave free in each,
 /// and how far each lies below the first of them.
 struct Tail {
     spacing: &'static Spacing,
@@ -506,15 +509,15 @@ impl Walker<'_, '_, '_> {
 }
 
 /// Completions and nodes of levels `level..` (at least four, at most `DEEP_LEVELS`); the
-/// hot part of the search, through the plan's choice of [`deep_native`] or [`deep_portable`].
+/// hot part of the search, compiled for the processor (see [`Deep`]).
 #[inline(always)]
 fn deep(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
-    (plan.deep)(plan, level, ld, rd, cols, free)
+    (plan.deep.0)(plan, level, ld, rd, cols, free)
 }
 
 /// The deep levels, one function per number of levels left so that each knows its depth
-/// statically and they fold into one another. `NATIVE`: compiled for a processor with
-/// POPCNT and BMI2, which count and compress the last rows in one instruction each.
+/// statically and they fold into one another. `NATIVE`: compiled for a processor with BMI2,
+/// which compresses the last rows' free columns in one instruction.
 #[inline(always)]
 fn deep_levels<const NATIVE: bool>(
     plan: &Plan,
@@ -525,17 +528,53 @@ fn deep_levels<const NATIVE: bool>(
     free: Bits,
 ) -> (u64, u64) {
     debug_assert!((4..=DEEP_LEVELS).contains(&(plan.levels - level)));
+    const _: () = assert!(last_rows::ROWS == 6, "at_once sits at six levels left");
     match plan.levels - level {
-        4 => deep_4(plan, level, ld, rd, cols, free),
-        5 => five::<NATIVE>(plan, level, ld, rd, cols, free),
-        6 => deep_6::<NATIVE>(plan, level, ld, rd, cols, free),
+        4 => deep_4::<NATIVE>(plan, level, ld, rd, cols, free),
+        5 => deep_5::<NATIVE>(plan, level, ld, rd, cols, free),
+        6 => at_once::<NATIVE>(plan, level, ld, rd, cols, free),
         7 => deep_7::<NATIVE>(plan, level, ld, rd, cols, free),
         8 => deep_8::<NATIVE>(plan, level, ld, rd, cols, free),
         _ => deep_9::<NATIVE>(plan, level, ld, rd, cols, free),
     }
 }
 
-type Deep = fn(&Plan, usize, Bits, Bits, Bits, Bits) -> (u64, u64);
+/// The deep levels as compiled for one kind of processor. The same source is
+/// compiled three times: the sets of permutations of [`last_rows`] are 1,024-bit words that
+/// AVX-512 ands and counts in two instructions each, AVX2 in four ands and sixteen counts,
+/// and a processor without either word by word.
+#[derive(Clone, Copy)]
+struct Deep(DeepFn);
+
+type DeepFn = fn(&Plan, usize, Bits, Bits, Bits, Bits) -> (u64, u64);
+
+impl Deep {
+    const PORTABLE: Deep = Deep(deep_portable);
+
+    /// The fastest kind this processor runs (checked once).
+    fn for_this_processor() -> Deep {
+        static BEST: std::sync::OnceLock<Deep> = std::sync::OnceLock::new();
+        *BEST.get_or_init(|| Deep::available()[0])
+    }
+
+    /// Every kind this processor runs, the fastest first.
+    fn available() -> Vec<Deep> {
+        let mut out = Vec::new();
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let avx2 = has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("avx2");
+            if avx2 && has!("avx512f") && has!("avx512vpopcntdq") {
+                out.push(Deep(deep_avx512));
+            }
+            if avx2 {
+                out.push(Deep(deep_avx2));
+            }
+        }
+        out.push(Deep::PORTABLE);
+        out
+    }
+}
 
 fn deep_portable(
     plan: &Plan,
@@ -548,9 +587,18 @@ fn deep_portable(
     deep_levels::<false>(plan, level, ld, rd, cols, free)
 }
 
-/// The deep levels where the processor has POPCNT and BMI2 (checked once).
 #[cfg(target_arch = "x86_64")]
-fn deep_native(
+fn deep_avx2(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
+    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+    fn inner(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
+        deep_levels::<true>(plan, level, ld, rd, cols, free)
+    }
+    // SAFETY: offered by `Deep::available` only where the features are present.
+    unsafe { inner(plan, level, ld, rd, cols, free) }
+}
+
+#[cfg(target_arch = "x86_64")]
+fn deep_avx512(
     plan: &Plan,
     level: usize,
     ld: Bits,
@@ -558,34 +606,24 @@ fn deep_native(
     cols: Bits,
     free: Bits,
 ) -> (u64, u64) {
-    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,avx512f,avx512vpopcntdq")]
     fn inner(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
         deep_levels::<true>(plan, level, ld, rd, cols, free)
     }
-    // SAFETY: chosen by `deep_for_this_processor` only where the features are present.
+    // SAFETY: offered by `Deep::available` only where the features are present.
     unsafe { inner(plan, level, ld, rd, cols, free) }
-}
-
-/// [`deep_native`] where the processor allows it, else [`deep_portable`].
-fn deep_for_this_processor() -> Deep {
-    #[cfg(target_arch = "x86_64")]
-    {
-        static NATIVE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        let native = *NATIVE.get_or_init(|| {
-            std::arch::is_x86_feature_detected!("popcnt")
-                && std::arch::is_x86_feature_detected!("bmi1")
-                && std::arch::is_x86_feature_detected!("bmi2")
-        });
-        if native {
-            return deep_native;
-        }
-    }
-    deep_portable
 }
 
 /// Four levels left: each queen of this level hands the last three to [`last_three`].
 #[inline(always)]
-fn deep_4(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, mut free: Bits) -> (u64, u64) {
+fn deep_4<const NATIVE: bool>(
+    plan: &Plan,
+    level: usize,
+    ld: Bits,
+    rd: Bits,
+    cols: Bits,
+    mut free: Bits,
+) -> (u64, u64) {
     let s = plan.shift[level];
     let b = &plan.blocked;
     let tail = [b[level + 1], b[level + 2], b[level + 3]];
@@ -646,41 +684,13 @@ macro_rules! deep_level {
     };
 }
 
-/// Five levels left, searched (where the plan has no spacing for [`last_rows`]).
-#[inline(always)]
-fn deep_5<const NATIVE: bool>(
-    plan: &Plan,
-    level: usize,
-    ld: Bits,
-    rd: Bits,
-    cols: Bits,
-    mut free: Bits,
-) -> (u64, u64) {
-    let s = plan.shift[level];
-    let next = plan.blocked[level + 1];
-    let mut count = 0;
-    let mut nodes = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        nodes += 1;
-        let nl = (ld | bit) << s;
-        let nr = (rd | bit) >> s;
-        let nc = cols | bit;
-        let nf = !(nl | nr | nc | next);
-        if nf != 0 {
-            let (c, k) = deep_4(plan, level + 1, nl, nr, nc, nf);
-            count += c;
-            nodes += k;
-        }
-    }
-    (count, nodes)
-}
-deep_level!(deep_6, five);
+deep_level!(deep_5, deep_4);
+deep_level!(deep_6, deep_5);
 
-/// Five levels left: counted at once by [`last_rows`] where the plan has their spacing.
+/// `last_rows::ROWS` levels left: counted at once by [`last_rows`] where the plan has their
+/// spacing.
 #[inline(always)]
-fn five<const NATIVE: bool>(
+fn at_once<const NATIVE: bool>(
     plan: &Plan,
     level: usize,
     ld: Bits,
@@ -689,7 +699,7 @@ fn five<const NATIVE: bool>(
     free: Bits,
 ) -> (u64, u64) {
     let Some(tail) = &plan.tail else {
-        return deep_5::<NATIVE>(plan, level, ld, rd, cols, free);
+        return deep_6::<NATIVE>(plan, level, ld, rd, cols, free);
     };
     let f = plan.columns & !cols;
     let mut open = [free & f; last_rows::ROWS];
@@ -699,7 +709,7 @@ fn five<const NATIVE: bool>(
     }
     (last_rows::count::<NATIVE>(tail.spacing, f, open), 0)
 }
-deep_level!(deep_7, deep_6);
+deep_level!(deep_7, at_once);
 deep_level!(deep_8, deep_7);
 deep_level!(deep_9, deep_8);
 
@@ -852,6 +862,22 @@ mod tests {
         for n in 1..=13 {
             let c = count(n, 1);
             assert_eq!((c.total, c.unique), (TOTAL[n], UNIQUE[n]), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn every_kind_of_processor_code_counts_the_same() {
+        // The portable code comes last, whatever the processor.
+        for (kind, deep) in Deep::available().into_iter().enumerate() {
+            for n in 8..=14 {
+                let mut run = Run::new(Limits::default());
+                let c = count_with(n, 1, deep, &mut run).expect("no limit set");
+                assert_eq!(
+                    (c.total, c.unique),
+                    (TOTAL[n], UNIQUE[n]),
+                    "n = {n}, kind {kind}"
+                );
+            }
         }
     }
 
