@@ -36,6 +36,13 @@ impl Set {
         self.0[p / 64] |= 1 << (p % 64);
     }
 
+    #[inline(always)]
+    fn keep(&mut self, other: &Set) {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+    }
+
     fn remove_all(&mut self, other: &Set) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a &= !b;
@@ -196,23 +203,13 @@ pub fn count<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS]
     let left = g1 + cap * (g2 + cap * (g3 + cap * g4));
     let right = g2 + cap * (g3 + cap * (g4 + cap * g5));
     let outer = (at[ROWS - 1] - at[0]).min(cap);
-    let mut acc = spacing.left[left as usize].0;
-    let sets = [
-        &spacing.right[right as usize],
-        &spacing.outer[outer as usize],
-    ];
-    for set in sets {
-        for w in 0..WORDS {
-            acc[w] &= set.0[w];
-        }
+    let mut acc = spacing.left[left as usize];
+    acc.keep(&spacing.right[right as usize]);
+    acc.keep(&spacing.outer[outer as usize]);
+    for (row, &o) in spacing.by_row.iter().zip(&open) {
+        acc.keep(&row[compress::<NATIVE>(o, free, &at) as usize]);
     }
-    for j in 0..ROWS {
-        let set = &spacing.by_row[j][compress::<NATIVE>(open[j], free, &at) as usize];
-        for w in 0..WORDS {
-            acc[w] &= set.0[w];
-        }
-    }
-    acc.iter().map(|w| u64::from(w.count_ones())).sum()
+    acc.0.iter().map(|w| u64::from(w.count_ones())).sum()
 }
 
 /// `x`'s bits at the columns of `free` (at `at`), packed into `ROWS` bits. `NATIVE` only where

@@ -702,11 +702,10 @@ fn at_once<const NATIVE: bool>(
         return deep_6::<NATIVE>(plan, level, ld, rd, cols, free);
     };
     let f = plan.columns & !cols;
-    let mut open = [free & f; last_rows::ROWS];
-    for j in 1..last_rows::ROWS {
-        let s = tail.reach[j];
-        open[j] = !((ld << s) | (rd >> s) | tail.blocked[j]) & f;
-    }
+    let open = std::array::from_fn(|j| match j {
+        0 => free & f,
+        _ => !((ld << tail.reach[j]) | (rd >> tail.reach[j]) | tail.blocked[j]) & f,
+    });
     (last_rows::count::<NATIVE>(tail.spacing, f, open), 0)
 }
 deep_level!(deep_7, at_once);
