@@ -22,11 +22,11 @@ pub const ROWS: usize = 6;
 
 const PERMUTATIONS: usize = 720;
 
-/// 64-bit words in a set of permutations (padded to whole 512-bit vectors).
-const WORDS: usize = 16;
+/// 64-bit words in a set of permutations.
+const WORDS: usize = PERMUTATIONS.div_ceil(64);
 
 #[derive(Clone, Copy)]
-#[repr(C, align(64))]
+#[repr(C, align(32))]
 struct Set([u64; WORDS]);
 
 impl Set {
