@@ -129,6 +129,8 @@ pub struct TreeEstimate {
 pub enum Note {
     /// Counted with each solution standing for its orbit under the board's symmetries.
     SymmetryFold(u32),
+    /// With `--unique`: the solutions the classes counted stand for, all of them.
+    SolutionsInAll(u128),
     /// The lower bound at the root of a branch and bound.
     RootBound(u64),
     /// Goal count of an optimisation: the solutions counted are those of this optimum.

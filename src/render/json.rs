@@ -105,13 +105,16 @@ pub fn write_json_tail(
         stats.insert((*name).into(), json!(v));
     }
     // Counts beyond 2^53 do not survive JSON numbers in most readers; write them as strings.
-    let count = o.answer.count.map(|c| {
+    let exact = |c: u128| {
         if c < (1u128 << 53) {
             json!(c as u64)
         } else {
             json!(c.to_string())
         }
-    });
+    };
+    // The solutions the run found or counted: with --unique, all those the classes stand for.
+    stats.insert("solutions".into(), exact(o.stats.solutions));
+    let count = o.answer.count.map(exact);
     let (truncated, unchecked) = match unfinished {
         Some(Unfinished::Cut { at, .. }) => (Some(super::stop_text(at.reason)), None),
         Some(Unfinished::Unchecked(r)) => (None, Some(super::stop_text(*r))),

@@ -391,6 +391,7 @@ pub fn partial_text(p: &Partial) -> String {
 pub fn note_text(n: &Note) -> String {
     match n {
         Note::SymmetryFold(k) => format!("{k}-fold symmetry"),
+        Note::SolutionsInAll(t) => format!("{} solutions in all", group(*t)),
         Note::RootBound(b) => format!("root bound {b}"),
         Note::NodeLimitPassed { limit } => format!(
             "node limit {} passed: the strategy stops only between steps of several nodes",

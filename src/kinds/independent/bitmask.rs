@@ -378,6 +378,9 @@ fn queens_count(m: &Model, task: &Task, run: &mut Run) -> Answer {
         Some(c) => {
             let mut a = Answer::count(if task.unique { c.unique } else { c.total });
             a.notes.push(Note::SymmetryFold(8));
+            if task.unique {
+                a.notes.push(Note::SolutionsInAll(c.total));
+            }
             a
         }
         // Stopped by a limit: the partial count of complete sub-problems is a lower bound.
