@@ -466,9 +466,10 @@ struct Walker<'p, 'r, 'a> {
 }
 
 /// Levels this close to the end are searched by [`deep`], without looking at the limits:
-/// nine rows have nine columns left, so such a subtree has at most 9! leaves and in practice
-/// a few thousand nodes: too little for a limit check to matter.
-const DEEP_LEVELS: usize = 9;
+/// of eleven rows the last six are counted at once, so such a subtree is a search of five
+/// levels (at most 11!/6! = 55,440 nodes, in practice far fewer): too little for a limit
+/// check to matter, and the levels above lose the cost of the recursion.
+const DEEP_LEVELS: usize = 11;
 
 impl Walker<'_, '_, '_> {
     /// Completions of levels `level..` (more than `DEEP_LEVELS`) given the masks of the queens
@@ -535,7 +536,9 @@ fn deep_levels<const NATIVE: bool>(
         6 => at_once::<NATIVE>(plan, level, ld, rd, cols, free),
         7 => deep_7::<NATIVE>(plan, level, ld, rd, cols, free),
         8 => deep_8::<NATIVE>(plan, level, ld, rd, cols, free),
-        _ => deep_9::<NATIVE>(plan, level, ld, rd, cols, free),
+        9 => deep_9::<NATIVE>(plan, level, ld, rd, cols, free),
+        10 => deep_10::<NATIVE>(plan, level, ld, rd, cols, free),
+        _ => deep_11::<NATIVE>(plan, level, ld, rd, cols, free),
     }
 }
 
@@ -711,6 +714,8 @@ fn at_once<const NATIVE: bool>(
 deep_level!(deep_7, at_once);
 deep_level!(deep_8, deep_7);
 deep_level!(deep_9, deep_8);
+deep_level!(deep_10, deep_9);
+deep_level!(deep_11, deep_10);
 
 /// Completions of the last two levels, without branches: only two columns are left, so the
 /// first has at most two candidates and each decides the other's square. Most leaves of the
