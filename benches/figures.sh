@@ -22,9 +22,13 @@
 #   MQUEENS  the m-queens binary (default target/reference/m-queens), one thread
 # A missing one is named, with where to get it, and left out of the run.
 #
+# REFS (default "faf m-queens c") names the other programs to time; at N = 18 the two C
+# counters take most of the hour, so REFS=faf times NQueensFAF alone beside ours.
+#
 # Usage: benches/figures.sh                 (needs hyperfine, gcc and python3; N = 18 takes
 #                                             most of the time, about an hour with every program)
 #        SIZES="15 16" RUNS=3 benches/figures.sh
+#        SIZES=18 RUNS=3 REFS=faf benches/figures.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
@@ -65,12 +69,15 @@ if [ -z "$faf" ] && [ -f target/reference/nqueensfaf-cpu.jar ]; then
 fi
 mqueens=${MQUEENS:-target/reference/m-queens}
 [ -x "$mqueens" ] || mqueens=
-if [ -z "$faf" ]; then
+refs=" ${REFS:-faf m-queens c} "
+[[ $refs == *" faf "* ]] || faf=
+[[ $refs == *" m-queens "* ]] || mqueens=
+if [ -z "$faf" ] && [[ $refs == *" faf "* ]]; then
     echo "NOT TIMED: NQueensFAF CPU solver. Source: git clone https://github.com/olepoeschl/NQueensFAF"
     echo "  then set FAF to a command running its CpuSolver for {n} and {t}, printing the count"
     echo "  (or put such a jar, main class taking N THREADS, at target/reference/nqueensfaf-cpu.jar)."
 fi
-if [ -z "$mqueens" ]; then
+if [ -z "$mqueens" ] && [[ $refs == *" m-queens "* ]]; then
     echo "NOT TIMED: m-queens. Source: git clone https://github.com/sudden6/m-queens"
     echo "  then set MQUEENS to its binary (or put it at target/reference/m-queens)."
 fi
@@ -110,9 +117,11 @@ for n in "${sizes[@]}"; do
         grep -Eq "Solutions +$expected," <<<"$out" || fail "m-queens, N = $n: not $expected"
         hf+=(-n m-queens "$mqueens $n")
     fi
-    out=$(target/nqueens_somers "$n")
-    grep -q "total=$expected " <<<"$out" || fail "C counter, N = $n: $out"
-    hf+=(-n c "target/nqueens_somers $n")
+    if [[ $refs == *" c "* ]]; then
+        out=$(target/nqueens_somers "$n")
+        grep -q "total=$expected " <<<"$out" || fail "C counter, N = $n: $out"
+        hf+=(-n c "target/nqueens_somers $n")
+    fi
 
     hyperfine -N --runs "$runs" --style none --export-json "$tmp/queens.json" "${hf[@]}" >/dev/null
     python3 - "$tmp/queens.json" "$n" "$expected" "${header_done:-header}" <<'EOF'

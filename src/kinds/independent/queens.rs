@@ -863,7 +863,7 @@ mod tests {
 
     #[test]
     fn known_answers_one_thread() {
-        for n in 1..=13 {
+        for n in 1..=15 {
             let c = count(n, 1);
             assert_eq!((c.total, c.unique), (TOTAL[n], UNIQUE[n]), "n = {n}");
         }
@@ -887,7 +887,7 @@ mod tests {
 
     #[test]
     fn known_answers_two_threads() {
-        for n in 1..=13 {
+        for n in 1..=15 {
             let c = count(n, 2);
             assert_eq!((c.total, c.unique), (TOTAL[n], UNIQUE[n]), "n = {n}");
         }
