@@ -173,15 +173,16 @@ impl Spacing {
     }
 
     /// The table for these row distances, built once per process and shared.
+    ///
+    /// # Panics
+    /// When a step is not 1, 2 or 3: a sub-problem has two rows filled beforehand at most
+    /// (those of the side queens), so no two rows it searches lie further apart.
     pub fn for_steps(steps: [u32; ROWS - 1]) -> &'static Spacing {
-        // Steps are 1 to 3 (two rows of a sub-problem at most are filled beforehand); any
-        // larger step is clamped, which only caps gaps higher than needed: still exact.
         const KEYS: usize = 3usize.pow(ROWS as u32 - 1);
         static TABLES: [OnceLock<Spacing>; KEYS] = [const { OnceLock::new() }; KEYS];
-        let key = steps
-            .iter()
-            .fold(0, |k, &s| k * 3 + (s.clamp(1, 3) - 1) as usize);
-        TABLES[key].get_or_init(|| Spacing::new(steps.map(|s| s.clamp(1, 3))))
+        assert!(steps.iter().all(|s| (1..=3).contains(s)), "steps {steps:?}");
+        let key = steps.iter().fold(0, |k, &s| k * 3 + (s - 1) as usize);
+        TABLES[key].get_or_init(|| Spacing::new(steps))
     }
 }
 

@@ -448,8 +448,8 @@ struct Plan {
     deep: Deep,
 }
 
-/// The last `last_rows::ROWS` levels of a plan: how they lie, what the border queens leave free in each,
-/// and how far each lies below the first of them.
+/// The last `last_rows::ROWS` levels of a plan: how they lie, what the border queens leave
+/// free in each, and how far each lies below the first of them.
 struct Tail {
     spacing: &'static Spacing,
     blocked: [Bits; last_rows::ROWS],
