@@ -590,32 +590,30 @@ fn deep_portable(
     deep_levels::<false>(plan, level, ld, rd, cols, free)
 }
 
-#[cfg(target_arch = "x86_64")]
-fn deep_avx2(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
-    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-    fn inner(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
-        deep_levels::<true>(plan, level, ld, rd, cols, free)
-    }
-    // SAFETY: offered by `Deep::available` only where the features are present.
-    unsafe { inner(plan, level, ld, rd, cols, free) }
+/// The deep levels compiled for a processor with `$features`, which include BMI2.
+macro_rules! deep_for_features {
+    ($name:ident, $features:literal) => {
+        #[cfg(target_arch = "x86_64")]
+        fn $name(
+            plan: &Plan,
+            level: usize,
+            ld: Bits,
+            rd: Bits,
+            cols: Bits,
+            free: Bits,
+        ) -> (u64, u64) {
+            #[target_feature(enable = $features)]
+            fn inner(p: &Plan, level: usize, l: Bits, r: Bits, c: Bits, f: Bits) -> (u64, u64) {
+                deep_levels::<true>(p, level, l, r, c, f)
+            }
+            // SAFETY: offered by `Deep::available` only where the features are present.
+            unsafe { inner(plan, level, ld, rd, cols, free) }
+        }
+    };
 }
 
-#[cfg(target_arch = "x86_64")]
-fn deep_avx512(
-    plan: &Plan,
-    level: usize,
-    ld: Bits,
-    rd: Bits,
-    cols: Bits,
-    free: Bits,
-) -> (u64, u64) {
-    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2,avx512f,avx512vpopcntdq")]
-    fn inner(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -> (u64, u64) {
-        deep_levels::<true>(plan, level, ld, rd, cols, free)
-    }
-    // SAFETY: offered by `Deep::available` only where the features are present.
-    unsafe { inner(plan, level, ld, rd, cols, free) }
-}
+deep_for_features!(deep_avx2, "popcnt,bmi1,bmi2,avx2");
+deep_for_features!(deep_avx512, "popcnt,bmi1,bmi2,avx2,avx512f,avx512vpopcntdq");
 
 /// Four levels left: each queen of this level hands the last three to [`last_three`].
 #[inline(always)]
