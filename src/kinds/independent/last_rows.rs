@@ -103,6 +103,8 @@ fn by_row() -> &'static ByRow {
 /// outer columns (`outer`, by their distance).
 pub struct Spacing {
     cap: u32,
+    /// Powers of `cap`, so that a table index is four independent products, not a chain.
+    scale: [u32; 4],
     left: Box<[Set]>,
     right: Box<[Set]>,
     outer: Box<[Set]>,
@@ -165,6 +167,7 @@ impl Spacing {
             .collect();
         Spacing {
             cap: cap as u32,
+            scale: [1, cap, cap * cap, cap * cap * cap].map(|x| x as u32),
             left: four(0),
             right: four(1),
             outer,
@@ -188,8 +191,29 @@ impl Spacing {
 
 /// Completions of the last rows: `free` the free columns, `open[j]` the columns row `j` may
 /// take given the queens above (subsets of `free`).
+#[cfg(test)]
+fn count<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS]) -> u64 {
+    let mut lanes = Lanes::default();
+    add::<NATIVE>(spacing, free, open, &mut lanes);
+    lanes.total()
+}
+
+/// Counts kept word by word, so that a caller counting many sub-problems adds vectors and
+/// sums them once: the horizontal sum would otherwise lengthen every call's critical path.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(32))]
+pub struct Lanes([u64; WORDS]);
+
+impl Lanes {
+    #[inline(always)]
+    pub fn total(&self) -> u64 {
+        self.0.iter().sum()
+    }
+}
+
+/// [`count`], added word by word to `lanes`.
 #[inline(always)]
-pub fn count<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS]) -> u64 {
+pub fn add<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS], lanes: &mut Lanes) {
     debug_assert_eq!(free.count_ones() as usize, ROWS);
     // The positions of F's columns, for the gaps and (without BMI2) the compression.
     let mut x = free;
@@ -199,10 +223,11 @@ pub fn count<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS]
         x &= x.wrapping_sub(1);
     }
     let cap = spacing.cap;
+    let [_, c1, c2, c3] = spacing.scale;
     let gap = |i: usize| (at[i] - at[i - 1] - 1).min(cap - 1);
     let (g1, g2, g3, g4, g5) = (gap(1), gap(2), gap(3), gap(4), gap(5));
-    let left = g1 + cap * (g2 + cap * (g3 + cap * g4));
-    let right = g2 + cap * (g3 + cap * (g4 + cap * g5));
+    let left = (g1 + c1 * g2) + (c2 * g3 + c3 * g4);
+    let right = (g2 + c1 * g3) + (c2 * g4 + c3 * g5);
     let outer = (at[ROWS - 1] - at[0]).min(cap);
     let mut acc = spacing.left[left as usize];
     acc.keep(&spacing.right[right as usize]);
@@ -210,7 +235,9 @@ pub fn count<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS]
     for (row, &o) in spacing.by_row.iter().zip(&open) {
         acc.keep(&row[compress::<NATIVE>(o, free, &at) as usize]);
     }
-    acc.0.iter().map(|w| u64::from(w.count_ones())).sum()
+    for (l, w) in lanes.0.iter_mut().zip(acc.0) {
+        *l += u64::from(w.count_ones());
+    }
 }
 
 /// `x`'s bits at the columns of `free` (at `at`), packed into `ROWS` bits. `NATIVE` only where

@@ -529,11 +529,11 @@ fn deep_levels<const NATIVE: bool>(
     free: Bits,
 ) -> (u64, u64) {
     debug_assert!((4..=DEEP_LEVELS).contains(&(plan.levels - level)));
-    const _: () = assert!(last_rows::ROWS == 6, "at_once sits at six levels left");
+    const _: () = assert!(last_rows::ROWS == 6, "deep_7 hands six levels to last_rows");
     match plan.levels - level {
         4 => deep_4::<NATIVE>(plan, level, ld, rd, cols, free),
         5 => deep_5::<NATIVE>(plan, level, ld, rd, cols, free),
-        6 => at_once::<NATIVE>(plan, level, ld, rd, cols, free),
+        6 => deep_6::<NATIVE>(plan, level, ld, rd, cols, free),
         7 => deep_7::<NATIVE>(plan, level, ld, rd, cols, free),
         8 => deep_8::<NATIVE>(plan, level, ld, rd, cols, free),
         9 => deep_9::<NATIVE>(plan, level, ld, rd, cols, free),
@@ -688,28 +688,47 @@ macro_rules! deep_level {
 deep_level!(deep_5, deep_4);
 deep_level!(deep_6, deep_5);
 
-/// `last_rows::ROWS` levels left: counted at once by [`last_rows`] where the plan has their
-/// spacing.
+deep_level!(deep_7_searched, deep_6);
+
+/// Seven levels left: each queen of this level leaves `last_rows::ROWS` levels, counted at
+/// once by [`last_rows`] where the plan has their spacing. A child is counted only if its
+/// row and the next are not full already, as in [`deep_level`].
 #[inline(always)]
-fn at_once<const NATIVE: bool>(
+fn deep_7<const NATIVE: bool>(
     plan: &Plan,
     level: usize,
     ld: Bits,
     rd: Bits,
     cols: Bits,
-    free: Bits,
+    mut free: Bits,
 ) -> (u64, u64) {
     let Some(tail) = &plan.tail else {
-        return deep_6::<NATIVE>(plan, level, ld, rd, cols, free);
+        return deep_7_searched::<NATIVE>(plan, level, ld, rd, cols, free);
     };
-    let f = plan.columns & !cols;
-    let open = std::array::from_fn(|j| match j {
-        0 => free & f,
-        _ => !((ld << tail.reach[j]) | (rd >> tail.reach[j]) | tail.blocked[j]) & f,
-    });
-    (last_rows::count::<NATIVE>(tail.spacing, f, open), 0)
+    let s = plan.shift[level];
+    let next = plan.blocked[level + 1];
+    let mut lanes = last_rows::Lanes::default();
+    let mut nodes = 0;
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        nodes += 1;
+        let nl = (ld | bit) << s;
+        let nr = (rd | bit) >> s;
+        let nc = cols | bit;
+        let nf = !(nl | nr | nc | next);
+        let f2 = !((nl << tail.reach[1]) | (nr >> tail.reach[1]) | nc | tail.blocked[1]);
+        if (nf != 0) & (f2 != 0) {
+            let f = plan.columns & !nc;
+            let open = std::array::from_fn(|j| match j {
+                0 => nf & f,
+                _ => !((nl << tail.reach[j]) | (nr >> tail.reach[j]) | tail.blocked[j]) & f,
+            });
+            last_rows::add::<NATIVE>(tail.spacing, f, open, &mut lanes);
+        }
+    }
+    (lanes.total(), nodes)
 }
-deep_level!(deep_7, at_once);
 deep_level!(deep_8, deep_7);
 deep_level!(deep_9, deep_8);
 deep_level!(deep_10, deep_9);
