@@ -19,8 +19,9 @@
 //!   make two of its queens attack each other), so its stabiliser `H` is a group of rotations.
 //!   The constellation's orbit carries `8 / |H|` times its completions, and by Burnside the
 //!   classes among them number `(1/|H|) * sum over h in H of completions fixed by h`. Only the
-//!   few constellations with a rotational stabiliser need the fixed completions, so only they
-//!   run the slower search that rebuilds each leaf and tests it.
+//!   few constellations with a rotational stabiliser need the fixed completions; they are
+//!   counted like the others, and their fixed completions found by a search over half the
+//!   board, each queen placed with its image under the half turn.
 //!
 //! The search over a constellation fills the inner rows with the usual three masks (columns
 //! and both diagonals of the queens it placed); the squares the border queens attack come
@@ -322,11 +323,11 @@ fn blocked_rows(n: usize, c: &Constellation) -> [Bits; MAX_N] {
 
 fn solve_constellation(n: usize, c: &Constellation, deep: Deep, run: &mut Run) -> Option<Tally> {
     let weight = 8 / c.stabiliser as u128;
-    let (count, fixed) = if c.stabiliser == 1 {
-        (count_plain(n, c, deep, run)?, [0; 2])
+    let count = count_plain(n, c, deep, run)?;
+    let fixed = if c.stabiliser == 1 {
+        [0; 2]
     } else {
-        let blocked = blocked_rows(n, c);
-        search::<true>(n, &blocked, [c.top as usize, c.bottom as usize], run)?
+        fixed_by_half_turn(n, c)
     };
     run.count(weight * count as u128);
     let unique8 = if c.stabiliser == 1 {
@@ -767,94 +768,102 @@ fn last_three(ld: Bits, rd: Bits, cols: Bits, blocked: [Bits; 3], shift: [u32; 2
     sub(p0) + sub(p1) + sub(p2)
 }
 
-/// Fill rows 1..n-2 under `blocked`; returns the completions and, with `SYM`, how many of
-/// them a half turn and a quarter turn map to themselves (`ends` = top and bottom columns).
-#[inline(always)]
-fn search<const SYM: bool>(
-    n: usize,
-    blocked: &[Bits; MAX_N],
-    ends: [usize; 2],
-    run: &mut Run,
-) -> Option<(u64, [u64; 2])> {
-    let last = n - 2;
-    let mut ld = [0 as Bits; MAX_N];
-    let mut rd = [0 as Bits; MAX_N];
-    let mut cols = [0 as Bits; MAX_N];
-    let mut free = [0 as Bits; MAX_N];
-    let mut chosen = [0 as Bits; MAX_N];
-    let mut count = 0u64;
-    let mut fixed = [0u64; 2];
-    let mut nodes = 0u64;
-    let mut reported = 0u64;
-    let mut every = REPORT_EVERY.min(run.nodes_until_check());
-    let mut row = 1;
-    free[1] = !blocked[1];
-    loop {
-        let f = free[row];
-        if f == 0 {
-            row -= 1;
-            if row == 0 {
-                break;
-            }
-            continue;
-        }
-        let bit = f & f.wrapping_neg();
-        free[row] = f ^ bit;
-        nodes += 1;
-        let nl = (ld[row] | bit) << 1;
-        let nr = (rd[row] | bit) >> 1;
-        let nc = cols[row] | bit;
-        let nf = !(nl | nr | nc | blocked[row + 1]);
-        if row + 1 == last {
-            if nf != 0 {
-                count += 1;
-                nodes += 1;
-                if SYM {
-                    chosen[row] = bit;
-                    chosen[last] = nf;
-                    let f2 = symmetric(n, &chosen, ends);
-                    fixed[0] += f2[0] as u64;
-                    fixed[1] += f2[1] as u64;
-                }
-            }
-            continue;
-        }
-        if SYM {
-            chosen[row] = bit;
-        }
-        row += 1;
-        ld[row] = nl;
-        rd[row] = nr;
-        cols[row] = nc;
-        free[row] = nf;
-        if nodes - reported >= every {
-            if run.nodes(nodes - reported) {
-                return None;
-            }
-            reported = nodes;
-            every = REPORT_EVERY.min(run.nodes_until_check());
-        }
+/// The completions of a constellation that a half turn maps to themselves, and those a
+/// quarter turn does (`[half, quarter]`). A half turn pairs row `r` with row `m - r` and
+/// column `k` with `m - k`, so such a completion is fixed by its upper half: the search
+/// places each queen with its image and visits some square root of the plain search's nodes.
+/// The quarter-turn ones are among them and are picked out at the leaves.
+fn fixed_by_half_turn(n: usize, c: &Constellation) -> [u64; 2] {
+    let m = n - 1;
+    let mut board = HalfTurn {
+        m,
+        column: [usize::MAX; MAX_N],
+        cols: 0,
+        diag: 0,
+        anti: 0,
+        fixed: [0; 2],
+    };
+    // The border queens are images of one another (the constellation is fixed by a half
+    // turn), and on odd boards the middle row's queen is the centre, its own image.
+    let mut queens = vec![
+        (0, c.top as usize),
+        (m, c.bottom as usize),
+        (c.left as usize, 0),
+        (c.right as usize, m),
+    ];
+    if n % 2 == 1 {
+        queens.push((m / 2, m / 2));
     }
-    if run.nodes(nodes - reported) {
-        return None;
+    for (r, k) in queens {
+        if !board.free(r, k) {
+            return [0; 2];
+        }
+        board.place(r, k);
     }
-    Some((count, fixed))
+    board.fill(1);
+    board.fixed
 }
 
-/// Whether the solution (inner rows as single bits) is fixed by a half turn and by a
-/// quarter turn.
-#[cold]
-fn symmetric(n: usize, chosen: &[Bits; MAX_N], ends: [usize; 2]) -> [bool; 2] {
-    let m = n - 1;
-    let mut p = [0usize; MAX_N];
-    p[0] = ends[0];
-    p[m] = ends[1];
-    for row in 1..m {
-        p[row] = chosen[row].trailing_zeros() as usize;
+/// The board of [`fixed_by_half_turn`]: the column of each row's queen (`usize::MAX` while
+/// empty) and the lines taken, diagonals indexed by `r + m - k` and anti-diagonals by `r + k`.
+struct HalfTurn {
+    m: usize,
+    column: [usize; MAX_N],
+    cols: u64,
+    diag: u64,
+    anti: u64,
+    fixed: [u64; 2],
+}
+
+impl HalfTurn {
+    fn free(&self, r: usize, k: usize) -> bool {
+        self.column[r] == usize::MAX
+            && (self.cols >> k) & 1 == 0
+            && (self.diag >> (r + self.m - k)) & 1 == 0
+            && (self.anti >> (r + k)) & 1 == 0
     }
-    let half = (0..n).all(|r| p[m - r] == m - p[r]);
-    let quarter = half && (0..n).all(|r| p[p[r]] == m - r);
-    [half, quarter]
+
+    fn place(&mut self, r: usize, k: usize) {
+        self.column[r] = k;
+        self.cols |= 1 << k;
+        self.diag |= 1 << (r + self.m - k);
+        self.anti |= 1 << (r + k);
+    }
+
+    fn remove(&mut self, r: usize, k: usize) {
+        self.column[r] = usize::MAX;
+        self.cols &= !(1 << k);
+        self.diag &= !(1 << (r + self.m - k));
+        self.anti &= !(1 << (r + k));
+    }
+
+    /// Fills rows `r..` of the upper half, each with its image in the lower half.
+    fn fill(&mut self, r: usize) {
+        let m = self.m;
+        if 2 * r >= m {
+            self.fixed[0] += 1;
+            let quarter = (0..=m).all(|row| self.column[self.column[row]] == m - row);
+            self.fixed[1] += quarter as u64;
+            return;
+        }
+        if self.column[r] != usize::MAX {
+            return self.fill(r + 1);
+        }
+        for k in 1..m {
+            if !self.free(r, k) {
+                continue;
+            }
+            self.place(r, k);
+            // The image shares a line with (r, k) only on the centre's lines, which a
+            // placed queen would then hold twice.
+            if self.free(m - r, m - k) {
+                self.place(m - r, m - k);
+                self.fill(r + 1);
+                self.remove(m - r, m - k);
+            }
+            self.remove(r, k);
+        }
+    }
 }
 
 #[cfg(test)]
