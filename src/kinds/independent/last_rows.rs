@@ -20,6 +20,13 @@ use std::sync::OnceLock;
 /// The number of rows (and free columns) counted at once.
 pub const ROWS: usize = 6;
 
+/// What the code is compiled for: no particular instructions,
+pub const PORTABLE: u8 = 0;
+/// BMI2 (`pext` compresses a row's free columns in one instruction),
+pub const BMI2: u8 = 1;
+/// or AVX-512 with VBMI2 and BITALG besides ([`add_wide`]).
+pub const AVX512: u8 = 2;
+
 const PERMUTATIONS: usize = 720;
 
 /// 64-bit words in a set of permutations.
@@ -175,6 +182,23 @@ impl Spacing {
         }
     }
 
+    /// The permutations that put no two of the six queens on a diagonal, given the free
+    /// columns' positions in increasing order.
+    #[inline(always)]
+    fn diagonals_at(&self, at: &[u32; ROWS]) -> Set {
+        let cap = self.cap;
+        let [_, c1, c2, c3] = self.scale;
+        let gap = |i: usize| (at[i] - at[i - 1] - 1).min(cap - 1);
+        let (g1, g2, g3, g4, g5) = (gap(1), gap(2), gap(3), gap(4), gap(5));
+        let left = (g1 + c1 * g2) + (c2 * g3 + c3 * g4);
+        let right = (g2 + c1 * g3) + (c2 * g4 + c3 * g5);
+        let outer = (at[ROWS - 1] - at[0]).min(cap);
+        let mut acc = self.left[left as usize];
+        acc.keep(&self.right[right as usize]);
+        acc.keep(&self.outer[outer as usize]);
+        acc
+    }
+
     /// The table for these row distances, built once per process and shared.
     ///
     /// # Panics
@@ -192,9 +216,9 @@ impl Spacing {
 /// Completions of the last rows: `free` the free columns, `open[j]` the columns row `j` may
 /// take given the queens above (subsets of `free`).
 #[cfg(test)]
-fn count<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS]) -> u64 {
+fn count<const KIND: u8>(spacing: &Spacing, free: u32, open: [u32; ROWS]) -> u64 {
     let mut lanes = Lanes::default();
-    add::<NATIVE>(spacing, free, open, &mut lanes);
+    add::<KIND>(spacing, free, open, &mut lanes);
     lanes.total()
 }
 
@@ -213,7 +237,7 @@ impl Lanes {
 
 /// [`count`], added word by word to `lanes`.
 #[inline(always)]
-pub fn add<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS], lanes: &mut Lanes) {
+pub fn add<const KIND: u8>(spacing: &Spacing, free: u32, open: [u32; ROWS], lanes: &mut Lanes) {
     debug_assert_eq!(free.count_ones() as usize, ROWS);
     // The positions of F's columns, for the gaps and (without BMI2) the compression.
     let mut x = free;
@@ -222,31 +246,77 @@ pub fn add<const NATIVE: bool>(spacing: &Spacing, free: u32, open: [u32; ROWS], 
         *a = x.trailing_zeros();
         x &= x.wrapping_sub(1);
     }
-    let cap = spacing.cap;
-    let [_, c1, c2, c3] = spacing.scale;
-    let gap = |i: usize| (at[i] - at[i - 1] - 1).min(cap - 1);
-    let (g1, g2, g3, g4, g5) = (gap(1), gap(2), gap(3), gap(4), gap(5));
-    let left = (g1 + c1 * g2) + (c2 * g3 + c3 * g4);
-    let right = (g2 + c1 * g3) + (c2 * g4 + c3 * g5);
-    let outer = (at[ROWS - 1] - at[0]).min(cap);
-    let mut acc = spacing.left[left as usize];
-    acc.keep(&spacing.right[right as usize]);
-    acc.keep(&spacing.outer[outer as usize]);
+    let mut acc = spacing.diagonals_at(&at);
     for (row, &o) in spacing.by_row.iter().zip(&open) {
-        acc.keep(&row[compress::<NATIVE>(o, free, &at) as usize]);
+        acc.keep(&row[compress::<KIND>(o, free, &at) as usize]);
     }
     for (l, w) in lanes.0.iter_mut().zip(acc.0) {
         *l += u64::from(w.count_ones());
     }
 }
 
-/// `x`'s bits at the columns of `free` (at `at`), packed into `ROWS` bits. `NATIVE` only where
-/// the caller is compiled for BMI2 (one instruction); otherwise bit by bit.
+/// The rows' own blocked columns and distances from the first, laid out in eight 64-bit
+/// lanes for [`add_wide`] (the two spare lanes fully blocked).
+#[derive(Clone, Copy)]
+pub struct Rows {
+    reach: [u64; 8],
+    blocked: [u64; 8],
+}
+
+impl Rows {
+    pub fn new(blocked: [u32; ROWS], reach: [u32; ROWS]) -> Rows {
+        Rows {
+            reach: std::array::from_fn(|j| reach.get(j).map_or(0, |&r| u64::from(r))),
+            blocked: std::array::from_fn(|j| blocked.get(j).map_or(!0, |&b| u64::from(b))),
+        }
+    }
+}
+
+/// [`add`] for the rows below queens whose diagonals, at the first row, are `ld` and `rd`:
+/// each row's open columns are worked out in a lane of its own, and one `vpshufbitqmb`
+/// compresses all six at the positions of `free`'s columns (found by one `vpcompressb`),
+/// where [`add`] takes six shifts, masks and `pext`s one after the other.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn compress<const NATIVE: bool>(x: u32, free: u32, at: &[u32; ROWS]) -> u32 {
+pub fn add_wide(spacing: &Spacing, free: u32, ld: u32, rd: u32, rows: &Rows, lanes: &mut Lanes) {
+    use core::arch::x86_64::*;
+    // SAFETY: called only from code compiled for AVX-512 F, BW, VL, VBMI2 and BITALG, which
+    // runs only where they were detected; the loads read the eight lanes of `rows`.
+    let (picked, positions) = unsafe {
+        let reach = _mm512_loadu_si512(rows.reach.as_ptr().cast());
+        let blocked = _mm512_loadu_si512(rows.blocked.as_ptr().cast());
+        let l = _mm512_sllv_epi64(_mm512_set1_epi64(i64::from(ld)), reach);
+        let r = _mm512_srlv_epi64(_mm512_set1_epi64(i64::from(rd)), reach);
+        let taken = _mm512_or_si512(_mm512_or_si512(l, r), blocked);
+        let open = _mm512_andnot_si512(taken, _mm512_set1_epi64(i64::from(free)));
+        let iota = _mm256_setr_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+            24, 25, 26, 27, 28, 29, 30, 31,
+        );
+        // Byte i: the column of F's i-th free column; bytes 6 and 7 are 0, a column never
+        // open (the border), so the spare bits of each row's byte stay 0.
+        let at = _mm256_maskz_compress_epi8(free, iota);
+        let positions = _mm_cvtsi128_si64(_mm256_castsi256_si128(at)) as u64;
+        let picked = _mm512_bitshuffle_epi64_mask(open, _mm512_set1_epi64(positions as i64));
+        (picked, positions)
+    };
+    let at: [u32; ROWS] = std::array::from_fn(|i| ((positions >> (8 * i)) & 0xff) as u32);
+    let mut acc = spacing.diagonals_at(&at);
+    for (j, row) in spacing.by_row.iter().enumerate() {
+        acc.keep(&row[((picked >> (8 * j)) & 63) as usize]);
+    }
+    for (l, w) in lanes.0.iter_mut().zip(acc.0) {
+        *l += u64::from(w.count_ones());
+    }
+}
+
+/// `x`'s bits at the columns of `free` (at `at`), packed into `ROWS` bits: one instruction
+/// where the caller is compiled for BMI2, bit by bit otherwise.
+#[inline(always)]
+fn compress<const KIND: u8>(x: u32, free: u32, at: &[u32; ROWS]) -> u32 {
     #[cfg(target_arch = "x86_64")]
-    if NATIVE {
-        // SAFETY: `NATIVE` callers run only where BMI2 was detected.
+    if KIND >= BMI2 {
+        // SAFETY: such callers run only where BMI2 was detected.
         return unsafe { core::arch::x86_64::_pext_u32(x, free) };
     }
     let _ = free;
@@ -278,6 +348,60 @@ mod tests {
         n
     }
 
+    /// `add_wide` works out the rows' open columns itself, from the diagonals above: the
+    /// same as the scalar code's, and the same count.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_wide_count_agrees_with_the_scalar_one() {
+        use std::arch::is_x86_feature_detected as has;
+        let wide = has!("avx512f")
+            && has!("avx512bw")
+            && has!("avx512vl")
+            && has!("avx512vbmi2")
+            && has!("avx512bitalg");
+        if !wide {
+            return;
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20_000 {
+            let steps = [0; ROWS - 1].map(|_| 1 + (next() % 3) as u32);
+            let mut reach = [0u32; ROWS];
+            for j in 1..ROWS {
+                reach[j] = reach[j - 1] + steps[j - 1];
+            }
+            // Column 0 is a border column, never free.
+            let mut free = 0u32;
+            while free.count_ones() < ROWS as u32 {
+                free |= 1 << (1 + next() % 24);
+            }
+            let (ld, rd) = ((next() & next()) as u32, (next() & next()) as u32);
+            let blocked = [0; ROWS].map(|_| (next() & next() & next()) as u32);
+            let open =
+                std::array::from_fn(|j| !((ld << reach[j]) | (rd >> reach[j]) | blocked[j]) & free);
+            let spacing = Spacing::for_steps(steps);
+            let mut lanes = Lanes::default();
+            add_wide(
+                spacing,
+                free,
+                ld,
+                rd,
+                &Rows::new(blocked, reach),
+                &mut lanes,
+            );
+            assert_eq!(
+                lanes.total(),
+                brute(steps, free, open),
+                "steps {steps:?} free {free:#b} ld {ld:#b} rd {rd:#b} blocked {blocked:?}"
+            );
+        }
+    }
+
     #[test]
     fn counts_agree_with_brute_force_on_random_rows() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -298,10 +422,14 @@ mod tests {
             let spacing = Spacing::for_steps(steps);
             let expected = brute(steps, free, open);
             let context = format!("steps {steps:?} free {free:#b} open {open:?}");
-            assert_eq!(count::<false>(spacing, free, open), expected, "{context}");
+            assert_eq!(
+                count::<PORTABLE>(spacing, free, open),
+                expected,
+                "{context}"
+            );
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("bmi2") {
-                assert_eq!(count::<true>(spacing, free, open), expected, "{context}");
+                assert_eq!(count::<BMI2>(spacing, free, open), expected, "{context}");
             }
         }
     }

@@ -395,10 +395,12 @@ fn count_plain(n: usize, c: &Constellation, deep: Deep, run: &mut Run) -> Option
         for j in 1..last_rows::ROWS {
             reach[j] = reach[j - 1] + steps[j - 1];
         }
+        let blocked = std::array::from_fn(|j| plan.blocked[at + j]);
         plan.tail = Some(Tail {
             spacing: Spacing::for_steps(steps),
-            blocked: std::array::from_fn(|j| plan.blocked[at + j]),
+            blocked,
             reach,
+            wide: last_rows::Rows::new(blocked, reach),
         });
     }
     let b = &plan.blocked;
@@ -455,6 +457,8 @@ struct Tail {
     spacing: &'static Spacing,
     blocked: [Bits; last_rows::ROWS],
     reach: [u32; last_rows::ROWS],
+    /// The same, laid out for [`last_rows::add_wide`].
+    wide: last_rows::Rows,
 }
 
 /// The recursive part of the plain search, so that the masks live in registers.
@@ -518,10 +522,10 @@ fn deep(plan: &Plan, level: usize, ld: Bits, rd: Bits, cols: Bits, free: Bits) -
 }
 
 /// The deep levels, one function per number of levels left so that each knows its depth
-/// statically and they fold into one another. `NATIVE`: compiled for a processor with BMI2,
-/// which compresses the last rows' free columns in one instruction.
+/// statically and they fold into one another. `KIND`: what the processor they are compiled
+/// for has, one of [`last_rows::PORTABLE`], [`last_rows::BMI2`] and [`last_rows::AVX512`].
 #[inline(always)]
-fn deep_levels<const NATIVE: bool>(
+fn deep_levels<const KIND: u8>(
     plan: &Plan,
     level: usize,
     ld: Bits,
@@ -532,21 +536,22 @@ fn deep_levels<const NATIVE: bool>(
     debug_assert!((4..=DEEP_LEVELS).contains(&(plan.levels - level)));
     const _: () = assert!(last_rows::ROWS == 6, "deep_7 hands six levels to last_rows");
     match plan.levels - level {
-        4 => deep_4::<NATIVE>(plan, level, ld, rd, cols, free),
-        5 => deep_5::<NATIVE>(plan, level, ld, rd, cols, free),
-        6 => deep_6::<NATIVE>(plan, level, ld, rd, cols, free),
-        7 => deep_7::<NATIVE>(plan, level, ld, rd, cols, free),
-        8 => deep_8::<NATIVE>(plan, level, ld, rd, cols, free),
-        9 => deep_9::<NATIVE>(plan, level, ld, rd, cols, free),
-        10 => deep_10::<NATIVE>(plan, level, ld, rd, cols, free),
-        _ => deep_11::<NATIVE>(plan, level, ld, rd, cols, free),
+        4 => deep_4::<KIND>(plan, level, ld, rd, cols, free),
+        5 => deep_5::<KIND>(plan, level, ld, rd, cols, free),
+        6 => deep_6::<KIND>(plan, level, ld, rd, cols, free),
+        7 => deep_7::<KIND>(plan, level, ld, rd, cols, free),
+        8 => deep_8::<KIND>(plan, level, ld, rd, cols, free),
+        9 => deep_9::<KIND>(plan, level, ld, rd, cols, free),
+        10 => deep_10::<KIND>(plan, level, ld, rd, cols, free),
+        _ => deep_11::<KIND>(plan, level, ld, rd, cols, free),
     }
 }
 
-/// The deep levels as compiled for one kind of processor. The same source is
-/// compiled three times: the sets of permutations of [`last_rows`] are 1,024-bit words that
-/// AVX-512 ands and counts in two instructions each, AVX2 in four ands and sixteen counts,
-/// and a processor without either word by word.
+/// The deep levels as compiled for one kind of processor. The same source is compiled three
+/// times: the sets of permutations of [`last_rows`] are 720-bit words that AVX-512 ands and
+/// counts in two instructions each (and with VBMI2 and BITALG, it also works out the six
+/// rows' open columns side by side), AVX2 in three ands and twelve counts, and a processor
+/// without either word by word.
 #[derive(Clone, Copy)]
 struct Deep(DeepFn);
 
@@ -568,7 +573,9 @@ impl Deep {
         {
             use std::arch::is_x86_feature_detected as has;
             let avx2 = has!("popcnt") && has!("bmi1") && has!("bmi2") && has!("avx2");
-            if avx2 && has!("avx512f") && has!("avx512vpopcntdq") {
+            let avx512 = has!("avx512f") && has!("avx512bw") && has!("avx512vl");
+            let bits = has!("avx512vpopcntdq") && has!("avx512vbmi2") && has!("avx512bitalg");
+            if avx2 && avx512 && bits {
                 out.push(Deep(deep_avx512));
             }
             if avx2 {
@@ -588,12 +595,12 @@ fn deep_portable(
     cols: Bits,
     free: Bits,
 ) -> (u64, u64) {
-    deep_levels::<false>(plan, level, ld, rd, cols, free)
+    deep_levels::<{ last_rows::PORTABLE }>(plan, level, ld, rd, cols, free)
 }
 
 /// The deep levels compiled for a processor with `$features`, which include BMI2.
 macro_rules! deep_for_features {
-    ($name:ident, $features:literal) => {
+    ($name:ident, $kind:expr, $features:literal) => {
         #[cfg(target_arch = "x86_64")]
         fn $name(
             plan: &Plan,
@@ -605,7 +612,7 @@ macro_rules! deep_for_features {
         ) -> (u64, u64) {
             #[target_feature(enable = $features)]
             fn inner(p: &Plan, level: usize, l: Bits, r: Bits, c: Bits, f: Bits) -> (u64, u64) {
-                deep_levels::<true>(p, level, l, r, c, f)
+                deep_levels::<{ $kind }>(p, level, l, r, c, f)
             }
             // SAFETY: offered by `Deep::available` only where the features are present.
             unsafe { inner(plan, level, ld, rd, cols, free) }
@@ -613,12 +620,16 @@ macro_rules! deep_for_features {
     };
 }
 
-deep_for_features!(deep_avx2, "popcnt,bmi1,bmi2,avx2");
-deep_for_features!(deep_avx512, "popcnt,bmi1,bmi2,avx2,avx512f,avx512vpopcntdq");
+deep_for_features!(deep_avx2, last_rows::BMI2, "popcnt,bmi1,bmi2,avx2");
+deep_for_features!(
+    deep_avx512,
+    last_rows::AVX512,
+    "popcnt,bmi1,bmi2,avx2,avx512f,avx512bw,avx512vl,avx512vpopcntdq,avx512vbmi2,avx512bitalg"
+);
 
 /// Four levels left: each queen of this level hands the last three to [`last_three`].
 #[inline(always)]
-fn deep_4<const NATIVE: bool>(
+fn deep_4<const KIND: u8>(
     plan: &Plan,
     level: usize,
     ld: Bits,
@@ -652,7 +663,7 @@ fn deep_4<const NATIVE: bool>(
 macro_rules! deep_level {
     ($name:ident, $child:ident) => {
         #[inline(always)]
-        fn $name<const NATIVE: bool>(
+        fn $name<const KIND: u8>(
             plan: &Plan,
             level: usize,
             ld: Bits,
@@ -676,7 +687,7 @@ macro_rules! deep_level {
                 let nf = !(nl | nr | nc | next);
                 let f2 = !((nl << s1) | (nr >> s1) | nc | after);
                 if (nf != 0) & (f2 != 0) {
-                    let (c, k) = $child::<NATIVE>(plan, level + 1, nl, nr, nc, nf);
+                    let (c, k) = $child::<KIND>(plan, level + 1, nl, nr, nc, nf);
                     count += c;
                     nodes += k;
                 }
@@ -695,7 +706,7 @@ deep_level!(deep_7_searched, deep_6);
 /// once by [`last_rows`] where the plan has their spacing. A child is counted only if its
 /// row and the next are not full already, as in [`deep_level`].
 #[inline(always)]
-fn deep_7<const NATIVE: bool>(
+fn deep_7<const KIND: u8>(
     plan: &Plan,
     level: usize,
     ld: Bits,
@@ -704,7 +715,7 @@ fn deep_7<const NATIVE: bool>(
     mut free: Bits,
 ) -> (u64, u64) {
     let Some(tail) = &plan.tail else {
-        return deep_7_searched::<NATIVE>(plan, level, ld, rd, cols, free);
+        return deep_7_searched::<KIND>(plan, level, ld, rd, cols, free);
     };
     let s = plan.shift[level];
     let next = plan.blocked[level + 1];
@@ -721,11 +732,16 @@ fn deep_7<const NATIVE: bool>(
         let f2 = !((nl << tail.reach[1]) | (nr >> tail.reach[1]) | nc | tail.blocked[1]);
         if (nf != 0) & (f2 != 0) {
             let f = plan.columns & !nc;
+            #[cfg(target_arch = "x86_64")]
+            if KIND == last_rows::AVX512 {
+                last_rows::add_wide(tail.spacing, f, nl, nr, &tail.wide, &mut lanes);
+                continue;
+            }
             let open = std::array::from_fn(|j| match j {
                 0 => nf & f,
                 _ => !((nl << tail.reach[j]) | (nr >> tail.reach[j]) | tail.blocked[j]) & f,
             });
-            last_rows::add::<NATIVE>(tail.spacing, f, open, &mut lanes);
+            last_rows::add::<KIND>(tail.spacing, f, open, &mut lanes);
         }
     }
     (lanes.total(), nodes)
