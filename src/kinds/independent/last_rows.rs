@@ -348,6 +348,16 @@ mod tests {
         n
     }
 
+    /// A small seeded generator, so that the random cases are the same on every run.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// `add_wide` works out the rows' open columns itself, from the diagonals above: the
     /// same as the scalar code's, and the same count.
     #[cfg(target_arch = "x86_64")]
@@ -362,13 +372,7 @@ mod tests {
         if !wide {
             return;
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..20_000 {
             let steps = [0; ROWS - 1].map(|_| 1 + (next() % 3) as u32);
             let mut reach = [0u32; ROWS];
@@ -404,13 +408,7 @@ mod tests {
 
     #[test]
     fn counts_agree_with_brute_force_on_random_rows() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..20_000 {
             let steps = [0; ROWS - 1].map(|_| 1 + (next() % 3) as u32);
             let mut free = 0u32;
