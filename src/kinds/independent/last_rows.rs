@@ -229,6 +229,14 @@ fn count<const KIND: u8>(spacing: &Spacing, free: u32, open: [u32; ROWS]) -> u64
 pub struct Lanes([u64; WORDS]);
 
 impl Lanes {
+    /// Adds the members of `set`, word by word.
+    #[inline(always)]
+    fn add(&mut self, set: &Set) {
+        for (l, w) in self.0.iter_mut().zip(set.0) {
+            *l += u64::from(w.count_ones());
+        }
+    }
+
     #[inline(always)]
     pub fn total(&self) -> u64 {
         self.0.iter().sum()
@@ -250,9 +258,7 @@ pub fn add<const KIND: u8>(spacing: &Spacing, free: u32, open: [u32; ROWS], lane
     for (row, &o) in spacing.by_row.iter().zip(&open) {
         acc.keep(&row[compress::<KIND>(o, free, &at) as usize]);
     }
-    for (l, w) in lanes.0.iter_mut().zip(acc.0) {
-        *l += u64::from(w.count_ones());
-    }
+    lanes.add(&acc);
 }
 
 /// The rows' own blocked columns and distances from the first, laid out in eight 64-bit
@@ -305,9 +311,7 @@ pub fn add_wide(spacing: &Spacing, free: u32, ld: u32, rd: u32, rows: &Rows, lan
     for (j, row) in spacing.by_row.iter().enumerate() {
         acc.keep(&row[((picked >> (8 * j)) & 63) as usize]);
     }
-    for (l, w) in lanes.0.iter_mut().zip(acc.0) {
-        *l += u64::from(w.count_ones());
-    }
+    lanes.add(&acc);
 }
 
 /// `x`'s bits at the columns of `free` (at `at`), packed into `ROWS` bits: one instruction
