@@ -85,6 +85,10 @@ pub(crate) struct Common {
     /// Count classes under the board's symmetries instead of all solutions
     #[arg(long)]
     pub(crate) unique: bool,
+    /// Count every prefix of the board as well: its first m squares in the count's sweep
+    /// order, the rest as holes (tour count)
+    #[arg(long)]
+    pub(crate) prefixes: bool,
     /// Search only part I of N of the tree (strategies that split: `solve strategies`); the N
     /// parts, run anywhere, merged by `solve merge`, give the whole answer. I/N,J/M: part J
     /// of M of part I's subtrees' descendants
@@ -346,6 +350,9 @@ pub(crate) fn common_args(c: &Common) -> Vec<String> {
     push("--optimum", c.optimum.map(|x| x.to_string()));
     if c.unique {
         a.push("--unique".into());
+    }
+    if c.prefixes {
+        a.push("--prefixes".into());
     }
     a
 }

@@ -87,6 +87,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
             goal: common.goal.clone(),
             strategy: common.strategy.clone(),
             unique: common.unique,
+            prefixes: common.prefixes,
             limit: common.limit,
             time_limit: common.time_limit,
             threads: common.threads,
@@ -118,6 +119,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
     let task = Task {
         goal,
         unique: spec.solve.unique,
+        prefixes: spec.solve.prefixes,
         threads,
         part,
         subpart,

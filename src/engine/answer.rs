@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::{Stats, StopReason};
+use crate::util::Natural;
 
 /// What a strategy returns. Solutions themselves went to the sink.
 #[derive(Clone, Debug, Default)]
@@ -27,6 +28,20 @@ pub struct Answer {
     /// encoding (a tour's move number per square, packed: 27 bits a square on a board of
     /// 10^8).
     pub compact: Option<crate::util::Packed>,
+    /// The count where it outgrew `u128` (then `count` is `None`).
+    pub big: Option<Natural>,
+    /// Counts of the board's prefixes (the first m squares in the strategy's sweep order,
+    /// the rest as holes), where a strategy counts them all in one sweep.
+    pub prefixes: Vec<Prefix>,
+}
+
+/// The count of one prefix of the board: its first `squares` squares in the sweep order,
+/// of which `cells` are not holes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Prefix {
+    pub squares: usize,
+    pub cells: usize,
+    pub count: Natural,
 }
 
 impl Answer {
@@ -35,6 +50,22 @@ impl Answer {
             count: Some(count),
             ..Answer::default()
         }
+    }
+
+    /// A count of any size: a `u128` where it fits.
+    pub fn natural(count: Natural) -> Answer {
+        match count.to_u128() {
+            Some(c) => Answer::count(c),
+            None => Answer {
+                big: Some(count),
+                ..Answer::default()
+            },
+        }
+    }
+
+    /// The count, whatever its size.
+    pub fn exact_count(&self) -> Option<Natural> {
+        self.big.clone().or(self.count.map(Natural::from))
     }
 
     pub fn none_because(reason: Reason) -> Answer {

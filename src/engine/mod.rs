@@ -23,8 +23,8 @@ mod run;
 pub mod split;
 
 pub use answer::{
-    Answer, BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Reason, Status, Subpart,
-    SubtreeList, TourCounting, TreeEstimate,
+    Answer, BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Prefix, Reason, Status,
+    Subpart, SubtreeList, TourCounting, TreeEstimate,
 };
 pub use clock::{Clock, TICK, Watch};
 pub use run::{Progress, Run, Sink, Standing};
@@ -75,6 +75,9 @@ pub struct Task {
     pub goal: Goal,
     /// Count classes under the model's symmetries rather than all solutions.
     pub unique: bool,
+    /// Count every prefix of the board too (its first m squares in the strategy's sweep
+    /// order, the rest as holes), where a strategy sweeps the board once.
+    pub prefixes: bool,
     /// Worker threads a strategy may use (1 = sequential).
     pub threads: usize,
     /// Search only part `i` of `n` (1-based) of a tree a strategy splits into a fixed list of
@@ -100,6 +103,7 @@ impl Default for Task {
         Task {
             goal: Goal::Count,
             unique: false,
+            prefixes: false,
             threads: 1,
             part: None,
             subpart: None,

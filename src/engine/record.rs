@@ -154,7 +154,7 @@ impl PartRecord {
             taken: p.map_or(0, |p| p.taken),
             finished,
             count: if counting && finished {
-                o.answer.count.map(|c| c.to_string())
+                o.answer.exact_count().map(|c| c.to_string())
             } else {
                 None
             },

@@ -356,7 +356,7 @@ impl<'a> Run<'a> {
         {
             answer.notes.push(Note::NodeLimitPassed { limit });
         }
-        if answer.count.is_none() && answer.optimum.is_none() {
+        if answer.count.is_none() && answer.big.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
         }
         let part_done = answer.partial.as_ref().is_some_and(|p| {

@@ -47,6 +47,10 @@ pub trait Strategy<M>: Sync {
     fn counts_at_optimum(&self) -> bool {
         false
     }
+    /// Whether it counts every prefix of the board in one sweep (`--prefixes`).
+    fn counts_prefixes(&self) -> bool {
+        false
+    }
 }
 
 /// Why a strategy cannot take the task, beyond its own `applies`.
@@ -66,6 +70,13 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
         return Err(
             "--optimum: accepted with goal count and --part by strategies that count at an \
              optimum found first (domination: bnb, bands): the optimum the parts count at"
+                .into(),
+        );
+    }
+    if task.prefixes && !s.counts_prefixes() {
+        return Err(
+            "--prefixes: accepted by strategies that sweep the board once, square by square \
+             (tour: count, for closed tours)"
                 .into(),
         );
     }

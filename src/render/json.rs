@@ -114,13 +114,16 @@ pub fn write_json_tail(
     };
     // The solutions the run found or counted: with --unique, all those the classes stand for.
     stats.insert("solutions".into(), exact(o.stats.solutions));
-    let count = o.answer.count.map(exact);
+    let count = match &o.answer.big {
+        Some(big) => Some(json!(big.to_string())),
+        None => o.answer.count.map(exact),
+    };
     let (truncated, unchecked) = match unfinished {
         Some(Unfinished::Cut { at, .. }) => (Some(super::stop_text(at.reason)), None),
         Some(Unfinished::Unchecked(r)) => (None, Some(super::stop_text(*r))),
         None => (None, None),
     };
-    let text = pretty(&json!({
+    let mut report = json!({
         "status": o.status.name(),
         "count": count,
         "optimum": o.answer.optimum,
@@ -131,7 +134,24 @@ pub fn write_json_tail(
         "stats": stats,
         "truncated": truncated,
         "unchecked": unchecked,
-    }))?;
+    });
+    if !o.answer.prefixes.is_empty() {
+        // Only where asked for: every other report keeps its keys.
+        let rows: Vec<_> = o
+            .answer
+            .prefixes
+            .iter()
+            .map(|p| {
+                let count = match p.count.to_u128() {
+                    Some(c) => exact(c),
+                    None => json!(p.count.to_string()),
+                };
+                json!({"squares": p.squares, "cells": p.cells, "count": count})
+            })
+            .collect();
+        report["prefixes"] = json!(rows);
+    }
+    let text = pretty(&report)?;
     let fields = text.strip_prefix('{').unwrap_or(&text);
     writeln!(w, ",{fields}")
 }

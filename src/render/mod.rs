@@ -186,7 +186,11 @@ pub fn tour_order(width: usize, number: &Packed) -> Vec<(usize, usize)> {
 
 /// Thousands separators, as the summary line prints counts.
 pub fn group(n: u128) -> String {
-    let digits = n.to_string();
+    group_digits(&n.to_string())
+}
+
+/// Decimal digits in groups of three ("12,988,816"), for counts of any size.
+pub fn group_digits(digits: &str) -> String {
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -299,7 +303,10 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
                 format!("{} {what}", group(c))
             }
         }
-        (None, None) => String::new(),
+        (None, None) => match &o.answer.big {
+            Some(big) => format!("{} {}", group_digits(&big.to_string()), h.counted),
+            None => String::new(),
+        },
     };
     if o.status == Status::NoSolution {
         s = "no solution".to_string();

@@ -54,6 +54,9 @@ pub fn write_text_tail(
     if shown > 0 {
         writeln!(w)?;
     }
+    if !o.answer.prefixes.is_empty() {
+        write_prefixes(w, h, o)?;
+    }
     writeln!(w, "{}", answer_line(h, o))?;
     match unfinished {
         Some(u) => writeln!(w, "({})", super::unfinished_text(u)),
@@ -62,6 +65,26 @@ pub fn write_text_tail(
             _ => Ok(()),
         },
     }
+}
+
+/// The counts of the board's prefixes, one a line: the squares swept, the cells among them
+/// (where holes make them fewer), and the count.
+fn write_prefixes(w: &mut dyn Write, h: &Header, o: &Outcome) -> std::io::Result<()> {
+    let holes = o.answer.prefixes.iter().any(|p| p.cells != p.squares);
+    writeln!(
+        w,
+        "The board's first squares, the rest as holes, and their {}:",
+        h.counted
+    )?;
+    for p in &o.answer.prefixes {
+        let count = super::group_digits(&p.count.to_string());
+        if holes {
+            writeln!(w, "{:>8} squares ({} cells)  {count}", p.squares, p.cells)?;
+        } else {
+            writeln!(w, "{:>8} squares  {count}", p.squares)?;
+        }
+    }
+    writeln!(w)
 }
 
 /// The line under the answer when goal `all` shows fewer solutions than it counted.

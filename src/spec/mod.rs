@@ -225,6 +225,8 @@ pub struct SolveSpec {
     pub goal: Option<Goal>,
     pub strategy: Option<String>,
     pub unique: bool,
+    /// Count every prefix of the board in the strategy's sweep order too.
+    pub prefixes: bool,
     pub limit: Option<u64>,
     pub time_limit: Option<f64>,
     pub threads: Option<usize>,
@@ -268,13 +270,14 @@ impl Spec {
             .collect();
         options.sort_by(|a, b| a.0.cmp(b.0));
         let canonical = format!(
-            "{:?}|{:?}|{:?}|{:?}|{}|{}|{:?}",
+            "{:?}|{:?}|{:?}|{:?}|{}|{}|{}|{:?}",
             self.kind,
             self.board,
             self.piece,
             self.rules,
             goal.name(),
             self.solve.unique,
+            self.solve.prefixes,
             options
         );
         let mut f = crate::engine::split::Fingerprint::default();
@@ -464,6 +467,7 @@ impl Spec {
             .clone()
             .or_else(|| raw.strategy.map(|s| s.into_inner()));
         out.unique = flags.unique || raw.unique.map(|u| u.into_inner()).unwrap_or(false);
+        out.prefixes = flags.prefixes || raw.prefixes.map(|u| u.into_inner()).unwrap_or(false);
         if let Some(l) = &raw.limit {
             let v = *l.get_ref();
             if v < 0 {

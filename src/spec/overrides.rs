@@ -28,6 +28,8 @@ pub struct SolveOverrides {
     pub strategy: Option<String>,
     /// `--unique` can only turn counting up to symmetry on.
     pub unique: bool,
+    /// `--prefixes` likewise turns counting every prefix on.
+    pub prefixes: bool,
     pub limit: Option<u64>,
     pub time_limit: Option<f64>,
     pub threads: Option<usize>,

@@ -1,11 +1,13 @@
 //! Leaf utilities shared by every layer above: bitsets in machine words, a bit-packed array
-//! of small integers, and one seeded random generator. Nothing here knows of boards, files or
-//! the engine.
+//! of small integers, unsigned integers of any size, and one seeded random generator.
+//! Nothing here knows of boards, files or the engine.
 
 pub mod bits;
+pub mod natural;
 pub mod packed;
 pub mod rng;
 
 pub use bits::{BitMatrix, Bits, ones};
+pub use natural::Natural;
 pub use packed::Packed;
 pub use rng::Rng;

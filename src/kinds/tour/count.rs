@@ -52,9 +52,10 @@
 
 use super::exists::Existence;
 use super::model::{Model, no_unique};
-use super::states::{Buckets, Full, Memory, Slot, Ways, expand_parallel};
-use crate::engine::{Answer, Goal, Note, Reason, Run, Task};
+use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
+use crate::engine::{Answer, Goal, Note, Prefix, Reason, Run, Task};
 use crate::kinds::Strategy;
+use crate::util::Natural;
 
 pub struct Count;
 
@@ -91,14 +92,34 @@ impl Strategy<Model> for Count {
                  states; it takes shorter sides up to {MAX_SHORT_SIDE}"
             ));
         }
+        if task.prefixes && !m.closed {
+            return Err("prefixes are counted for closed tours only".into());
+        }
+        let bits = count_bits(m);
+        if bits > Widest::BITS as f64 {
+            return Err(format!(
+                "its counts on this board may need up to {bits:.0} bits, and it counts in \
+                 at most {} bits",
+                Widest::BITS
+            ));
+        }
         Ok(())
     }
+    fn counts_prefixes(&self) -> bool {
+        true
+    }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        if let Some(a) = m.settled() {
+        // A board without a tour may still have prefixes with one.
+        if !task.prefixes
+            && let Some(a) = m.settled()
+        {
             return a;
         }
-        let mut a = match count(m, task.threads.max(1), task.memory, run) {
-            Ok(c) => Answer::count(c),
+        let mut a = match count(m, task.threads.max(1), task.memory, task.prefixes, run) {
+            Ok((c, prefixes)) => Answer {
+                prefixes,
+                ..Answer::natural(c)
+            },
             Err(outgrew) => {
                 let mut a = Answer::default();
                 a.notes.extend(outgrew);
@@ -183,7 +204,15 @@ fn expand<T: Ways>(states: &[Slot<T>], rule: &Rule, next: &mut Buckets<T>) -> Re
             if cycle {
                 // One cycle through every square: only at the last square, with
                 // nothing else open.
-                if !rule.closed || !rule.last || cs != rule.all_done || me != DONE {
+                if !rule.closed || cs != rule.all_done || me != DONE {
+                    continue;
+                }
+                if rule.prefixes {
+                    // Nothing can extend a closed tour; only this prefix has it.
+                    next.closed = next.closed.add(ways).ok_or(Full::Overflow)?;
+                    continue;
+                }
+                if !rule.last {
                     continue;
                 }
             }
@@ -194,14 +223,40 @@ fn expand<T: Ways>(states: &[Slot<T>], rule: &Rule, next: &mut Buckets<T>) -> Re
     Ok(())
 }
 
+/// The widest count: 4,096 bits.
+type Widest = Wide<64>;
+
+/// An upper bound on the bits of any count on the board (a path's edges at a square are at
+/// most two of its moves, the direction doubles): the count is refused past [`Widest`]
+/// up front rather than overflowing after hours.
+fn count_bits(m: &Model) -> f64 {
+    let b = &m.board;
+    let mut bits = 1.0;
+    for s in (0..b.width * b.height).filter(|&s| !b.is_hole(s)) {
+        let (r, c) = (s / b.width, s % b.width);
+        let d = KNIGHT
+            .iter()
+            .filter(|&&(dr, dc)| {
+                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                r2 >= 0
+                    && c2 >= 0
+                    && (r2 as usize) < b.height
+                    && (c2 as usize) < b.width
+                    && !b.is_hole(r2 as usize * b.width + c2 as usize)
+            })
+            .count() as f64;
+        bits += (1.0 + d + d * (d - 1.0) / 2.0).log2();
+    }
+    bits
+}
+
 /// Outcome of one counting pass.
 enum Pass {
-    Done(u128),
+    Done(Natural, Vec<Prefix>),
     /// A limit of the run struck.
     Stopped,
     /// The states outgrew the memory: where, and what the square would need.
     Outgrew(Note),
-    Overflow,
 }
 
 /// The count, or why there is none: `Err(Some(note))` when the states outgrew the memory
@@ -210,19 +265,16 @@ fn count(
     m: &Model,
     threads: usize,
     memory: Option<u64>,
+    prefixes: bool,
     run: &mut Run,
-) -> Result<u128, Option<Note>> {
-    let pass = match count_in::<u64>(m, threads, memory, run) {
-        Pass::Overflow => count_in::<u128>(m, threads, memory, run),
-        pass => pass,
-    };
-    match pass {
-        Pass::Done(c) => Ok(c),
+) -> Result<(Natural, Vec<Prefix>), Option<Note>> {
+    match count_in(m, threads, memory, prefixes, run) {
+        Pass::Done(c, prefixes) => Ok((c, prefixes)),
         Pass::Outgrew(note) => {
             run.out_of_memory();
             Err(Some(note))
         }
-        Pass::Stopped | Pass::Overflow => Err(None),
+        Pass::Stopped => Err(None),
     }
 }
 
@@ -255,70 +307,44 @@ struct Future {
 }
 const FRESH: u8 = 0;
 
-/// One counting pass with counts in `T`: `Stopped` when a limit of the run struck,
-/// `Overflow` when a count outgrew `T`.
-fn count_in<T: Ways>(m: &Model, threads: usize, memory: Option<u64>, run: &mut Run) -> Pass {
-    let b = &m.board;
-    let transpose = b.height < b.width;
-    let (w, h) = if transpose {
-        (b.height, b.width)
-    } else {
-        (b.width, b.height)
-    };
-    // Logical square p = r * w + c is the board's (r, c), or (c, r) when transposed.
-    let actual = |p: usize| {
-        let (r, c) = (p / w, p % w);
-        if transpose {
-            b.index(c, r)
-        } else {
-            b.index(r, c)
-        }
-    };
-    let n = w * h;
-    let hole: Vec<bool> = (0..n).map(|p| b.is_hole(actual(p))).collect();
-    let start = m
-        .start
-        .map(|s| (0..n).find(|&p| actual(p) == s).expect("start on board"));
-    let last = (0..n)
-        .rev()
-        .find(|&p| !hole[p])
-        .expect("a board has a square");
-    if m.cells == 1 {
-        return Pass::Done(if m.closed { 0 } else { 1 });
+/// What every square's rule is made from: the board in the sweep's order (along the longer
+/// side, across the shorter one), its colours and the run's settings.
+struct Sweep<'a> {
+    m: &'a Model,
+    /// The board's square of each square of the sweep.
+    actual: Vec<usize>,
+    w: usize,
+    h: usize,
+    n: usize,
+    l: usize,
+    hole: Vec<bool>,
+    start: Option<usize>,
+    last: usize,
+    /// The colour no open tour can end on (an odd board), if any.
+    minor: Option<u8>,
+    closed: bool,
+    cells: u64,
+    ones: u64,
+    prefixes: bool,
+    threads: usize,
+    mem: Memory,
+    /// Counting prefixes: the cells so far, and the counts of the prefixes with an even
+    /// number of them (a closed tour alternates colours).
+    cells_so_far: usize,
+    table: Vec<Prefix>,
+}
+
+impl Sweep<'_> {
+    fn colour(&self, p: usize) -> u8 {
+        ((p / self.w + p % self.w) % 2) as u8
     }
-    let l = 2 * w + 1;
-    // With one square more of one colour than of the other (an odd board), a knight's path
-    // alternates colours and so starts and ends on the larger colour: a square of the
-    // smaller colour can never be an end. `minor` is that colour, if any.
-    let colour = |p: usize| ((p / w + p % w) % 2) as u8;
-    let ones = (0..n).filter(|&p| !hole[p] && colour(p) == 1).count();
-    let zeros = m.cells - ones;
-    let minor = match zeros.cmp(&ones) {
-        std::cmp::Ordering::Greater => Some(1u8),
-        std::cmp::Ordering::Less => Some(0u8),
-        std::cmp::Ordering::Equal => None,
-    };
-    let closed = m.closed;
-    let cells: u64 = (1 << (4 * l)) - 1;
-    let ones = cells / 15;
-    // The states of the square before, merged, and the new states of the square.
-    let mem = Memory::new(memory);
-    let mut cur: Vec<Slot<T>> = Vec::new();
-    // Squares before the board count as done.
-    let mut init = 0u64;
-    for i in 0..l {
-        init |= (DONE as u64) << (4 * i);
-    }
-    if mem.grow(&mut cur, 1).is_err() {
-        return Pass::Outgrew(outgrew::<T>(&mem, b.square_name(actual(0)), 1, n, 0, 0, 0));
-    }
-    cur.push(Slot {
-        key: init,
-        ways: T::one(),
-    });
-    let mut next: Buckets<T> = Buckets::new(&mem);
-    let mut parts: Vec<Buckets<T>> = Vec::new();
-    for p in 0..n {
+
+    /// The rule of square `p`.
+    fn rule(&self, p: usize) -> Rule {
+        let (w, h, n, l) = (self.w, self.h, self.n, self.l);
+        let (hole, start, last, minor) = (&self.hole, self.start, self.last, self.minor);
+        let (closed, cells, ones, prefixes) = (self.closed, self.cells, self.ones, self.prefixes);
+        let colour = |p: usize| self.colour(p);
         let (r, c) = (p / w, p % w);
         // Back moves as window positions (the window holds squares p-l .. p-1).
         let mut back: Vec<usize> = Vec::with_capacity(4);
@@ -407,7 +433,9 @@ fn count_in<T: Ways>(m: &Model, threads: usize, memory: Option<u64>, run: &mut R
                 }
             }
             let need = if Some(q) == start { 1 } else { 2 };
-            if later < need {
+            // A prefix ending before q has q as a hole, needing no moves: counting prefixes,
+            // only what holds for every prefix may drop a state.
+            if later < need && !prefixes {
                 futs.push(Future {
                     mask,
                     gap: need - later,
@@ -416,7 +444,7 @@ fn count_in<T: Ways>(m: &Model, threads: usize, memory: Option<u64>, run: &mut R
                 });
             }
         }
-        let rule = Rule {
+        Rule {
             hole: hole[p],
             last: p == last,
             back,
@@ -437,70 +465,201 @@ fn count_in<T: Ways>(m: &Model, threads: usize, memory: Option<u64>, run: &mut R
             l,
             closed,
             start_at,
-        };
+            prefixes,
+        }
+    }
+
+    /// The note of square `p`, whose states outgrew the memory.
+    fn outgrew<T: Ways>(&self, p: usize, input: usize, filled: &[Buckets<T>]) -> Note {
+        let done = filled.iter().map(|b| b.expanded).sum();
+        let made = filled.iter().map(|b| b.total).sum();
+        let at = self.m.board.square_name(self.actual[p]);
+        outgrew::<T>(&self.mem, at, p + 1, self.n, input, done, made)
+    }
+}
+
+/// The count, with counts in the narrowest of `u64`, `u128` and [`Wide`] that cannot
+/// overflow: `Stopped` when a limit of the run struck.
+fn count_in(m: &Model, threads: usize, memory: Option<u64>, prefixes: bool, run: &mut Run) -> Pass {
+    let b = &m.board;
+    let transpose = b.height < b.width;
+    let (w, h) = if transpose {
+        (b.height, b.width)
+    } else {
+        (b.width, b.height)
+    };
+    // Sweep square p = r * w + c is the board's (r, c), or (c, r) when transposed.
+    let n = w * h;
+    let actual: Vec<usize> = (0..n)
+        .map(|p| {
+            let (r, c) = (p / w, p % w);
+            if transpose {
+                b.index(c, r)
+            } else {
+                b.index(r, c)
+            }
+        })
+        .collect();
+    let hole: Vec<bool> = (0..n).map(|p| b.is_hole(actual[p])).collect();
+    let start = m
+        .start
+        .map(|s| (0..n).find(|&p| actual[p] == s).expect("start on board"));
+    let last = (0..n)
+        .rev()
+        .find(|&p| !hole[p])
+        .expect("a board has a square");
+    if m.cells == 1 && !prefixes {
+        return Pass::Done(Natural::from(if m.closed { 0 } else { 1 }), Vec::new());
+    }
+    let l = 2 * w + 1;
+    let cells: u64 = (1 << (4 * l)) - 1;
+    let mut s = Sweep {
+        m,
+        actual,
+        w,
+        h,
+        n,
+        l,
+        hole,
+        start,
+        last,
+        minor: None,
+        closed: m.closed,
+        cells,
+        ones: cells / 15,
+        prefixes,
+        threads,
+        mem: Memory::new(memory),
+        cells_so_far: 0,
+        table: Vec::new(),
+    };
+    // With one square more of one colour than of the other (an odd board), a knight's path
+    // alternates colours and so starts and ends on the larger colour: a square of the
+    // smaller colour can never be an end.
+    let ones = (0..n).filter(|&p| !s.hole[p] && s.colour(p) == 1).count();
+    s.minor = match (m.cells - ones).cmp(&ones) {
+        std::cmp::Ordering::Greater => Some(1u8),
+        std::cmp::Ordering::Less => Some(0u8),
+        std::cmp::Ordering::Equal => None,
+    };
+    // Squares before the board count as done.
+    let mut init = 0u64;
+    for i in 0..l {
+        init |= (DONE as u64) << (4 * i);
+    }
+    let mut cur: Vec<Slot<u64>> = Vec::new();
+    if s.mem.grow(&mut cur, 1).is_err() {
+        return Pass::Outgrew(s.outgrew::<u64>(0, 0, &[]));
+    }
+    cur.push(Slot { key: init, ways: 1 });
+    sweep(&mut s, 0, cur, run)
+}
+
+/// The sweep from square `from` on, the states before it in `cur`: counts in `T` for as long
+/// as no sum can overflow it, then in the next wider type.
+fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut Run) -> Pass {
+    let mut next: Buckets<T> = Buckets::new(&s.mem);
+    let mut parts: Vec<Buckets<T>> = Vec::new();
+    for p in from..s.n {
+        if T::BITS < Widest::BITS && !fits(&cur) {
+            drop((next, parts));
+            let mut wider: Vec<Slot<T::Wider>> = Vec::new();
+            if s.mem.grow(&mut wider, cur.len()).is_err() {
+                return Pass::Outgrew(s.outgrew::<T::Wider>(p, cur.len(), &[]));
+            }
+            wider.extend(cur.iter().map(|x| Slot {
+                key: x.key,
+                ways: x.ways.widen(),
+            }));
+            s.mem.release(&cur);
+            drop(cur);
+            return sweep::<T::Wider>(s, p, wider, run);
+        }
+        let rule = s.rule(p);
         let input = cur.len();
-        let sequential = threads == 1 || input < PARALLEL_FROM;
+        let sequential = s.threads == 1 || input < PARALLEL_FROM;
         let full = if sequential {
             next.reset(Buckets::<T>::buckets_for(2 * input));
             expand(&cur, &rule, &mut next).and_then(|_| next.merge_into(&mut cur))
         } else {
-            expand_parallel(&mut cur, &mut parts, threads, &mem, |states, next| {
+            expand_parallel(&mut cur, &mut parts, s.threads, &s.mem, |states, next| {
                 expand(states, &rule, next)
             })
         }
         .err();
+        let filled: &[Buckets<T>] = if sequential {
+            std::slice::from_ref(&next)
+        } else {
+            &parts
+        };
         match full {
-            Some(Full::Overflow) => return Pass::Overflow,
-            Some(Full::Memory) => {
-                let filled: &[Buckets<T>] = if sequential {
-                    std::slice::from_ref(&next)
-                } else {
-                    &parts
-                };
-                let done = filled.iter().map(|b| b.expanded).sum();
-                let made = filled.iter().map(|b| b.total).sum();
-                let at = b.square_name(actual(p));
-                return Pass::Outgrew(outgrew::<T>(&mem, at, p + 1, n, input, done, made));
-            }
+            // `fits` rules out overflow; the widest type's bits bound every count.
+            Some(Full::Overflow) => unreachable!("a count overflowed its {} bits", T::BITS),
+            Some(Full::Memory) => return Pass::Outgrew(s.outgrew(p, input, filled)),
             None => {}
+        }
+        // A prefix ends at a cell: a hole adds none.
+        if s.prefixes && !s.hole[p] {
+            s.cells_so_far += 1;
+            let mut count = Natural::zero();
+            for b in filled {
+                b.closed.add_to(&mut count);
+            }
+            if s.cells_so_far.is_multiple_of(2) {
+                s.table.push(Prefix {
+                    squares: p + 1,
+                    cells: s.cells_so_far,
+                    count,
+                });
+            }
         }
         if run.nodes(cur.len() as u64 + 1) {
             return Pass::Stopped;
         }
     }
+    s.mem.release(&cur);
+    if s.prefixes {
+        let whole = s
+            .table
+            .last()
+            .filter(|t| t.cells == s.m.cells)
+            .map_or(Natural::zero(), |t| t.count.clone());
+        return Pass::Done(whole, std::mem::take(&mut s.table));
+    }
     // Finish: every frontier square must be done; open tours need their two ends.
-    let mut total: u128 = 0;
+    let mut total = Natural::zero();
     for &Slot { key: state, ways } in &cur {
         let mut ends = (state >> ENDS_SHIFT) as u8 & 3;
         let mut ok = true;
-        for i in 0..l {
-            let x = (state >> (4 * i) & 15) as u8;
-            match x {
+        for i in 0..s.l {
+            match (state >> (4 * i) & 15) as u8 {
                 DONE => {}
                 FRESH => ok = false,
-                lab => {
-                    if closed {
-                        ok = false;
-                    }
-                    let _ = lab;
+                _ => {
+                    ok &= !s.closed;
                     ends += 1;
                 }
             }
         }
         // With no cycles and every square done, two ends in all means one path.
-        if !ok {
-            continue;
-        }
-        if closed || ends == 2 {
-            total += ways.into();
+        if ok && (s.closed || ends == 2) {
+            ways.add_to(&mut total);
         }
     }
     // Paths counted once each; without a start they are directed both ways.
-    Pass::Done(if closed || start.is_some() {
-        total
-    } else {
-        2 * total
-    })
+    if !s.closed && s.start.is_none() {
+        total.add(&total.clone());
+    }
+    Pass::Done(total, Vec::new())
+}
+
+/// Whether no sum at the next square can overflow `T`: a new state's count is a sum of the
+/// counts of states before, each taken at most once per set of back moves (at most 11), so
+/// all of them together are below 16 times the states' number times their largest count.
+fn fits<T: Ways>(cur: &[Slot<T>]) -> bool {
+    let largest = cur.iter().map(|x| x.ways.bits()).max().unwrap_or(0);
+    let spread = usize::BITS - cur.len().leading_zeros();
+    largest + spread + 4 <= T::BITS
 }
 
 /// The note of a square whose states outgrew the memory: `made` new states from `done` of
@@ -566,6 +725,9 @@ struct Rule {
     /// Colour of each position of the new window (nibble-wise), and of the leaving square.
     colours: u64,
     leaving_colour: u8,
+    /// Counting every prefix: a cycle through every square so far is a tour of the prefix
+    /// that ends at this square, counted in the buckets' `closed`.
+    prefixes: bool,
 }
 
 /// The state after the square (`cs` with the square's own state `me`, the window shifted):

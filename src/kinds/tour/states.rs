@@ -11,6 +11,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use crate::util::Natural;
+
 /// A state and its count, side by side.
 #[derive(Clone, Copy)]
 pub(super) struct Slot<T> {
@@ -99,6 +101,8 @@ pub(super) struct Buckets<'m, T> {
     /// States of the square before expanded into these buckets (all of them, unless memory
     /// ran short).
     pub expanded: usize,
+    /// The ways of the tours that closed at this square (counting prefixes).
+    pub closed: T,
     index: Vec<u32>,
     mem: &'m Memory,
 }
@@ -112,6 +116,7 @@ impl<'m, T: Ways> Buckets<'m, T> {
             buckets: vec![Vec::new()],
             total: 0,
             expanded: 0,
+            closed: T::default(),
             index: Vec::new(),
             mem,
         }
@@ -145,6 +150,7 @@ impl<'m, T: Ways> Buckets<'m, T> {
         }
         self.total = 0;
         self.expanded = 0;
+        self.closed = T::default();
     }
 
     #[inline]
@@ -167,6 +173,15 @@ impl<'m, T: Ways> Buckets<'m, T> {
             merge(&[b], &mut self.index, dense, self.mem)?;
         }
         Ok(())
+    }
+}
+
+impl<T> Drop for Buckets<'_, T> {
+    fn drop(&mut self) {
+        for b in &self.buckets {
+            self.mem.release(b);
+        }
+        self.mem.release(&self.index);
     }
 }
 
@@ -282,29 +297,118 @@ where
     copied
 }
 
-/// Path counts: `u64`, or `u128` when a `u64` count overflowed.
-pub(super) trait Ways: Copy + Default + Into<u128> + Send + Sync {
+/// Path counts: `u64`, or a wider integer once a narrower one could overflow.
+pub(super) trait Ways: Copy + Default + Send + Sync {
+    /// Bits it holds.
+    const BITS: u32;
+    /// The next wider type (the widest is its own).
+    type Wider: Ways;
     fn add(self, other: Self) -> Option<Self>;
-    fn one() -> Self;
+    fn widen(self) -> Self::Wider;
+    /// The bits its value takes (0 for zero).
+    fn bits(self) -> u32;
+    /// Add it to a total of any size.
+    fn add_to(self, total: &mut Natural);
 }
 
 impl Ways for u64 {
+    const BITS: u32 = 64;
+    type Wider = u128;
     fn add(self, other: Self) -> Option<Self> {
         self.checked_add(other)
     }
-    fn one() -> Self {
-        1
+    fn widen(self) -> u128 {
+        self as u128
+    }
+    fn bits(self) -> u32 {
+        u64::BITS - self.leading_zeros()
+    }
+    fn add_to(self, total: &mut Natural) {
+        total.add_limbs(&[self]);
     }
 }
 
 impl Ways for u128 {
+    const BITS: u32 = 128;
+    type Wider = Wide<4>;
     fn add(self, other: Self) -> Option<Self> {
         self.checked_add(other)
     }
-    fn one() -> Self {
-        1
+    fn widen(self) -> Wide<4> {
+        Wide([self as u64, (self >> 64) as u64, 0, 0])
+    }
+    fn bits(self) -> u32 {
+        u128::BITS - self.leading_zeros()
+    }
+    fn add_to(self, total: &mut Natural) {
+        total.add_limbs(&[self as u64, (self >> 64) as u64]);
     }
 }
+
+/// A count of `64 K` bits, for the counts of long boards (hundreds of bits on 7 x 43).
+#[derive(Clone, Copy)]
+pub(super) struct Wide<const K: usize>([u64; K]);
+
+impl<const K: usize> Default for Wide<K> {
+    fn default() -> Self {
+        Wide([0; K])
+    }
+}
+
+impl<const K: usize> Wide<K> {
+    #[inline]
+    fn checked_add(self, other: Self) -> Option<Self> {
+        let mut out = [0u64; K];
+        let mut carry = false;
+        for (o, (a, b)) in out.iter_mut().zip(self.0.iter().zip(other.0.iter())) {
+            let (s, c1) = a.overflowing_add(*b);
+            let (s, c2) = s.overflowing_add(carry as u64);
+            *o = s;
+            carry = c1 | c2;
+        }
+        (!carry).then_some(Wide(out))
+    }
+
+    fn bits(self) -> u32 {
+        match self.0.iter().rposition(|&x| x != 0) {
+            Some(i) => 64 * i as u32 + u64::BITS - self.0[i].leading_zeros(),
+            None => 0,
+        }
+    }
+
+    /// The same value in `J >= K` limbs.
+    fn to<const J: usize>(self) -> Wide<J> {
+        let mut w = [0u64; J];
+        w[..K].copy_from_slice(&self.0);
+        Wide(w)
+    }
+}
+
+/// `Ways` for `Wide<K>`, whose next wider type is `Wide<J>`.
+macro_rules! wide_ways {
+    ($k:literal => $j:literal) => {
+        impl Ways for Wide<$k> {
+            const BITS: u32 = 64 * $k;
+            type Wider = Wide<$j>;
+            #[inline]
+            fn add(self, other: Self) -> Option<Self> {
+                self.checked_add(other)
+            }
+            fn widen(self) -> Wide<$j> {
+                self.to::<$j>()
+            }
+            fn bits(self) -> u32 {
+                Wide::bits(self)
+            }
+            fn add_to(self, total: &mut Natural) {
+                total.add_limbs(&self.0);
+            }
+        }
+    };
+}
+wide_ways!(4 => 16);
+wide_ways!(16 => 64);
+wide_ways!(64 => 64);
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,9 @@
 //! Tour counts against published values (OEIS, Knuth's tables) and the counting strategies
 //! against each other and plain backtracking.
 
+use boardsolve::engine::{Limits, Outcome, Run, Task};
+use boardsolve::util::Natural;
+
 use super::*;
 
 #[test]
@@ -370,4 +373,271 @@ fn count_refuses_parts_in_its_own_words() {
     let (code, out, err) = run_cli(&[&file, "--part", "2/2"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("solutions in this part [part 2/2: "), "{out}");
+}
+
+/// The prefix counts of one sweep over a closed tour board `w` x `h` whose squares from
+/// `holes_from` on (row by row) are holes: (cells, count).
+fn prefixes(
+    w: usize,
+    h: usize,
+    holes_from: usize,
+    threads: usize,
+) -> (Outcome, Vec<(usize, Natural)>) {
+    let holes: Vec<String> = (holes_from..w * h)
+        .map(|k| format!("[{}, {}]", k / w, k % w))
+        .collect();
+    let text = board(w, h, true, None).replace(
+        "[rules]",
+        &format!("holes = [{}]\n[rules]", holes.join(", ")),
+    );
+    let model = crate::model_of(&text, None);
+    let task = Task {
+        goal: Goal::Count,
+        prefixes: true,
+        threads,
+        ..Task::default()
+    };
+    let o = model
+        .solve_checked("count", &task, Run::new(Limits::default()), u64::MAX)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .outcome;
+    let rows = o
+        .answer
+        .prefixes
+        .iter()
+        .map(|p| {
+            assert_eq!(p.cells, p.squares, "a board without holes");
+            (p.cells, p.count.clone())
+        })
+        .collect();
+    (o, rows)
+}
+
+#[test]
+fn one_sweep_counts_every_prefix_as_knuths_tables_give_them() {
+    // A383660 (3 rows, n = 11..45), A383661 (5 rows, n = 9..39) and A383663 (7 rows,
+    // n = 11..20): closed tours in the first 2n cells, column by column from the top.
+    let a383660: [u128; 35] = [
+        4,
+        0,
+        4,
+        24,
+        16,
+        56,
+        306,
+        176,
+        456,
+        2632,
+        1536,
+        4828,
+        26_788,
+        15_424,
+        44_952,
+        254_288,
+        147_728,
+        448_032,
+        2_502_568,
+        1_448_416,
+        4_310_048,
+        24_228_704,
+        14_060_048,
+        42_195_584,
+        236_335_248,
+        136_947_616,
+        409_403_328,
+        2_297_294_496,
+        1_332_257_856,
+        3_989_883_552,
+        22_366_625_344,
+        12_965_578_752,
+        38_798_663_104,
+        217_604_833_360,
+        126_169_362_176,
+    ];
+    let a383661: [u128; 31] = [
+        1,
+        0,
+        1,
+        30,
+        0,
+        148,
+        8,
+        78,
+        9309,
+        612,
+        62_749,
+        44_202,
+        42_049,
+        2_916_485,
+        147_192,
+        18_284_136,
+        13_311_268,
+        13_008_389,
+        973_107_552,
+        51_147_756,
+        6_190_192_748,
+        4_557_702_762,
+        4_311_375_354,
+        316_985_255_470,
+        16_552_301_184,
+        2_015_267_424_300,
+        1_495_135_512_514,
+        1_417_634_375_316,
+        104_324_890_543_686,
+        5_459_334_927_260,
+        663_068_761_241_948,
+    ];
+    let a383663: [u128; 7] = [2, 11, 58, 0, 21, 1020, 9309];
+    // Boards wider than tall are swept column by column from the top; 7 x 7 row by row,
+    // which its diagonal mirror makes the same (34 cells of it, the rest holes).
+    for (rows, cols, cells, first, table, threads) in [
+        (3, 30, 90, 11, &a383660[..], 1),
+        (5, 16, 80, 9, &a383661[..], 2),
+        (7, 7, 34, 11, &a383663[..], 1),
+    ] {
+        let (o, got) = prefixes(cols, rows, cells, threads);
+        // Every even number of cells, from 2 to the whole board.
+        let listed: Vec<usize> = got.iter().map(|g| g.0).collect();
+        let even: Vec<usize> = (1..=cells / 2).map(|k| 2 * k).collect();
+        assert_eq!(listed, even, "{rows} rows");
+        for (k, &v) in table.iter().enumerate() {
+            let n = first + k;
+            assert_eq!(
+                got[n - 1],
+                (2 * n, Natural::from(v)),
+                "{rows} rows, n = {n}"
+            );
+        }
+        // The whole board's count is the last prefix's.
+        let whole = got.last().unwrap().1.to_u128();
+        assert_eq!(o.answer.count, whole, "{rows} rows");
+    }
+}
+
+#[test]
+fn each_prefix_counts_as_the_same_board_with_holes() {
+    // The sweep's prefixes against separate counts of each prefix as a holed board, whose
+    // own sweep has its end in view and prunes with it.
+    let (_, got) = prefixes(9, 5, 45, 1);
+    for (cells, c) in got.iter().filter(|g| g.0 >= 16) {
+        let alone = count(&first_cells(5, *cells), "count");
+        assert_eq!(*c, Natural::from(alone), "5 rows, {cells} cells");
+    }
+}
+
+/// Closed tours of 3 x n, n = 0..=len, modulo `p`, from their published generating
+/// function (OEIS A169764): an independent check of counts of any size.
+fn a169764_mod(len: usize, p: u64) -> Vec<u64> {
+    // Coefficients of z^(2k), k = 0.. .
+    let num: [i64; 23] = [
+        0, 0, 0, 0, 0, 16, 80, -544, -1856, 8080, 9856, -50864, -64, 152_576, -130_816, -214_272,
+        245_760, 222_208, 44_544, -53_248, -352_256, 81_920, 32_768,
+    ];
+    let den: [i64; 22] = [
+        1, -6, -64, 200, 1000, -3016, -3488, 24_256, -23_776, -104_168, 203_408, 184_704, -443_392,
+        -14_336, 151_296, -145_920, 263_424, -317_440, -36_864, 966_656, -573_440, -131_072,
+    ];
+    let m = |x: i64| x.rem_euclid(p as i64) as u128;
+    // a(2k) from the recurrence of the series num / den (odd n have none).
+    let mut a: Vec<u128> = Vec::new();
+    for k in 0..=len / 2 {
+        let mut v = num.get(k).map_or(0, |&x| m(x));
+        for j in 1..den.len().min(k + 1) {
+            v = (v + (p as u128 - m(den[j])) * a[k - j]) % p as u128;
+        }
+        a.push(v);
+    }
+    (0..=len)
+        .map(|n| if n % 2 == 0 { a[n / 2] as u64 } else { 0 })
+        .collect()
+}
+
+#[test]
+fn a_count_past_128_bits_agrees_with_the_generating_function() {
+    // 3 x 300: a count of about 480 bits, in the wide integers; checked modulo three primes
+    // near 2^61 against the series, and its low terms exactly.
+    let (o, _, _) = crate::solve(
+        &board(300, 3, true, None),
+        None,
+        "count",
+        Goal::Count,
+        false,
+        1,
+    );
+    let big = o.answer.big.clone().expect("a count past u128");
+    assert!(o.answer.count.is_none());
+    assert!(big.to_string().len() > 140, "{big}");
+    for p in [
+        2_305_843_009_213_693_951u64,
+        2_305_843_009_213_693_921,
+        2_305_843_009_213_693_907,
+    ] {
+        assert_eq!(big.rem(p), a169764_mod(300, p)[300], "mod {p}");
+    }
+    let exact = a169764_mod(30, 2_305_843_009_213_693_951);
+    assert_eq!(
+        exact[10..=24],
+        [
+            16,
+            0,
+            176,
+            0,
+            1536,
+            0,
+            15424,
+            0,
+            147_728,
+            0,
+            1_448_416,
+            0,
+            14_060_048,
+            0,
+            136_947_616
+        ]
+    );
+}
+
+#[test]
+fn prefixes_and_counts_past_2_to_the_53_reach_text_and_json_exactly() {
+    let file = crate::puzzle("prefixes7.toml");
+    let args = [
+        &file[..],
+        "--height",
+        "3",
+        "--width",
+        "100",
+        "--format",
+        "json",
+    ];
+    let (code, out, err) = run_cli(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["prefixes"].as_array().unwrap();
+    assert_eq!(rows.len(), 150);
+    // 3 x 10 (30 cells) as a number, 3 x 100 as a string: past 2^53.
+    assert_eq!(rows[14]["cells"], 30);
+    assert_eq!(rows[14]["count"], 16);
+    let whole = rows[149]["count"].as_str().unwrap();
+    assert_eq!(v["count"].as_str().unwrap(), whole);
+    let p = 2_305_843_009_213_693_951u64;
+    let residue = whole
+        .bytes()
+        .fold(0u128, |r, d| (r * 10 + (d - b'0') as u128) % p as u128);
+    assert_eq!(residue as u64, a169764_mod(100, p)[100]);
+    // Text: a line a prefix, and the answer grouped by thousands.
+    let (code, out, _) = run_cli(&[&file[..], "--height", "3", "--width", "12"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("      22 squares  4\n"), "{out}");
+    assert!(out.contains("      36 squares  176\n"), "{out}");
+    assert!(out.ends_with("\n176 solutions\n"), "{out}");
+    // Open tours and other kinds refuse it, naming the option.
+    let (code, _, err) = run_cli(&[&crate::puzzle("tour5x5.toml"), "--prefixes"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("prefixes are counted for closed tours only"),
+        "{err}"
+    );
+    let (code, _, err) = run_cli(&[&crate::puzzle("queens8.toml"), "--prefixes"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--prefixes: accepted by"), "{err}");
 }
