@@ -53,7 +53,7 @@
 use super::exists::Existence;
 use super::model::{Model, no_unique};
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
-use crate::engine::{Answer, Goal, Note, Prefix, Reason, Run, Task};
+use crate::engine::{Answer, Clock, Goal, Note, Prefix, Reason, Run, Task};
 use crate::kinds::Strategy;
 use crate::util::Natural;
 
@@ -144,9 +144,19 @@ impl Strategy<Model> for Count {
 const PARALLEL_FROM: usize = 1 << 16;
 
 /// The states that `states` lead to at the square of `rule`, into `next`.
-fn expand<T: Ways>(states: &[Slot<T>], rule: &Rule, next: &mut Buckets<T>) -> Result<(), Full> {
+fn expand<T: Ways>(
+    states: &[Slot<T>],
+    rule: &Rule,
+    next: &mut Buckets<T>,
+    clock: &Clock,
+) -> Result<(), Full> {
+    // A wide square takes a minute: the clock is asked every few thousand states.
+    let mut watch = clock.watch();
     for (i, &Slot { key: state, ways }) in states.iter().enumerate() {
         next.expanded = i;
+        if i % 4096 == 0 && watch.stop().is_some() {
+            return Err(Full::Stopped);
+        }
         let cells = state & rule.cells;
         let ends = (state >> ENDS_SHIFT) as u8;
         if rule.hole {
@@ -560,6 +570,7 @@ fn count_in(m: &Model, threads: usize, memory: Option<u64>, prefixes: bool, run:
 fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut Run) -> Pass {
     let mut next: Buckets<T> = Buckets::new(&s.mem);
     let mut parts: Vec<Buckets<T>> = Vec::new();
+    let clock = run.clock().clone();
     for p in from..s.n {
         if T::BITS < Widest::BITS && !fits(&cur) {
             drop((next, parts));
@@ -580,10 +591,10 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
         let sequential = s.threads == 1 || input < PARALLEL_FROM;
         let full = if sequential {
             next.reset(Buckets::<T>::buckets_for(2 * input));
-            expand(&cur, &rule, &mut next).and_then(|_| next.merge_into(&mut cur))
+            expand(&cur, &rule, &mut next, &clock).and_then(|_| next.merge_into(&mut cur))
         } else {
             expand_parallel(&mut cur, &mut parts, s.threads, &s.mem, |states, next| {
-                expand(states, &rule, next)
+                expand(states, &rule, next, &clock)
             })
         }
         .err();
@@ -596,6 +607,10 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
             // `fits` rules out overflow; the widest type's bits bound every count.
             Some(Full::Overflow) => unreachable!("a count overflowed its {} bits", T::BITS),
             Some(Full::Memory) => return Pass::Outgrew(s.outgrew(p, input, filled)),
+            Some(Full::Stopped) => {
+                run.check();
+                return Pass::Stopped;
+            }
             None => {}
         }
         // A prefix ends at a cell: a hole adds none.

@@ -25,6 +25,8 @@ pub(super) struct Slot<T> {
 pub(super) enum Full {
     Overflow,
     Memory,
+    /// The run's clock said stop (a time limit, an interrupt) in the middle of a square.
+    Stopped,
 }
 
 /// The bytes the lists of states of one count hold, shared by its threads, against the
