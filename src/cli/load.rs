@@ -210,7 +210,8 @@ fn auto_strategy(l: &Loaded) -> Result<String, String> {
 pub(crate) fn header(l: &Loaded) -> Header {
     let syms = match &l.model {
         Model::Independent(m) => m.symmetry_count(),
-        Model::Cover(_) | Model::Tour(_) => 1,
+        Model::Tour(m) => m.symmetry_count(),
+        Model::Cover(_) => 1,
         Model::Lines(m) => m.symmetries.len(),
         Model::Domination(m) => m.symmetries.len(),
     };

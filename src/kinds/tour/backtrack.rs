@@ -18,9 +18,10 @@
 
 use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
-use super::model::{Model, no_unique};
+use super::model::Model;
+use super::symmetry::Symmetries;
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, Need, Reason, Run, Task};
+use crate::engine::{Answer, Goal, Need, Note, Reason, Run, Task};
 use crate::kinds::{Strategy, parts};
 
 /// Recursion depth is the number of squares; beyond this a plain search has no hope anyway.
@@ -36,7 +37,21 @@ impl Strategy<Model> for Backtrack {
         "plain depth-first search; enumerates and counts tours on small boards"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
-        no_unique(task)?;
+        if task.unique {
+            if task.goal != Goal::Count {
+                return Err("--unique counts tours (goal count)".into());
+            }
+            if m.start.is_some() {
+                return Err("--unique: a given start is fixed by few of the board's \
+                            symmetries and by no reversal; accepted without a start"
+                    .into());
+            }
+            if task.partial() {
+                return Err("--unique: a part's tours weigh fractions of a class; \
+                            accepted without --part"
+                    .into());
+            }
+        }
         parts::counts_only(task)?;
         if m.cells > GRAPH_LIMIT || m.cells > MAX_CELLS {
             return Err(format!(
@@ -62,6 +77,9 @@ impl Strategy<Model> for Backtrack {
             return a;
         }
         let mut s = Search::new(m, run.wants_solutions());
+        if task.unique {
+            s.symmetries = Some(Symmetries::new(m));
+        }
         for st in starts(m) {
             s.first = st;
             s.visit(st);
@@ -74,7 +92,16 @@ impl Strategy<Model> for Backtrack {
             }
         }
         let mut a = Answer::default();
-        if !s.report {
+        if let Some(sym) = &s.symmetries {
+            // Each class weighs the group's order in all, so a search stopped early has at
+            // least this many, and a finished one with a remainder has a bug.
+            a.count = Some(s.found / sym.order());
+            if !run.is_stopped() && s.found % sym.order() != 0 {
+                a.reason = Some(Reason::Bug("the classes' weights do not add up".into()));
+            }
+            a.notes.push(Note::SolutionsInAll(s.tours));
+            run.count(s.tours);
+        } else if !s.report {
             run.count(s.found);
         }
         if run.stats.solutions == 0 && !run.is_stopped() {
@@ -178,8 +205,12 @@ struct Search<'m> {
     deg: Vec<u8>,
     path: Vec<usize>,
     first: usize,
+    /// Tours found; with `symmetries`, the sum of their stabilisers' orders.
     found: u128,
     report: bool,
+    /// Counting up to symmetry: the group, and the tours found.
+    symmetries: Option<Symmetries>,
+    tours: u128,
 }
 
 impl<'m> Search<'m> {
@@ -194,6 +225,8 @@ impl<'m> Search<'m> {
             first: 0,
             found: 0,
             report,
+            symmetries: None,
+            tours: 0,
         }
     }
 
@@ -280,7 +313,13 @@ impl<'m> Search<'m> {
             if self.report {
                 return run.solution(&self.path);
             }
-            self.found += 1;
+            match &mut self.symmetries {
+                Some(sym) => {
+                    self.found += sym.stabiliser(&self.path);
+                    self.tours += 1;
+                }
+                None => self.found += 1,
+            }
             return false;
         }
         let g = self.m.graph().expect("graph");

@@ -5,7 +5,8 @@
 //! built with petgraph for its analysis (components, colour classes, degrees) and kept as
 //! flat arrays for the searches; existence is decided before any search (exists.rs). The
 //! strategies, each file's documentation saying how it works and where it applies:
-//! - `backtrack`: plain depth-first search; enumerates and counts small boards;
+//! - `backtrack`: plain depth-first search; enumerates and counts small boards, and counts
+//!   them up to symmetry (symmetry.rs);
 //! - `count`: exact counts by frontier dynamic programming for the knight on boards with a
 //!   short side (states.rs holds its states);
 //! - `warnsdorff`: fewest onward moves first (Roth's tie-break), bounded backtracking, the
@@ -31,6 +32,7 @@ mod model;
 mod numbering;
 mod states;
 mod strip;
+mod symmetry;
 #[cfg(test)]
 mod tests;
 mod warnsdorff;
@@ -58,6 +60,12 @@ pub const PREFERENCE: &[&str] = &["divide", "warnsdorff", "count", "backtrack"];
 /// What the rest of the crate asks of a tour model beyond its check: its picture and its
 /// graph.
 impl Model {
+    /// The symmetries `--unique` takes tours up to (the board's, and for open tours the
+    /// direction).
+    pub fn symmetry_count(&self) -> usize {
+        symmetry::Symmetries::new(self).order() as usize
+    }
+
     pub fn picture(&self, order: &[usize]) -> Picture {
         self.picture_numbers(self.numbers(order))
     }

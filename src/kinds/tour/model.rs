@@ -461,10 +461,12 @@ impl Model {
     }
 }
 
-/// `--unique` is refused by every tour strategy, up front.
+/// `--unique` is refused up front by the tour strategies that do not count up to symmetry.
 pub(crate) fn no_unique(task: &Task) -> Result<(), String> {
     if task.unique {
-        return Err("--unique (counting up to symmetry) is not supported for tours yet".into());
+        return Err(
+            "--unique: tours are counted up to symmetry by `backtrack` (small boards)".into(),
+        );
     }
     Ok(())
 }

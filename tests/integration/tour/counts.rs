@@ -663,3 +663,104 @@ fn a_count_stops_at_its_time_limit_in_the_middle_of_a_wide_square() {
     assert!(out.contains("[time limit]"), "{out}");
     assert!(took < 22.0, "{took} s");
 }
+
+#[test]
+fn counts_up_to_symmetry_follow_a169769_and_a328341() {
+    // A169769: geometrically distinct closed tours of 3 x n; A328341: open tours of 4 x n
+    // (tour diagrams: the board's symmetries and the direction).
+    for (w, h, closed, classes, tours) in [
+        (10, 3, true, 6u128, 16u128),
+        (3, 10, true, 6, 16),
+        (12, 3, true, 44, 176),
+        (3, 4, false, 3, 16),
+        (5, 4, false, 22, 164),
+        (6, 4, false, 186, 1488),
+        (7, 4, false, 1603, 12_756),
+    ] {
+        let text = board(w, h, closed, None);
+        let (o, _, _) = crate::solve(&text, None, "backtrack", Goal::Count, true, 1);
+        assert_eq!(o.answer.count, Some(classes), "{w}x{h}");
+        assert!(
+            o.answer.notes.contains(&Note::SolutionsInAll(tours)),
+            "{w}x{h}: {:?}",
+            o.answer.notes
+        );
+        // The tours themselves, as the plain count gives them.
+        assert_eq!(count(&text, "count"), tours, "{w}x{h}");
+    }
+    let file = crate::puzzle("tour5x5.toml");
+    let (code, out, err) = run_cli(&[&file[..], "--width", "5", "--height", "4", "--unique"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("22 classes under 8 symmetries"), "{out}");
+    // A start, and the strategies that do not serve it, are refused in their words.
+    let (code, _, err) = run_cli(&[&file[..], "--unique", "--set", "rules.start=[0, 0]"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("accepted without a start"), "{err}");
+    let (code, _, err) = run_cli(&[&file[..], "--unique", "--strategy", "count"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("counted up to symmetry by `backtrack`"),
+        "{err}"
+    );
+}
+
+/// Distinct tour diagrams among `tours` (square indices on a w x h board), each taken to a
+/// canonical form under the board's symmetries (and, for open tours, reversal) by code that
+/// shares nothing with the strategy's stabilisers.
+fn diagrams(tours: &[Vec<usize>], w: usize, h: usize, closed: bool) -> usize {
+    let maps: Vec<Box<dyn Fn(usize) -> usize>> = (0..8)
+        .filter(|t| t & 4 == 0 || w == h)
+        .map(|t| {
+            Box::new(move |s: usize| {
+                let (mut r, mut c) = (s / w, s % w);
+                if t & 4 != 0 {
+                    std::mem::swap(&mut r, &mut c);
+                }
+                if t & 2 != 0 {
+                    r = h - 1 - r;
+                }
+                if t & 1 != 0 {
+                    c = w - 1 - c;
+                }
+                r * w + c
+            }) as Box<dyn Fn(usize) -> usize>
+        })
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    for t in tours {
+        let forms = maps.iter().flat_map(|f| {
+            let image: Vec<usize> = t.iter().map(|&s| f(s)).collect();
+            if closed {
+                let n = image.len();
+                let mut edges: Vec<(usize, usize)> = (0..n)
+                    .map(|i| {
+                        let (a, b) = (image[i], image[(i + 1) % n]);
+                        (a.min(b), a.max(b))
+                    })
+                    .collect();
+                edges.sort();
+                vec![edges.iter().flat_map(|&(a, b)| [a, b]).collect::<Vec<_>>()]
+            } else {
+                let mut back = image.clone();
+                back.reverse();
+                vec![image, back]
+            }
+        });
+        seen.insert(forms.min().unwrap());
+    }
+    seen.len()
+}
+
+#[test]
+fn classes_match_canonical_forms_of_every_tour_listed() {
+    for (w, h, closed) in [(5, 5, false), (12, 3, true), (6, 4, false)] {
+        let text = board(w, h, closed, None);
+        let (_, tours, _) = crate::solve(&text, None, "backtrack", Goal::All, false, 1);
+        let (o, _, _) = crate::solve(&text, None, "backtrack", Goal::Count, true, 1);
+        assert_eq!(
+            o.answer.count,
+            Some(diagrams(&tours, w, h, closed) as u128),
+            "{w}x{h}"
+        );
+    }
+}
