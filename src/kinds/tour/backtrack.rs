@@ -96,7 +96,7 @@ impl Strategy<Model> for Backtrack {
             // Each class weighs the group's order in all, so a search stopped early has at
             // least this many, and a finished one with a remainder has a bug.
             a.count = Some(s.found / sym.order());
-            if !run.is_stopped() && s.found % sym.order() != 0 {
+            if !run.is_stopped() && !s.found.is_multiple_of(sym.order()) {
                 a.reason = Some(Reason::Bug("the classes' weights do not add up".into()));
             }
             a.notes.push(Note::SolutionsInAll(s.tours));
