@@ -34,7 +34,8 @@ impl Strategy<Model> for Backtrack {
         "backtrack"
     }
     fn about(&self) -> &'static str {
-        "plain depth-first search; enumerates and counts tours on small boards"
+        "plain depth-first search; enumerates and counts tours on small boards, also up to \
+         symmetry (--unique)"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         if task.unique {

@@ -26,8 +26,12 @@
 //! colours), which rules out many states; with as many of each, the two ends differ in
 //! colour, so the state also keeps the first end's colour. Joining the two ends of one
 //! fragment closes a cycle: forbidden for open tours, and for closed ones allowed only at
-//! the last square when nothing else is open. Counts run in `u64` (half the memory traffic
-//! of `u128`); should one overflow, the count is redone in `u128`, so it stays exact.
+//! the last square when nothing else is open. Counts run in `u64` (the least memory
+//! traffic); before a square whose sums could overflow them, the states move to `u128`,
+//! then to wider integers (`Wide`), so the count is exact at any size and never redone.
+//! With `--prefixes` a cycle may close at any square: it is a tour of the prefix that ends
+//! there, counted for it; the look-ahead over squares to come is off, since they are holes
+//! in the shorter prefixes.
 //!
 //! A state is dropped as soon as some square can no longer get its moves: a frontier square
 //! with fewer squares to come than moves it lacks, or a square to come whose neighbours
@@ -67,7 +71,8 @@ impl Strategy<Model> for Count {
         "count"
     }
     fn about(&self) -> &'static str {
-        "exact counts by frontier dynamic programming (knight, shorter side up to 7)"
+        "exact counts by frontier dynamic programming (knight, shorter side up to 7); \
+         every prefix in one sweep (--prefixes)"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         if task.partial() {
