@@ -277,13 +277,15 @@ fn plan_commands_carry_the_memory_budget() {
     );
 }
 
-/// The two 20x20 proofs, each from its records: 62 plain, 63 independent.
+/// The proofs in proofs/, each from its records: the two 20x20 dominations, 62 plain and 63
+/// independent, and the N = 21 queens count (A000170) in 64 parts.
 #[test]
-fn the_20x20_proofs_merge_to_their_optima() {
+fn the_proofs_merge_to_their_answers() {
     let root = env!("CARGO_MANIFEST_DIR");
     for (file, want) in [
         ("knights20-plain.jsonl", "optimum 62 (proven)"),
         ("knights20-independent.jsonl", "optimum 63 (proven)"),
+        ("queens21.jsonl", "314,666,222,712 solutions"),
     ] {
         let path = format!("{root}/proofs/{file}");
         let (code, out, err) = merge(&[&path]);
