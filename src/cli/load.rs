@@ -210,8 +210,10 @@ fn auto_strategy(l: &Loaded) -> Result<String, String> {
 pub(crate) fn header(l: &Loaded) -> Header {
     let syms = match &l.model {
         Model::Independent(m) => m.symmetry_count(),
-        Model::Tour(m) => m.symmetry_count(),
-        Model::Cover(_) => 1,
+        // A tour's symmetries are permutations of its squares, large on a large board: found
+        // only when they are asked for.
+        Model::Tour(m) if l.task.unique => m.symmetry_count(),
+        Model::Tour(_) | Model::Cover(_) => 1,
         Model::Lines(m) => m.symmetries.len(),
         Model::Domination(m) => m.symmetries.len(),
     };
