@@ -196,6 +196,9 @@ pub enum Note {
         needed: u64,
         budget: Option<u64>,
     },
+    /// Open tours counted as a sum over their pairs of ends: `sweeps` counts, one for each
+    /// orbit of the `pairs` under the board's symmetries.
+    EndPairs { sweeps: usize, pairs: u64 },
     /// The system refused `bytes` for `what`: the run stopped there.
     MemoryShort { what: String, bytes: u64 },
     /// `what` reached the memory budget of `budget` bytes: the run stopped there.

@@ -463,6 +463,11 @@ pub fn note_text(n: &Note) -> String {
                 group(*made as u128)
             )
         }
+        Note::EndPairs { sweeps, pairs } => format!(
+            "summed over {} pairs of ends ({} counted, the others their mirror images)",
+            group(*pairs as u128),
+            group(*sweeps as u128)
+        ),
         Note::MemoryShort { what, bytes: b } => {
             format!(
                 "{what} would take {}, which the system did not give",

@@ -5,9 +5,11 @@
 //! a given one, open or closed) with a shorter side of at most [`MAX_SHORT_SIDE`], so that
 //! the frontier fits a 64-bit state. It counts without listing (listing takes `backtrack`).
 //! Its limit is memory: the number of frontier states grows quickly with the shorter side,
-//! and a board whose states outgrow the bound at one square (7 wide open tours do) stops
-//! with a memory limit rather than an answer. `--threads` expands and merges the squares
-//! with many states on several threads.
+//! and a board whose states outgrow the budget (`--memory`) at one square stops with a
+//! memory limit rather than an answer. `--threads` expands and merges the squares with many
+//! states on several threads. Open tours on boards 7 wide are a sum of sweeps, one per pair
+//! of ends up to symmetry (ends.rs), a sweep a thread: letting any square end the tour
+//! multiplies a 7-wide frontier's states past any memory.
 //!
 //! Squares are taken one at a time in row order along the shorter side (the board is
 //! transposed when it is taller than wide). A knight's move from a square reaches back at
@@ -51,9 +53,12 @@
 //! the square would need, projected from the share of its input expanded by then.
 //!
 //! Conventions (puzzle-format.md section 3): closed tours are undirected cycles; open tours
-//! without a start are directed (twice the paths); with a start, directed from it (the
-//! start then has exactly one move, as an end).
+//! without a start are directed (twice the paths); with a start, directed from it. A fixed
+//! end (the start, or both ends of a pair) has exactly one move.
 
+use std::sync::Mutex;
+
+use super::ends::{PAIRS_FROM_SIDE, end_pairs};
 use super::exists::Existence;
 use super::model::{Model, no_unique};
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
@@ -140,6 +145,13 @@ impl Strategy<Model> for Count {
             });
         }
         a.notes.extend(m.counting_note(task));
+        if by_pairs(m, task.prefixes) {
+            let pairs = end_pairs(m);
+            a.notes.push(Note::EndPairs {
+                sweeps: pairs.len(),
+                pairs: pairs.iter().map(|p| p.weight).sum(),
+            });
+        }
         a
     }
 }
@@ -186,8 +198,8 @@ fn expand<T: Ways>(
                     continue;
                 }
                 let u = nibble(cs, pos);
-                // The start takes one move only: it ends the tour.
-                if u != FRESH && Some(pos) == rule.start_back {
+                // A fixed end takes one move only.
+                if u != FRESH && rule.end_back >> j & 1 != 0 {
                     continue 'subsets;
                 }
                 if me == FRESH {
@@ -282,14 +294,66 @@ fn count(
     prefixes: bool,
     run: &mut Run,
 ) -> Result<(Natural, Vec<Prefix>), Option<Note>> {
-    match count_in(m, threads, memory, prefixes, run) {
-        Pass::Done(c, prefixes) => Ok((c, prefixes)),
+    let mem = Memory::new(memory);
+    let pass = if by_pairs(m, prefixes) {
+        count_by_pairs(m, threads, &mem, run)
+    } else {
+        count_in(m, &[], threads, &mem, prefixes, run)
+    };
+    match pass {
+        Pass::Done(mut c, prefixes) => {
+            // Paths counted once each; without a start they are directed both ways.
+            if !m.closed && m.start.is_none() {
+                c.add(&c.clone());
+            }
+            Ok((c, prefixes))
+        }
         Pass::Outgrew(note) => {
             run.out_of_memory();
             Err(Some(note))
         }
         Pass::Stopped => Err(None),
     }
+}
+
+/// Whether the open tours of `m` are counted pair of ends by pair (ends.rs).
+fn by_pairs(m: &Model, prefixes: bool) -> bool {
+    let short = m.board.width.min(m.board.height);
+    !m.closed && !prefixes && short >= PAIRS_FROM_SIDE && m.cells > 2
+}
+
+/// The undirected paths through every cell (from the start, if given), summed over the
+/// pairs of ends that `end_pairs` lists, a sweep a thread.
+fn count_by_pairs(m: &Model, threads: usize, mem: &Memory, run: &mut Run) -> Pass {
+    let pairs = end_pairs(m);
+    let passes: Vec<Mutex<Option<Pass>>> = pairs.iter().map(|_| Mutex::new(None)).collect();
+    let items: Vec<usize> = (0..pairs.len()).collect();
+    run.share_out(&items, threads, |&i, child| {
+        let pass = count_in(m, &pairs[i].ends, 1, mem, false, child);
+        if matches!(pass, Pass::Outgrew(_)) {
+            // The other sweeps stop too: the count cannot be whole.
+            child.out_of_memory();
+        }
+        *passes[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(pass);
+    });
+    let mut total = Natural::zero();
+    let mut stopped = false;
+    for (pair, pass) in pairs.iter().zip(passes) {
+        match pass.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some(Pass::Done(c, _)) => {
+                for _ in 0..pair.weight {
+                    total.add(&c);
+                }
+            }
+            Some(Pass::Outgrew(note)) => return Pass::Outgrew(note),
+            Some(Pass::Stopped) | None => stopped = true,
+        }
+    }
+    if stopped {
+        run.check();
+        return Pass::Stopped;
+    }
+    Pass::Done(total, Vec::new())
 }
 
 const DONE: u8 = 1;
@@ -332,7 +396,8 @@ struct Sweep<'a> {
     n: usize,
     l: usize,
     hole: Vec<bool>,
-    start: Option<usize>,
+    /// The squares the tour must end on (its start, or both ends), in the sweep's order.
+    ends: Vec<usize>,
     last: usize,
     /// The colour no open tour can end on (an odd board), if any.
     minor: Option<u8>,
@@ -341,7 +406,7 @@ struct Sweep<'a> {
     ones: u64,
     prefixes: bool,
     threads: usize,
-    mem: Memory,
+    mem: &'a Memory,
     /// Counting prefixes: the cells so far, and the counts of the prefixes with an even
     /// number of them (a closed tour alternates colours).
     cells_so_far: usize,
@@ -356,7 +421,8 @@ impl Sweep<'_> {
     /// The rule of square `p`.
     fn rule(&self, p: usize) -> Rule {
         let (w, h, n, l) = (self.w, self.h, self.n, self.l);
-        let (hole, start, last, minor) = (&self.hole, self.start, self.last, self.minor);
+        let (hole, last, minor) = (&self.hole, self.last, self.minor);
+        let fixed = |q: usize| self.ends.contains(&q);
         let (closed, cells, ones, prefixes) = (self.closed, self.cells, self.ones, self.prefixes);
         let colour = |p: usize| self.colour(p);
         let (r, c) = (p / w, p % w);
@@ -373,13 +439,17 @@ impl Sweep<'_> {
                 }
             }
         }
-        let max_deg = if Some(p) == start { 1 } else { 2 };
+        let max_deg = if fixed(p) { 1 } else { 2 };
         // The sets of back moves the new square may take.
         let subsets: Vec<u32> = (0u32..1 << back.len())
             .filter(|s| s.count_ones() <= max_deg)
             .collect();
-        // The start's position in the window, if it is a back move's square.
-        let start_back = start.and_then(|st| (st + l).checked_sub(p));
+        // The back moves to a fixed end.
+        let end_back = back
+            .iter()
+            .enumerate()
+            .filter(|&(_, &pos)| fixed(p + pos - l))
+            .fold(0u32, |m, (j, _)| m | 1 << j);
         // Moves each square of the next window still can gain: from squares after p.
         let mut cap = [0u8; 16];
         for (i, cp) in cap.iter_mut().enumerate().take(l) {
@@ -397,13 +467,15 @@ impl Sweep<'_> {
                 }
             }
         }
-        let start_at = start
-            .and_then(|st| (st + l).checked_sub(p + 1))
-            .filter(|&i| i < l);
         let (mut cap0, mut cap1, mut no_end, mut colours) = (0u64, 0u64, 0u64, 0u64);
+        let (mut end_at, mut end_cap) = (0u64, 0u64);
         for (i, &c) in cap.iter().enumerate().take(l) {
             let bit = 1u64 << (4 * i);
-            if start_at == Some(i) {
+            if (p + 1 + i).checked_sub(l).is_some_and(fixed) {
+                end_at |= bit;
+                if c > 0 {
+                    end_cap |= bit;
+                }
                 continue;
             }
             match c {
@@ -418,8 +490,11 @@ impl Sweep<'_> {
                 colours |= (colour(q) as u64) << (4 * i);
             }
         }
-        let start_cap = start_at.is_some_and(|i| cap[i] > 0);
-        let leaving_no_end = p.checked_sub(l).is_some_and(|q| minor == Some(colour(q)));
+        // With both ends fixed no other square may end the tour.
+        let free_ends = !closed && self.ends.len() < 2;
+        let leaving_fixed = p.checked_sub(l).is_some_and(fixed);
+        let leaving_no_end = !leaving_fixed
+            && (!free_ends || p.checked_sub(l).is_some_and(|q| minor == Some(colour(q))));
         let leaving_colour = p.checked_sub(l).map_or(0, colour);
         // Squares after p that may fall short of moves: those with fewer than they need among
         // the squares after p, so that some must come from the window (not yet done ones).
@@ -446,14 +521,14 @@ impl Sweep<'_> {
                     mask |= 1 << (4 * (x + l - p - 1));
                 }
             }
-            let need = if Some(q) == start { 1 } else { 2 };
+            let need = if fixed(q) { 1 } else { 2 };
             // A prefix ending before q has q as a hole, needing no moves: counting prefixes,
             // only what holds for every prefix may drop a state.
             if later < need && !prefixes {
                 futs.push(Future {
                     mask,
                     gap: need - later,
-                    may_end: !closed && minor != Some(colour(q)) && Some(q) != start,
+                    may_end: free_ends && minor != Some(colour(q)) && !fixed(q),
                     colour: colour(q),
                 });
             }
@@ -463,14 +538,16 @@ impl Sweep<'_> {
             last: p == last,
             back,
             subsets,
-            start_back,
+            end_back,
             futs,
             cells,
             ones,
             all_done: ones,
             cap0,
             cap1,
-            start_cap,
+            end_at,
+            end_cap,
+            free_ends,
             balanced: minor.is_none(),
             colours,
             leaving_colour,
@@ -478,7 +555,6 @@ impl Sweep<'_> {
             leaving_no_end,
             l,
             closed,
-            start_at,
             prefixes,
         }
     }
@@ -494,7 +570,14 @@ impl Sweep<'_> {
 
 /// The count, with counts in the narrowest of `u64`, `u128` and [`Wide`] that cannot
 /// overflow: `Stopped` when a limit of the run struck.
-fn count_in(m: &Model, threads: usize, memory: Option<u64>, prefixes: bool, run: &mut Run) -> Pass {
+fn count_in(
+    m: &Model,
+    ends: &[usize],
+    threads: usize,
+    mem: &Memory,
+    prefixes: bool,
+    run: &mut Run,
+) -> Pass {
     let b = &m.board;
     let transpose = b.height < b.width;
     let (w, h) = if transpose {
@@ -515,9 +598,14 @@ fn count_in(m: &Model, threads: usize, memory: Option<u64>, prefixes: bool, run:
         })
         .collect();
     let hole: Vec<bool> = (0..n).map(|p| b.is_hole(actual[p])).collect();
-    let start = m
-        .start
-        .map(|s| (0..n).find(|&p| actual[p] == s).expect("start on board"));
+    let at = |s: usize| {
+        (0..n)
+            .find(|&p| actual[p] == s)
+            .expect("an end on the board")
+    };
+    let mut ends: Vec<usize> = m.start.iter().chain(ends).map(|&s| at(s)).collect();
+    ends.sort_unstable();
+    ends.dedup();
     let last = (0..n)
         .rev()
         .find(|&p| !hole[p])
@@ -535,7 +623,7 @@ fn count_in(m: &Model, threads: usize, memory: Option<u64>, prefixes: bool, run:
         n,
         l,
         hole,
-        start,
+        ends,
         last,
         minor: None,
         closed: m.closed,
@@ -543,7 +631,7 @@ fn count_in(m: &Model, threads: usize, memory: Option<u64>, prefixes: bool, run:
         ones: cells / 15,
         prefixes,
         threads,
-        mem: Memory::new(memory),
+        mem,
         cells_so_far: 0,
         table: Vec::new(),
     };
@@ -665,10 +753,6 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
             ways.add_to(&mut total);
         }
     }
-    // Paths counted once each; without a start they are directed both ways.
-    if !s.closed && s.start.is_none() {
-        total.add(&total.clone());
-    }
     Pass::Done(total, Vec::new())
 }
 
@@ -714,11 +798,11 @@ struct Rule {
     /// The square is a hole; the last square of the board.
     hole: bool,
     last: bool,
-    /// Back moves as window positions, the sets of them the square may take, and the
-    /// start's position if it is a back move's square.
+    /// Back moves as window positions, the sets of them the square may take, and those
+    /// of them (bits by index in `back`) to a fixed end.
     back: Vec<usize>,
     subsets: Vec<u32>,
-    start_back: Option<usize>,
+    end_back: u32,
     /// Squares to come that may run short of moves.
     futs: Vec<Future>,
     /// The nibbles of the window's cells, and the lowest bit of each.
@@ -728,13 +812,14 @@ struct Rule {
     all_done: u64,
     l: usize,
     closed: bool,
-    /// Positions other than the start that can gain no more moves, or one more.
+    /// Positions other than fixed ends that can gain no more moves, or one more.
     cap0: u64,
     cap1: u64,
-    /// The start's position in the new window, if it is there, and whether it can gain
-    /// its one move still.
-    start_at: Option<usize>,
-    start_cap: bool,
+    /// The fixed ends in the new window, and those of them that can still gain their move.
+    end_at: u64,
+    end_cap: u64,
+    /// An open tour whose ends are not both fixed: other squares may end it.
+    free_ends: bool,
     /// Positions whose squares cannot end an open tour (colour).
     no_end: u64,
     /// The square leaving the window cannot end an open tour.
@@ -794,19 +879,14 @@ fn emit<T: Ways>(
         return Ok(());
     }
     let mut short = (fresh & rule.cap1) | (rule.cap0 & !fresh & !done);
-    if let Some(i) = rule.start_at {
-        // The start needs one move, and once it has it, it can give no other.
-        if fresh >> (4 * i) & 1 != 0 {
-            if !rule.start_cap {
-                return Ok(());
-            }
-        } else {
-            done |= 1 << (4 * i);
-        }
+    // A fixed end needs one move, and once it has it, it can give no other.
+    if fresh & rule.end_at & !rule.end_cap != 0 {
+        return Ok(());
     }
+    done |= rule.end_at & !fresh;
     let (mut forced_ends, mut forced_first) = (ends, first);
     if short != 0 {
-        if closed || short & rule.no_end != 0 {
+        if closed || !rule.free_ends || short & rule.no_end != 0 {
             return Ok(());
         }
         while short != 0 {
@@ -890,6 +970,41 @@ mod tests {
     use super::*;
     use crate::engine::{Limits, StopReason};
     use crate::spec::{Overrides, Spec};
+
+    fn model(text: &str) -> Model {
+        let spec = Spec::parse("t.toml", text, &Overrides::default()).unwrap();
+        Model::compile(&spec).unwrap()
+    }
+
+    fn total(pass: Pass) -> u128 {
+        match pass {
+            Pass::Done(c, _) => c.to_u128().unwrap(),
+            _ => panic!("the count did not finish"),
+        }
+    }
+
+    #[test]
+    fn the_pairs_of_ends_sum_to_the_sweep_with_free_ends() {
+        // Boards too small for `by_pairs` to choose the pairs: both ways in process, with
+        // holes, a start, and odd and even numbers of cells.
+        let boards = [
+            "[board]\nsize = 5\n",
+            "[board]\nwidth = 6\nheight = 5\n",
+            "[board]\nwidth = 4\nheight = 5\n",
+            "[board]\nsize = 5\n[rules]\nstart = [0, 2]\n",
+            "[board]\nsize = 6\nholes = [[0, 0], [2, 3], [5, 4], [3, 3]]\n",
+            "[board]\nwidth = 5\nheight = 6\nholes = [[1, 1]]\n[rules]\nstart = [0, 3]\n",
+        ];
+        for board in boards {
+            let m = model(&format!("kind = \"tour\"\n{board}"));
+            let mem = Memory::new(None);
+            let mut run = Run::new(Limits::default());
+            let sweep = total(count_in(&m, &[], 1, &mem, false, &mut run));
+            let pairs = total(count_by_pairs(&m, 2, &mem, &mut run));
+            assert_eq!(pairs, sweep, "{board}");
+            assert!(sweep > 0, "{board}");
+        }
+    }
 
     #[test]
     fn a_square_stops_within_its_expansion_when_the_clock_says_so() {

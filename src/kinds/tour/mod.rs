@@ -26,6 +26,7 @@ mod blocks;
 mod chain;
 mod count;
 mod divide;
+mod ends;
 pub mod exists;
 mod graph;
 mod model;

@@ -352,6 +352,49 @@ fn count_and_backtrack_agree_with_holes_and_starts() {
     assert!(nonzero >= 20, "too few boards with tours: {nonzero}");
 }
 
+/// Boards 7 wide, where open tours are counted pair of ends by pair, against backtracking:
+/// the lower rows are holes so that backtracking stays quick, and a few more holes and
+/// starts are drawn as above.
+#[test]
+fn open_counts_by_pairs_of_ends_agree_with_backtrack() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut draw = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut nonzero = 0;
+    for case in 0..12 {
+        let (w, h, rows) = [(7, 7, 4), (8, 7, 3), (7, 8, 3)][case % 3];
+        let mut holes: Vec<(usize, usize)> = (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .filter(|&(r, c)| if w >= h { r >= rows } else { c >= rows })
+            .collect();
+        for _ in 0..case % 3 {
+            holes.push((draw(rows.min(h)), draw(rows.min(w))));
+        }
+        let free: Vec<(usize, usize)> = (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .filter(|s| !holes.contains(s))
+            .collect();
+        let start = (case % 2 == 0).then(|| free[draw(free.len())]);
+        let list: Vec<String> = holes.iter().map(|(r, c)| format!("[{r}, {c}]")).collect();
+        let t = board(w, h, false, start).replace(
+            "[rules]",
+            &format!("holes = [{}]\n[rules]", list.join(", ")),
+        );
+        let (o, _, _) = solve(&t, None, "count", Goal::Count, false, 2);
+        let c = o.answer.count.unwrap_or(0);
+        // A board the colour count rules out is answered before any sweep.
+        let by_pairs = |n: &Note| matches!(n, Note::EndPairs { .. });
+        assert!(c == 0 || o.answer.notes.iter().any(by_pairs), "{t}");
+        assert_eq!(c, count(&t, "backtrack"), "{t}");
+        nonzero += (c > 0) as usize;
+    }
+    assert!(nonzero >= 6, "too few boards with tours: {nonzero}");
+}
+
 #[test]
 fn a_count_too_large_for_its_memory_stops_and_says_what_it_would_need() {
     // 7x7 open tours: the frontier outgrows 64 MiB at the 22nd square, in half a second.
