@@ -564,7 +564,7 @@ impl Sweep<'_> {
         let done = filled.iter().map(|b| b.expanded).sum();
         let made = filled.iter().map(|b| b.total).sum();
         let at = self.m.board.square_name(self.actual[p]);
-        outgrew::<T>(&self.mem, at, p + 1, self.n, input, done, made)
+        outgrew::<T>(self.mem, at, p + 1, self.n, input, done, made)
     }
 }
 
@@ -660,7 +660,7 @@ fn count_in(
 /// The sweep from square `from` on, the states before it in `cur`: counts in `T` for as long
 /// as no sum can overflow it, then in the next wider type.
 fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut Run) -> Pass {
-    let mut next: Buckets<T> = Buckets::new(&s.mem);
+    let mut next: Buckets<T> = Buckets::new(s.mem);
     let mut parts: Vec<Buckets<T>> = Vec::new();
     let clock = run.clock().clone();
     for p in from..s.n {
@@ -685,7 +685,7 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
             next.reset(Buckets::<T>::buckets_for(2 * input));
             expand(&cur, &rule, &mut next, &clock).and_then(|_| next.merge_into(&mut cur))
         } else {
-            expand_parallel(&mut cur, &mut parts, s.threads, &s.mem, |states, next| {
+            expand_parallel(&mut cur, &mut parts, s.threads, s.mem, |states, next| {
                 expand(states, &rule, next, &clock)
             })
         }
