@@ -332,12 +332,12 @@ impl Ways for u64 {
 
 impl Ways for u128 {
     const BITS: u32 = 128;
-    type Wider = Wide<4>;
+    type Wider = Wide<3>;
     fn add(self, other: Self) -> Option<Self> {
         self.checked_add(other)
     }
-    fn widen(self) -> Wide<4> {
-        Wide([self as u64, (self >> 64) as u64, 0, 0])
+    fn widen(self) -> Wide<3> {
+        Wide([self as u64, (self >> 64) as u64, 0])
     }
     fn bits(self) -> u32 {
         u128::BITS - self.leading_zeros()
@@ -408,8 +408,16 @@ macro_rules! wide_ways {
         }
     };
 }
-wide_ways!(4 => 16);
-wide_ways!(16 => 64);
+// Steps of a limb or two where states are many (a count of a few hundred bits takes
+// 7 x 43's widest squares' tens of millions of states), then doubling.
+wide_ways!(3 => 4);
+wide_ways!(4 => 5);
+wide_ways!(5 => 6);
+wide_ways!(6 => 8);
+wide_ways!(8 => 12);
+wide_ways!(12 => 16);
+wide_ways!(16 => 32);
+wide_ways!(32 => 64);
 wide_ways!(64 => 64);
 
 #[cfg(test)]
