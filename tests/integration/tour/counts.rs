@@ -397,7 +397,8 @@ fn open_counts_by_pairs_of_ends_agree_with_backtrack() {
 
 #[test]
 fn a_count_too_large_for_its_memory_stops_and_says_what_it_would_need() {
-    // 7x7 open tours: the frontier outgrows 64 MiB at the 22nd square, in half a second.
+    // 7x7 open tours: the first pair of ends' sweep outgrows 64 MiB at its 27th square, in
+    // half a second, and the other sweeps stop with it.
     for threads in ["1", "2"] {
         let (code, out, err) = run_cli(&[
             &crate::puzzle("tour5x5.toml"),
@@ -531,6 +532,50 @@ fn one_sweep_counts_every_prefix_as_knuths_tables_give_them() {
         let whole = got.last().unwrap().1.to_u128();
         assert_eq!(o.answer.count, whole, "{rows} rows");
     }
+}
+
+/// The rows `n a(n)` of a table in tables/, its comments left out.
+fn table(name: &str) -> Vec<(usize, String)> {
+    let path = format!("{}/tables/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (n, v) = l.split_once(' ').expect("n a(n)");
+            (n.parse().expect("n"), v.to_string())
+        })
+        .collect()
+}
+
+/// The tables to n = 150 in tables/: the 3- and 5-row ones as a sweep gives them now, the
+/// 7-row one (25 minutes on two cores) against OEIS's first terms and the 7x8 count.
+#[test]
+fn the_tables_to_150_are_what_the_sweeps_give() {
+    for (name, rows, cols, first, oeis) in [
+        ("a383660.txt", 3, 100, 11, &A383660[..]),
+        ("a383661.txt", 5, 60, 9, &A383661[..]),
+    ] {
+        let rows_listed = table(name);
+        let (_, got) = prefixes(cols, rows, rows * cols, 2);
+        let got: Vec<(usize, String)> = got
+            .into_iter()
+            .filter(|g| g.0 / 2 >= first)
+            .map(|(cells, count)| (cells / 2, count.to_string()))
+            .collect();
+        assert_eq!(rows_listed, got, "{name}");
+        for (k, v) in oeis.iter().enumerate() {
+            assert_eq!(rows_listed[k].1, v.to_string(), "{name}, n = {}", first + k);
+        }
+    }
+    let a383663 = table("a383663.txt");
+    let ns: Vec<usize> = a383663.iter().map(|r| r.0).collect();
+    assert_eq!(ns, (11..=150).collect::<Vec<_>>());
+    let published = [2u64, 11, 58, 0, 21, 1020, 9309, 1481, 34162, 1295034];
+    for (k, v) in published.iter().enumerate() {
+        assert_eq!(a383663[k].1, v.to_string(), "n = {}", 11 + k);
+    }
+    // The first 56 cells are the whole 7x8 board.
+    assert_eq!(a383663[28 - 11].1, "34524432316");
 }
 
 #[test]
