@@ -62,8 +62,9 @@ use super::ends::{PAIRS_FROM_SIDE, end_pairs};
 use super::exists::Existence;
 use super::model::{Model, no_unique};
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
+use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Clock, Goal, Note, Prefix, Reason, Run, Task};
-use crate::kinds::Strategy;
+use crate::kinds::{Strategy, parts};
 use crate::util::Natural;
 
 pub struct Count;
@@ -80,13 +81,27 @@ impl Strategy<Model> for Count {
          every prefix in one sweep (--prefixes)"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
-        if task.partial() {
+        if task.partial() && !by_pairs(m, task.prefixes) {
             return Err(
                 "a frontier dynamic program has no subtrees to split: it sweeps the \
-                        board once, every state at a square depending on all those before; \
+                        board once, every state at a square depending on all those before \
+                        (only open tours on boards 7 wide, a sweep per pair of ends, split); \
                         `backtrack` counts in parts (--part), on small boards"
                     .into(),
             );
+        }
+        if task.partial() {
+            parts::counts_only(task)?;
+            // A path's edges are those of one colour's squares (every move joins the two
+            // colours), at most two a square: so many choices bound the paths, and a
+            // direction and a weight of at most 8 add 4 bits.
+            let bits = class_bits(m).0.min(class_bits(m).1) + 4.0;
+            if bits > 128.0 {
+                return Err(format!(
+                    "a part's count is kept in 128 bits, and the paths of this board may \
+                     need up to {bits:.0}; accepted without --part"
+                ));
+            }
         }
         if task.goal != Goal::Count {
             return Err("counts only (goal count)".into());
@@ -118,7 +133,16 @@ impl Strategy<Model> for Count {
     fn counts_prefixes(&self) -> bool {
         true
     }
+    /// Open tours on boards 7 wide only (`applies` says so): a sweep per pair of ends.
+    fn splits(&self) -> bool {
+        true
+    }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if task.part.is_some() {
+            let mut a = part(m, task, run);
+            a.notes.extend(m.counting_note(task));
+            return a;
+        }
         // A board without a tour may still have prefixes with one.
         if !task.prefixes
             && let Some(a) = m.settled()
@@ -256,8 +280,15 @@ type Widest = Wide<64>;
 /// most two of its moves, the direction doubles): the count is refused past [`Widest`]
 /// up front rather than overflowing after hours.
 fn count_bits(m: &Model) -> f64 {
+    let (a, b) = class_bits(m);
+    1.0 + a + b
+}
+
+/// For each colour, the bits of the product over its squares of the ways to pick at most two
+/// of a square's moves.
+fn class_bits(m: &Model) -> (f64, f64) {
     let b = &m.board;
-    let mut bits = 1.0;
+    let mut bits = [0.0, 0.0];
     for s in (0..b.width * b.height).filter(|&s| !b.is_hole(s)) {
         let (r, c) = (s / b.width, s % b.width);
         let d = KNIGHT
@@ -271,9 +302,9 @@ fn count_bits(m: &Model) -> f64 {
                     && !b.is_hole(r2 as usize * b.width + c2 as usize)
             })
             .count() as f64;
-        bits += (1.0 + d + d * (d - 1.0) / 2.0).log2();
+        bits[(r + c) % 2] += (1.0 + d + d * (d - 1.0) / 2.0).log2();
     }
-    bits
+    (bits[0], bits[1])
 }
 
 /// Outcome of one counting pass.
@@ -314,6 +345,50 @@ fn count(
         }
         Pass::Stopped => Err(None),
     }
+}
+
+/// A part of the sum over pairs of ends (`--part`): the list of subtrees is the sweeps of
+/// `end_pairs`, costliest first, dealt to the parts in turn; each sweep counts its pair's
+/// paths, weighed by its orbit and doubled for direction as the whole count does.
+fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
+    let pairs = end_pairs(m);
+    let expand = |node: &Option<usize>, _: &mut Run| match node {
+        None => Expand::Children((0..pairs.len()).map(Some).collect()),
+        Some(_) => Expand::Leaf,
+    };
+    let key = |node: &Option<usize>, f: &mut Fingerprint| {
+        if let Some(i) = *node {
+            let p = &pairs[i];
+            for x in [p.ends[0], p.ends[1], p.weight as usize] {
+                f.eat(x as u64);
+            }
+        }
+    };
+    let Some(cut) = split::cut(task, run, None, None, expand, key) else {
+        return Answer::default();
+    };
+    let mem = Memory::new(task.memory);
+    let directions = if m.start.is_none() { 2 } else { 1 };
+    let outgrew: Mutex<Option<Note>> = Mutex::new(None);
+    let mut a = parts::count_part(task, run, cut, |node, run| {
+        let pair = &pairs[node.expect("the root is never a part's subtree")];
+        match count_in(m, &pair.ends, 1, &mem, false, run) {
+            Pass::Done(c, _) => {
+                let c = c
+                    .to_u128()
+                    .expect("applies() bounds a part's counts by 127 bits");
+                run.count(c * pair.weight as u128 * directions);
+            }
+            Pass::Outgrew(note) => {
+                run.out_of_memory();
+                *outgrew.lock().unwrap_or_else(|e| e.into_inner()) = Some(note);
+            }
+            Pass::Stopped => {}
+        }
+    });
+    a.notes
+        .extend(outgrew.into_inner().unwrap_or_else(|e| e.into_inner()));
+    a
 }
 
 /// Whether the open tours of `m` are counted pair of ends by pair (ends.rs).

@@ -447,6 +447,23 @@ fn backtrack_parts_add_up_to_one_run() {
     crate::parts_sum(&board(6, 5, true, None), None, "backtrack", count);
 }
 
+/// Open tours 7 wide split into parts by their pairs of ends: the parts add up to one run.
+#[test]
+fn count_parts_by_pairs_of_ends_add_up_to_one_run() {
+    let holes: Vec<String> = (4..7)
+        .flat_map(|r| (0..7).map(move |c| format!("[{r}, {c}]")))
+        .collect();
+    let text = board(7, 7, false, None).replace(
+        "[rules]",
+        &format!("holes = [{}]\n[rules]", holes.join(", ")),
+    );
+    let sum = crate::parts_sum(&text, None, "count", (Goal::Count, false));
+    assert_eq!(sum.count, 12_756);
+    // From a start: the other end's squares are the list.
+    let text = text.replace("closed = false", "closed = false\nstart = [0, 0]");
+    crate::parts_sum(&text, None, "count", (Goal::Count, false));
+}
+
 /// `count` refuses `--part` in its own words; `auto` then counts in parts with backtrack.
 #[test]
 fn count_refuses_parts_in_its_own_words() {
