@@ -313,17 +313,21 @@ fn six_by_six_open_and_six_by_eight_closed_counts_match_known_answers() {
     }
 }
 
-/// Boards with holes and starts drawn by a fixed pseudo-random sequence: the counting
-/// strategy's pruning against plain backtracking.
-#[test]
-fn count_and_backtrack_agree_with_holes_and_starts() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut draw = |n: usize| {
+/// A fixed pseudo-random sequence (xorshift) from `seed`: each call draws below `n`.
+fn draws(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
         (seed % n as u64) as usize
-    };
+    }
+}
+
+/// Boards with holes and starts drawn by a fixed pseudo-random sequence: the counting
+/// strategy's pruning against plain backtracking.
+#[test]
+fn count_and_backtrack_agree_with_holes_and_starts() {
+    let mut draw = draws(0x2545_f491_4f6c_dd1d);
     let mut nonzero = 0;
     for case in 0..48 {
         let (w, h, closed) = [
@@ -357,13 +361,7 @@ fn count_and_backtrack_agree_with_holes_and_starts() {
 /// starts are drawn as above.
 #[test]
 fn open_counts_by_pairs_of_ends_agree_with_backtrack() {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut draw = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut draw = draws(0x9e37_79b9_7f4a_7c15);
     let mut nonzero = 0;
     for case in 0..12 {
         let (w, h, rows) = [(7, 7, 4), (8, 7, 3), (7, 8, 3)][case % 3];
