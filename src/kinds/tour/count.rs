@@ -95,7 +95,8 @@ impl Strategy<Model> for Count {
             // A path's edges are those of one colour's squares (every move joins the two
             // colours), at most two a square: so many choices bound the paths, and a
             // direction and a weight of at most 8 add 4 bits.
-            let bits = class_bits(m).0.min(class_bits(m).1) + 4.0;
+            let (a, b) = class_bits(m);
+            let bits = a.min(b) + 4.0;
             if bits > 128.0 {
                 return Err(format!(
                     "a part's count is kept in 128 bits, and the paths of this board may \
@@ -376,7 +377,7 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
             Pass::Done(c, _) => {
                 let c = c
                     .to_u128()
-                    .expect("applies() bounds a part's counts by 127 bits");
+                    .expect("applies() bounds a part's counts by 128 bits");
                 run.count(c * pair.weight as u128 * directions);
             }
             Pass::Outgrew(note) => {
