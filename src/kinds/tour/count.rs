@@ -58,7 +58,7 @@
 
 use std::sync::Mutex;
 
-use super::ends::{PAIRS_FROM_SIDE, end_pairs};
+use super::ends::{EndPair, PAIRS_FROM_SIDE, end_pairs, sweep_index};
 use super::exists::Existence;
 use super::model::{Model, no_unique};
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
@@ -150,7 +150,16 @@ impl Strategy<Model> for Count {
         {
             return a;
         }
-        let mut a = match count(m, task.threads.max(1), task.memory, task.prefixes, run) {
+        let pairs = by_pairs(m, task.prefixes).then(|| end_pairs(m));
+        let counted = count(
+            m,
+            pairs.as_deref(),
+            task.threads.max(1),
+            task.memory,
+            task.prefixes,
+            run,
+        );
+        let mut a = match counted {
             Ok((c, prefixes)) => Answer {
                 prefixes,
                 ..Answer::natural(c)
@@ -170,8 +179,7 @@ impl Strategy<Model> for Count {
             });
         }
         a.notes.extend(m.counting_note(task));
-        if by_pairs(m, task.prefixes) {
-            let pairs = end_pairs(m);
+        if let Some(pairs) = pairs {
             a.notes.push(Note::EndPairs {
                 sweeps: pairs.len(),
                 pairs: pairs.iter().map(|p| p.weight).sum(),
@@ -319,18 +327,19 @@ enum Pass {
 
 /// The count, or why there is none: `Err(Some(note))` when the states outgrew the memory
 /// (the run is then stopped as a memory limit), `Err(None)` for the run's other limits.
+/// Open tours are summed over `pairs` of ends where given, else counted in one sweep.
 fn count(
     m: &Model,
+    pairs: Option<&[EndPair]>,
     threads: usize,
     memory: Option<u64>,
     prefixes: bool,
     run: &mut Run,
 ) -> Result<(Natural, Vec<Prefix>), Option<Note>> {
     let mem = Memory::new(memory);
-    let pass = if by_pairs(m, prefixes) {
-        count_by_pairs(m, threads, &mem, run)
-    } else {
-        count_in(m, &[], threads, &mem, prefixes, run)
+    let pass = match pairs {
+        Some(pairs) => count_by_pairs(m, pairs, threads, &mem, run),
+        None => count_in(m, &[], threads, &mem, prefixes, run),
     };
     match pass {
         Pass::Done(mut c, prefixes) => {
@@ -400,8 +409,13 @@ fn by_pairs(m: &Model, prefixes: bool) -> bool {
 
 /// The undirected paths through every cell (from the start, if given), summed over the
 /// pairs of ends that `end_pairs` lists, a sweep a thread.
-fn count_by_pairs(m: &Model, threads: usize, mem: &Memory, run: &mut Run) -> Pass {
-    let pairs = end_pairs(m);
+fn count_by_pairs(
+    m: &Model,
+    pairs: &[EndPair],
+    threads: usize,
+    mem: &Memory,
+    run: &mut Run,
+) -> Pass {
     let passes: Vec<Mutex<Option<Pass>>> = pairs.iter().map(|_| Mutex::new(None)).collect();
     let items: Vec<usize> = (0..pairs.len()).collect();
     run.share_out(&items, threads, |&i, child| {
@@ -674,12 +688,12 @@ fn count_in(
         })
         .collect();
     let hole: Vec<bool> = (0..n).map(|p| b.is_hole(actual[p])).collect();
-    let at = |s: usize| {
-        (0..n)
-            .find(|&p| actual[p] == s)
-            .expect("an end on the board")
-    };
-    let mut ends: Vec<usize> = m.start.iter().chain(ends).map(|&s| at(s)).collect();
+    let mut ends: Vec<usize> = m
+        .start
+        .iter()
+        .chain(ends)
+        .map(|&s| sweep_index(m, s))
+        .collect();
     ends.sort_unstable();
     ends.dedup();
     let last = (0..n)
@@ -1076,7 +1090,7 @@ mod tests {
             let mem = Memory::new(None);
             let mut run = Run::new(Limits::default());
             let sweep = total(count_in(&m, &[], 1, &mem, false, &mut run));
-            let pairs = total(count_by_pairs(&m, 2, &mem, &mut run));
+            let pairs = total(count_by_pairs(&m, &end_pairs(&m), 2, &mem, &mut run));
             assert_eq!(pairs, sweep, "{board}");
             assert!(sweep > 0, "{board}");
         }
