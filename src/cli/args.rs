@@ -89,6 +89,11 @@ pub(crate) struct Common {
     /// order, the rest as holes (tour count)
     #[arg(long)]
     pub(crate) prefixes: bool,
+    /// Which primary item an exact-cover search branches on: fewest (the one with the fewest
+    /// options left, as Knuth's programs) or first (the first uncovered one in the order the
+    /// items are listed; for dxz's memo on problems listed in their natural order)
+    #[arg(long, value_name = "RULE")]
+    pub(crate) branch: Option<String>,
     /// Search only part I of N of the tree (strategies that split: `solve strategies`); the N
     /// parts, run anywhere, merged by `solve merge`, give the whole answer. I/N,J/M: part J
     /// of M of part I's subtrees' descendants
@@ -348,6 +353,7 @@ pub(crate) fn common_args(c: &Common) -> Vec<String> {
     push("--threads", c.threads.map(|x| x.to_string()));
     push("--memory", c.memory.clone());
     push("--optimum", c.optimum.map(|x| x.to_string()));
+    push("--branch", c.branch.clone());
     if c.unique {
         a.push("--unique".into());
     }

@@ -88,6 +88,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
             strategy: common.strategy.clone(),
             unique: common.unique,
             prefixes: common.prefixes,
+            branch: common.branch.clone(),
             limit: common.limit,
             time_limit: common.time_limit,
             threads: common.threads,
@@ -126,6 +127,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         estimate: common.estimate,
         optimum: common.optimum,
         memory,
+        branch: spec.solve.branch,
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());

@@ -33,9 +33,9 @@
 //! A *node* is a sub-problem searched (a memo miss); a memo hit is counted apart, and updates
 //! as Knuth counts them, so the figures read beside DLX1's.
 
-use super::Control;
 use super::problem::Problem;
 use super::search::Solver;
+use super::{Branch, Control};
 
 /// The empty family: no solution below.
 const BOTTOM: u32 = 0;
@@ -203,9 +203,10 @@ pub struct Dxz {
 }
 
 impl Dxz {
-    /// A search of `problem` whose memo may hold `budget` bytes.
-    pub fn new(problem: &Problem, budget: u64) -> Dxz {
-        let solver = Solver::new(problem);
+    /// A search of `problem`, branching as `branch` says, whose memo may hold `budget` bytes.
+    pub fn new(problem: &Problem, branch: Branch, budget: u64) -> Dxz {
+        let mut solver = Solver::new(problem);
+        solver.set_branch(branch);
         let n = solver.n_items;
         let colours = solver.colours;
         let mut coloured: Vec<usize> = Vec::new();
@@ -368,7 +369,7 @@ impl Dxz {
                 } else if run.node() {
                     break 'enter;
                 } else {
-                    let best = self.solver.links.mrv();
+                    let best = self.solver.choose();
                     updates += self.solver.links.cover::<C>(best);
                     let cur = self.solver.links.nodes[best].down as usize;
                     if cur == best {

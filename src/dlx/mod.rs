@@ -103,6 +103,7 @@ mod links;
 
 mod algorithm_m;
 mod dxz;
+mod dxz_levels;
 mod problem;
 mod search;
 mod subtree;
@@ -110,9 +111,43 @@ mod subtree;
 mod tests;
 
 pub use dxz::{Dxz, DxzResult};
+pub use dxz_levels::{LevelCount, Levels};
 pub use problem::{DlxError, MAX_COLOUR, Problem, is_solution};
 pub use search::Solver;
 pub use subtree::{Decision, Expansion, Prefix};
+
+/// Which primary item a node of the search branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Branch {
+    /// The one with the fewest options still alive, the leftmost among ties (MRV, as Knuth's
+    /// programs choose: see the essay above).
+    #[default]
+    Fewest,
+    /// The first one not yet covered, in the order the items are listed. Sub-problems then
+    /// differ only past a frontier, as in a ZDD built in that order, and come back far more
+    /// often when the order follows the problem's shape (a board's cells row by row,
+    /// Langford's slots left to right): the rule for a memo ([`Dxz`]) on such problems. An
+    /// item whose options are all gone makes a dead end only once it comes first. Algorithms
+    /// X and C; Algorithm M keeps its own rule.
+    First,
+}
+
+impl Branch {
+    pub fn parse(s: &str) -> Option<Branch> {
+        match s {
+            "fewest" => Some(Branch::Fewest),
+            "first" => Some(Branch::First),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Branch::Fewest => "fewest",
+            Branch::First => "first",
+        }
+    }
+}
 
 /// What the search asks of whoever runs it: when to stop, and where solutions and counts go.
 /// The core knows nothing else of its caller (limits, threads, progress live above it).

@@ -2,9 +2,9 @@
 //! search loop of DLX1 and DLX2 for problems whose primary items are each covered once. The
 //! entry points here also pick Algorithm M (`algorithm_m.rs`) when a range asks for it.
 
-use super::Control;
 use super::links::{Links, Node};
 use super::problem::Problem;
+use super::{Branch, Control};
 
 /// A caller's handler for each solution; `true` means stop.
 pub(super) type Visitor<'a, R> = &'a mut dyn FnMut(&mut R, &[usize]) -> bool;
@@ -22,6 +22,8 @@ pub struct Solver {
     pub(super) n_primary: usize,
     pub(super) colours: bool,
     pub(super) multiplicities: bool,
+    /// Which item Algorithms X and C branch on.
+    pub(super) branch: Branch,
     /// The node chosen at each level (an item header for Algorithm M's null choice).
     pub(super) choice: Vec<u32>,
     /// Algorithm M: the first node tweaked at each level.
@@ -139,9 +141,25 @@ impl Solver {
             n_primary: n1,
             colours: problem.has_colours(),
             multiplicities: problem.has_multiplicities(),
+            branch: Branch::Fewest,
             choice: vec![0; levels],
             first_tweak: vec![0; levels],
             solution: Vec::with_capacity(levels),
+        }
+    }
+
+    /// Branch on the item `branch` picks (Algorithms X and C; Algorithm M keeps DLX3's rule,
+    /// and a caller refuses [`Branch::First`] with multiplicities).
+    pub fn set_branch(&mut self, branch: Branch) {
+        self.branch = branch;
+    }
+
+    /// The item Algorithms X and C branch on (some primary item is uncovered).
+    #[inline(always)]
+    pub(super) fn choose(&self) -> usize {
+        match self.branch {
+            Branch::Fewest => self.links.mrv(),
+            Branch::First => at!(self.links.rlink, 0) as usize,
         }
     }
 
@@ -264,7 +282,7 @@ impl Solver {
                     return (updates, true);
                 }
             } else {
-                best = self.links.mrv();
+                best = self.choose();
                 updates += self.links.cover::<C>(best);
                 cur = at!(self.links.nodes, best).down as usize;
                 // Advance: try `cur`, the next option of `best`.

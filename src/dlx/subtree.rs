@@ -87,7 +87,7 @@ impl Solver {
     }
 
     fn expand_xc<const C: bool>(&mut self, node: &Prefix) -> Expansion {
-        let best = self.links.mrv();
+        let best = self.choose();
         let mut updates = self.links.cover::<C>(best);
         let mut children = Vec::with_capacity(self.links.len[best] as usize);
         let mut cur = self.links.nodes[best].down as usize;
@@ -157,7 +157,7 @@ impl Solver {
                 }
             } else {
                 let best = self.links.nodes[x as usize].top as usize;
-                debug_assert_eq!(best, self.links.mrv(), "the item the search branches on");
+                debug_assert_eq!(best, self.choose(), "the item the search branches on");
                 if self.colours {
                     self.links.cover::<true>(best);
                     self.links.commit_others::<true>(x as usize);

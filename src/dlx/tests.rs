@@ -676,8 +676,8 @@ proptest! {
 }
 
 /// DXZ's count and its diagram's solutions, sorted.
-fn dxz_all(p: &Problem) -> (u128, Vec<Vec<usize>>) {
-    let mut dxz = Dxz::new(p, 1 << 30);
+fn dxz_all(p: &Problem, branch: Branch) -> (u128, Vec<Vec<usize>>) {
+    let mut dxz = Dxz::new(p, branch, 1 << 30);
     let counted = dxz.count(&mut Run::new(Limits::default()));
     let count = counted.count.expect("an unlimited run finishes");
     let mut sols = Vec::new();
@@ -733,12 +733,31 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn dxz_finds_what_dlx_finds(inst in planted(false)) {
+    fn dxz_finds_what_dlx_finds(inst in planted(false), first in any::<bool>()) {
         let p = &inst.problem;
         let want = checked_solutions(p);
-        let (count, sols) = dxz_all(p);
+        let branch = if first { Branch::First } else { Branch::Fewest };
+        let (count, sols) = dxz_all(p, branch);
         prop_assert_eq!(count, want.len() as u128);
         prop_assert_eq!(&sols, &want);
+        let mut solver = Solver::new(p);
+        solver.set_branch(branch);
+        let mut run = Run::new(Limits::default());
+        solver.search(&mut run);
+        prop_assert_eq!(run.stats.solutions, want.len() as u128);
+    }
+
+    /// The count by levels meets the sub-problems the memo searches branching on the first
+    /// item, each once: same count, as many distinct ones, as many copies merged.
+    #[test]
+    fn levels_count_what_the_memo_counts(inst in planted(false)) {
+        let p = &inst.problem;
+        prop_assume!(!p.has_colours());
+        let want = checked_solutions(p).len() as u128;
+        let (entries, hits) = memo_first(p);
+        let levels = Levels::<1>::new(p, 1 << 30).count(&mut Run::new(Limits::default()));
+        prop_assert_eq!(levels.count, Some(want));
+        prop_assert_eq!((levels.entries, levels.merged), (entries, hits));
     }
 
     /// Tilings repeat their sub-problems, so the memo is used, with colours too.
@@ -753,16 +772,78 @@ proptest! {
         prop_assume!(holes.iter().any(|&x| !x));
         let p = dominoes(w, h, &holes, coloured);
         let want = checked_solutions(&p);
-        let (count, sols) = dxz_all(&p);
-        prop_assert_eq!(count, want.len() as u128);
-        prop_assert_eq!(&sols, &want);
+        for branch in [Branch::Fewest, Branch::First] {
+            let (count, sols) = dxz_all(&p, branch);
+            prop_assert_eq!(count, want.len() as u128);
+            prop_assert_eq!(&sols, &want);
+        }
+        if !coloured {
+            let (entries, hits) = memo_first(&p);
+            let levels = Levels::<1>::new(&p, 1 << 30).count(&mut Run::new(Limits::default()));
+            prop_assert_eq!(levels.count, Some(want.len() as u128));
+            prop_assert_eq!((levels.entries, levels.merged), (entries, hits));
+        }
     }
+}
+
+/// The memo's entries and hits, branching on the first item.
+fn memo_first(p: &Problem) -> (u64, u64) {
+    let mut dxz = Dxz::new(p, Branch::First, 1 << 30);
+    let mut run = Run::new(Limits::default());
+    dxz.count(&mut run)
+        .count
+        .expect("an unlimited run finishes");
+    let hits = run.stats.counter("memo hits").unwrap_or(0);
+    (dxz.memo_entries() as u64, hits)
+}
+
+/// Tilings of 8x8, 10x10 and 14x14 by levels, in one, two and four words a key (the
+/// 14x14 board's 210 items), against their OEIS values (A004003) and the memo's count; the
+/// 14x14 count passes 2^64, so its levels are counted again in 128 bits.
+#[test]
+fn levels_count_tilings_in_every_width() {
+    // 4x6: 281 tilings.
+    let small = dominoes(4, 6, &[false; 24], false);
+    assert!(Levels::<1>::fits(&small));
+    let run = || Run::new(Limits::default());
+    assert_eq!(
+        Levels::<1>::new(&small, 1 << 30).count(&mut run()).count,
+        Some(281)
+    );
+    for (side, want) in [
+        (8, 12_988_816u128),
+        (10, 258_584_046_368),
+        (14, 112_202_208_776_036_178_000_000),
+    ] {
+        let p = dominoes(side, side, &vec![false; side * side], false);
+        let got = if Levels::<2>::fits(&p) {
+            Levels::<2>::new(&p, 1 << 30).count(&mut run())
+        } else {
+            assert!(Levels::<4>::fits(&p));
+            Levels::<4>::new(&p, 1 << 30).count(&mut run())
+        };
+        assert_eq!(got.count, Some(want), "{side}x{side}");
+        let mut dxz = Dxz::new(&p, Branch::First, 1 << 30);
+        assert_eq!(dxz.count(&mut run()).count, Some(want));
+    }
+}
+
+#[test]
+fn levels_stop_at_a_limit_or_the_budget() {
+    let p = dominoes(6, 6, &[false; 36], false);
+    let limited = Levels::<1>::new(&p, 1 << 30).count(&mut Run::new(Limits {
+        nodes: Some(20),
+        ..Limits::default()
+    }));
+    assert_eq!((limited.count, limited.out_of_memory), (None, false));
+    let small = Levels::<1>::new(&p, 2000).count(&mut Run::new(Limits::default()));
+    assert_eq!((small.count, small.out_of_memory), (None, true));
 }
 
 #[test]
 fn dxz_remembers_sub_problems_of_a_tiling() {
     let p = dominoes(8, 8, &[false; 64], false);
-    let mut dxz = Dxz::new(&p, 1 << 30);
+    let mut dxz = Dxz::new(&p, Branch::Fewest, 1 << 30);
     let mut run = Run::new(Limits::default());
     assert_eq!(dxz.count(&mut run).count, Some(12_988_816));
     // Far fewer sub-problems than tilings: the memo did the work.
@@ -773,22 +854,22 @@ fn dxz_remembers_sub_problems_of_a_tiling() {
 #[test]
 fn dxz_stopped_or_out_of_memory_leaves_the_links_as_built() {
     let p = dominoes(6, 6, &[false; 36], true);
-    let whole = dxz_all(&p).0;
-    let mut dxz = Dxz::new(&p, 1 << 30);
+    let whole = dxz_all(&p, Branch::Fewest).0;
+    let mut dxz = Dxz::new(&p, Branch::Fewest, 1 << 30);
     let stopped = dxz.count(&mut Run::new(Limits {
         nodes: Some(20),
         ..Limits::default()
     }));
     assert_eq!(stopped.count, None);
     assert!(!stopped.out_of_memory);
-    let mut small = Dxz::new(&p, 2000);
+    let mut small = Dxz::new(&p, Branch::Fewest, 2000);
     let out = small.count(&mut Run::new(Limits::default()));
     assert_eq!(out.count, None);
     assert!(out.out_of_memory);
     // Both searched again from the start give the whole count: nothing was left covered.
     let again = dxz.count(&mut Run::new(Limits::default())).count;
     assert_eq!(again, Some(whole));
-    let mut fresh = Dxz::new(&p, 1 << 30);
+    let mut fresh = Dxz::new(&p, Branch::Fewest, 1 << 30);
     assert_eq!(
         fresh.count(&mut Run::new(Limits::default())).count,
         Some(whole)

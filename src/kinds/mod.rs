@@ -51,6 +51,10 @@ pub trait Strategy<M>: Sync {
     fn counts_prefixes(&self) -> bool {
         false
     }
+    /// Whether it branches on the item `--branch` names (exact cover's Algorithms X and C).
+    fn takes_branch(&self) -> bool {
+        false
+    }
 }
 
 /// Why a strategy cannot take the task, beyond its own `applies`.
@@ -79,6 +83,13 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
              (tour: count, for closed tours)"
                 .into(),
         );
+    }
+    if task.branch != crate::dlx::Branch::Fewest && !s.takes_branch() {
+        return Err(format!(
+            "--branch {}: accepted by the exact-cover strategies (cover: dlx, dxz), whose \
+             search branches on an item",
+            task.branch.name()
+        ));
     }
     if task.part.is_some() && task.goal == Goal::First {
         return Err(

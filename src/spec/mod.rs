@@ -204,6 +204,8 @@ impl Kind {
 
 /// What a time limit may be: a run of more than 10^9 seconds (31 years) is no limit at all.
 const TIME_LIMIT_ACCEPTED: &str = "accepted: seconds, more than 0 and less than 1e9";
+const BRANCH_ACCEPTED: &str = "accepted: fewest (the primary item with the fewest options left) \
+     or first (the first uncovered primary item in the order the items are listed)";
 
 /// The largest board side and square count accepted by the file format; kinds set their own,
 /// tighter limits up front.
@@ -227,6 +229,8 @@ pub struct SolveSpec {
     pub unique: bool,
     /// Count every prefix of the board in the strategy's sweep order too.
     pub prefixes: bool,
+    /// Which item an exact-cover search branches on (`branch`, `--branch`).
+    pub branch: crate::dlx::Branch,
     pub limit: Option<u64>,
     pub time_limit: Option<f64>,
     pub threads: Option<usize>,
@@ -270,7 +274,7 @@ impl Spec {
             .collect();
         options.sort_by(|a, b| a.0.cmp(b.0));
         let canonical = format!(
-            "{:?}|{:?}|{:?}|{:?}|{}|{}|{}|{:?}",
+            "{:?}|{:?}|{:?}|{:?}|{}|{}|{}|{:?}|{}",
             self.kind,
             self.board,
             self.piece,
@@ -278,7 +282,8 @@ impl Spec {
             goal.name(),
             self.solve.unique,
             self.solve.prefixes,
-            options
+            options,
+            self.solve.branch.name()
         );
         let mut f = crate::engine::split::Fingerprint::default();
         f.eat_bytes(canonical.as_bytes());
@@ -468,6 +473,19 @@ impl Spec {
             .or_else(|| raw.strategy.map(|s| s.into_inner()));
         out.unique = flags.unique || raw.unique.map(|u| u.into_inner()).unwrap_or(false);
         out.prefixes = flags.prefixes || raw.prefixes.map(|u| u.into_inner()).unwrap_or(false);
+        if let Some(b) = &flags.branch {
+            out.branch = crate::dlx::Branch::parse(b).ok_or_else(|| {
+                self.err_nowhere("--branch", format!("\"{b}\": {BRANCH_ACCEPTED}"))
+            })?;
+        } else if let Some(b) = &raw.branch {
+            out.branch = crate::dlx::Branch::parse(b.get_ref()).ok_or_else(|| {
+                self.err(
+                    b.span(),
+                    "solve.branch",
+                    format!("\"{}\": {BRANCH_ACCEPTED}", b.get_ref()),
+                )
+            })?;
+        }
         if let Some(l) = &raw.limit {
             let v = *l.get_ref();
             if v < 0 {

@@ -30,6 +30,8 @@ pub struct SolveOverrides {
     pub unique: bool,
     /// `--prefixes` likewise turns counting every prefix on.
     pub prefixes: bool,
+    /// `--branch`: which item an exact-cover search branches on.
+    pub branch: Option<String>,
     pub limit: Option<u64>,
     pub time_limit: Option<f64>,
     pub threads: Option<usize>,

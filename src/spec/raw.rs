@@ -174,8 +174,8 @@ fn rules_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rules>, D::Erro
 fn solve_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawSolve>, D::Error> {
     table(
         d,
-        "a table [solve] with keys goal, strategy, unique, prefixes, limit, time_limit, threads, \
-         options",
+        "a table [solve] with keys goal, strategy, unique, prefixes, branch, limit, time_limit, \
+         threads, options",
     )
 }
 
@@ -230,6 +230,7 @@ pub(super) struct RawSolve {
     pub(super) strategy: Option<Located<String>>,
     pub(super) unique: Option<Located<bool>>,
     pub(super) prefixes: Option<Located<bool>>,
+    pub(super) branch: Option<Located<String>>,
     pub(super) limit: Option<Located<i64>>,
     pub(super) time_limit: Option<Located<f64>>,
     pub(super) threads: Option<Located<i64>>,

@@ -37,8 +37,26 @@ impl Strategy<Model> for Dxz {
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let budget = task.memory.unwrap_or(UNBUDGETED);
-        let mut dxz = dlx::Dxz::new(&m.problem, budget);
         let mut answer = Answer::default();
+        let out_of_memory = |run: &mut Run, answer: &mut Answer, what: &'static str| {
+            run.out_of_memory();
+            answer.notes.push(Note::BudgetReached { what, budget });
+        };
+        if task.branch == dlx::Branch::First
+            && !run.reports_each()
+            && let Some(r) = count_by_levels(&m.problem, budget, run)
+        {
+            run.stats.add_counter("memo entries", r.entries);
+            match r.count {
+                Some(c) => run.count(c),
+                None if r.out_of_memory => {
+                    out_of_memory(run, &mut answer, "the levels of sub-problems")
+                }
+                None => {}
+            }
+            return answer;
+        }
+        let mut dxz = dlx::Dxz::new(&m.problem, task.branch, budget);
         let result = dxz.count(run);
         run.stats
             .add_counter("memo entries", dxz.memo_entries() as u64);
@@ -46,14 +64,28 @@ impl Strategy<Model> for Dxz {
             Some(_) if run.reports_each() => dxz.enumerate(run),
             Some(c) => run.count(c),
             None if result.out_of_memory => {
-                run.out_of_memory();
-                answer.notes.push(Note::BudgetReached {
-                    what: "the memo of sub-problems",
-                    budget,
-                });
+                out_of_memory(run, &mut answer, "the memo of sub-problems")
             }
             None => {}
         }
         answer
+    }
+    fn takes_branch(&self) -> bool {
+        true
+    }
+}
+
+/// The count level by level ([`dlx::Levels`]), where the problem's items fit its words (and
+/// it has no colours): the sub-problems the memo would search, each once, in sequential
+/// passes. `None` where it does not fit.
+fn count_by_levels(problem: &dlx::Problem, budget: u64, run: &mut Run) -> Option<dlx::LevelCount> {
+    if dlx::Levels::<1>::fits(problem) {
+        Some(dlx::Levels::<1>::new(problem, budget).count(run))
+    } else if dlx::Levels::<2>::fits(problem) {
+        Some(dlx::Levels::<2>::new(problem, budget).count(run))
+    } else if dlx::Levels::<4>::fits(problem) {
+        Some(dlx::Levels::<4>::new(problem, budget).count(run))
+    } else {
+        None
     }
 }

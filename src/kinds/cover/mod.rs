@@ -9,7 +9,7 @@ use std::sync::Arc;
 mod dxz;
 
 use super::Strategy;
-use crate::dlx::{self, Problem, Solver};
+use crate::dlx::{self, Branch, Problem, Solver};
 use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::render::Picture;
 use crate::spec::{Spec, SpecError};
@@ -232,11 +232,18 @@ impl Strategy<Model> for Dlx {
     fn about(&self) -> &'static str {
         "Knuth's Algorithms X, C and M on the Dancing Links core"
     }
-    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         if task.unique {
             return Err(
                 "a generic cover has no board symmetries to count under (--unique); \
                         break the symmetry in the options instead, as pentominoes-unique.toml does"
+                    .into(),
+            );
+        }
+        if task.branch == Branch::First && m.problem.has_multiplicities() {
+            return Err(
+                "--branch first: with multiplicities Algorithm M branches on the item of \
+                 smallest branch degree (DLX3's rule), which is also how it finds dead ends"
                     .into(),
             );
         }
@@ -261,6 +268,7 @@ impl Strategy<Model> for Dlx {
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let mut solver = Solver::new(&m.problem);
+        solver.set_branch(task.branch);
         if task.part.is_some() {
             return super::dlx_parts::search_part(&mut solver, task, run, None);
         }
@@ -268,6 +276,9 @@ impl Strategy<Model> for Dlx {
         Answer::default()
     }
     fn splits(&self) -> bool {
+        true
+    }
+    fn takes_branch(&self) -> bool {
         true
     }
 }
