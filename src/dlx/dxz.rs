@@ -28,6 +28,16 @@
 //! and each solution is one path, so a node's count is the sum of its two children's, and
 //! enumerating is a walk. Dead ends are remembered too: they are most of what repeats.
 //!
+//! # Which item
+//!
+//! The search branches as [`Branch`] says. The fewest options (MRV, as `dlx`) keeps the tree
+//! small; the first uncovered item makes sub-problems differ only past a frontier in the
+//! item order, so that far more of them come back (Langford pairs with their slots listed
+//! left to right: n = 14 has 10.9 million distinct sub-problems this way against 18.2 million
+//! with MRV, and the gap widens with n). With the first item, no colours and at most 256
+//! items, a count without the solutions goes level by level instead (`dxz_levels.rs`): the
+//! same sub-problems, in sequential passes over arrays.
+//!
 //! # What is counted
 //!
 //! A *node* is a sub-problem searched (a memo miss); a memo hit is counted apart, and updates

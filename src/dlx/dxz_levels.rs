@@ -1,6 +1,6 @@
 //! DXZ's count level by level: the sub-problems of [`super::Dxz`] (keyed by the covered
 //! items), each met once, for Algorithm X problems of at most 256 items when only the count
-//! is wanted.
+//! is wanted and the search branches on the first uncovered item ([`super::Branch::First`]).
 //!
 //! # Why levels
 //!
@@ -20,7 +20,10 @@
 //!
 //! When the items fit in a few machine words the covered set *is* the key: an option is alive
 //! exactly when its mask misses the key, and a child is one OR away, with nothing to cover or
-//! uncover.
+//! uncover. The first uncovered item is one instruction away too; the item with the fewest
+//! options is not: the links keep every item's count of live options as they dance, and
+//! bitsets would count them again at every sub-problem (on the pentominoes that took twice
+//! the links' time), so that rule stays with the links.
 
 use super::Control;
 use super::problem::Problem;

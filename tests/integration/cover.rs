@@ -281,6 +281,100 @@ fn langford_pairs_by_dxz_and_dlx() {
     }
 }
 
+/// Langford pairs for `n` as a TOML cover with the slots listed first, as
+/// `puzzles/langford16.toml` is written.
+fn langford_slots_first(n: usize) -> String {
+    let slots: Vec<String> = (1..=2 * n).map(|j| format!("\"s{j}\"")).collect();
+    let nums: Vec<String> = (1..=n).map(|i| format!("\"{i}\"")).collect();
+    let mut options = Vec::new();
+    for i in 1..=n {
+        for j in 1..=2 * n {
+            let k = j + i + 1;
+            if k > 2 * n || (i == 1 && j > n - 1) {
+                break;
+            }
+            options.push(format!("[\"{i}\", \"s{j}\", \"s{k}\"]"));
+        }
+    }
+    format!(
+        "kind = \"cover\"\n[rules]\nitems = [{}, {}]\noptions = [{}]\n",
+        slots.join(", "),
+        nums.join(", "),
+        options.join(", ")
+    )
+}
+
+/// [`solve`] with the search branching on the first uncovered item, each solution checked.
+fn solve_with_branch(
+    text: &str,
+    strategy: &str,
+    goal: Goal,
+) -> (boardsolve::engine::Outcome, Vec<Vec<usize>>, boardsolve::kinds::Model) {
+    use boardsolve::engine::{Limits, Run, Task};
+    let model = crate::model_of(text, None);
+    let task = Task {
+        goal,
+        branch: boardsolve::dlx::Branch::First,
+        ..Task::default()
+    };
+    let checked = model
+        .solve_checked(strategy, &task, Run::new(Limits::default()), u64::MAX)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (checked.outcome, checked.solutions, model)
+}
+
+/// OEIS A014552 branching on the first item: `dxz` counts by levels and lists from its
+/// diagram, `dlx` searches, and all agree; each listed solution is checked.
+#[test]
+fn langford_pairs_branching_on_the_first_slot() {
+    for (n, want) in [(3, 1u128), (4, 1), (5, 0), (7, 26), (8, 150), (11, 17_792), (12, 108_144)] {
+        let toml = langford_slots_first(n);
+        for strategy in ["dxz", "dlx"] {
+            let (code, out, err) = crate::run_cli_with(
+                &["-", "--strategy", strategy, "--branch", "first", "--format", "json"],
+                Some(&toml),
+            );
+            assert_eq!(code, if want == 0 { 1 } else { 0 }, "n = {n} {strategy}: {err}");
+            let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["count"].as_u64(), Some(want as u64), "n = {n} {strategy}");
+        }
+        if (1..=1000).contains(&want) {
+            let (o, sols, model) = solve_with_branch(&toml, "dxz", Goal::All);
+            assert_eq!(o.answer.count, Some(want));
+            assert_eq!(sols.len() as u128, want);
+            for s in &sols {
+                model.check(s).unwrap();
+            }
+        }
+    }
+    // The file of n = 16 is what this builds.
+    assert!(text("langford16.toml").contains("branch = \"first\""));
+}
+
+#[test]
+fn branch_takes_fewest_or_first_and_only_exact_cover() {
+    let toml = langford_slots_first(4);
+    let (code, _, err) = crate::run_cli_with(&["-", "--branch", "sideways"], Some(&toml));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--branch") && err.contains("accepted: fewest"), "{err}");
+    let in_file = format!("{toml}[solve]\nbranch = \"last\"\n");
+    let (code, _, err) = crate::run_cli_with(&["-"], Some(&in_file));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("solve.branch") && err.contains("\"last\""), "{err}");
+    let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--branch", "first"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--branch first: accepted by the exact-cover strategies"), "{err}");
+    let ranged = "kind = \"cover\"\n[rules]\nitems = [\"a\", \"b\"]\noptions = [[\"a\"], [\"a\", \"b\"], [\"b\"]]\nmultiplicity = { a = [1, 2] }\n";
+    let (code, _, err) =
+        crate::run_cli_with(&["-", "--strategy", "dlx", "--branch", "first"], Some(ranged));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("Algorithm M branches on the item of smallest branch degree"), "{err}");
+    // `fewest` is the default, and saying so changes nothing.
+    let (code, out, _) = crate::run_cli_with(&["-", "--branch", "fewest"], Some(&toml));
+    assert_eq!(code, 0);
+    assert!(out.starts_with("1 solution"), "{out}");
+}
+
 #[test]
 fn dxz_refuses_multiplicities_and_parts_with_the_reason() {
     let (code, _, err) = run_cli(&[
