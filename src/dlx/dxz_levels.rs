@@ -152,13 +152,85 @@ impl<const W: usize, T: Tally> Cache<W, T> {
     }
 }
 
+/// The levels not yet expanded, the buffers of those already expanded (kept for the levels to
+/// come: memory handed back to the system and asked for again is faulted in and cleared
+/// page by page, which took a quarter of a count's time), and the bytes all of them hold,
+/// checked against the budget before any buffer grows.
+struct Store<const W: usize, T> {
+    levels: Vec<Vec<State<W, T>>>,
+    pool: Vec<Vec<State<W, T>>>,
+    held: u64,
+    budget: u64,
+}
+
+impl<const W: usize, T: Copy> Store<W, T> {
+    const BYTES: u64 = std::mem::size_of::<State<W, T>>() as u64;
+
+    fn new(levels: usize, budget: u64) -> Store<W, T> {
+        Store {
+            levels: (0..levels).map(|_| Vec::new()).collect(),
+            pool: Vec::new(),
+            held: 0,
+            budget,
+        }
+    }
+
+    /// Make room for `more` states in `v`; `false` when that would pass the budget.
+    fn reserve(&mut self, v: &mut Vec<State<W, T>>, more: usize) -> bool {
+        if v.capacity() - v.len() >= more {
+            return true;
+        }
+        if v.capacity() == 0
+            && let Some(i) = (0..self.pool.len()).max_by_key(|&i| self.pool[i].capacity())
+        {
+            *v = self.pool.swap_remove(i);
+            if v.capacity() >= more {
+                return true;
+            }
+        }
+        let before = v.capacity();
+        let want = (v.len() + more).max(2 * before).max(1024);
+        if self.held + (want - before) as u64 * Self::BYTES > self.budget {
+            return false;
+        }
+        v.reserve_exact(want - v.len());
+        self.held += (v.capacity() - before) as u64 * Self::BYTES;
+        true
+    }
+
+    /// Add `s` to level `k`; `false` when its buffer cannot grow within the budget.
+    #[inline(always)]
+    fn push(&mut self, k: usize, s: State<W, T>) -> bool {
+        let mut v = std::mem::take(&mut self.levels[k]);
+        let ok = v.len() < v.capacity() || self.reserve(&mut v, 1);
+        if ok {
+            v.push(s);
+        }
+        self.levels[k] = v;
+        ok
+    }
+
+    /// A buffer no longer needed, kept for the levels to come.
+    fn recycle(&mut self, mut v: Vec<State<W, T>>) {
+        v.clear();
+        if v.capacity() > 0 {
+            self.pool.push(v);
+        }
+    }
+}
+
 /// Sort `v` by key with `scratch` as the other buffer: least significant digit first, over
 /// the bits in which keys differ (most are the same across a level, whose sub-problems share
 /// most of their covered items), 11 bits a digit so that the 2,048 counters of a pass stay
 /// in the first-level cache, with every digit's counts taken in one pass. Any order that
 /// brings equal keys together serves; this one costs a few sequential passes where a
-/// comparison sort of tens of millions of states costs many more.
-fn radix_sort<const W: usize, T: Copy>(v: &mut Vec<State<W, T>>, scratch: &mut Vec<State<W, T>>) {
+/// comparison sort of tens of millions of states costs many more. `false` when `run` asks
+/// to stop (asked between passes: a pass over a large level takes a fraction of a second).
+fn radix_sort<const W: usize, T: Copy, R: Control>(
+    v: &mut Vec<State<W, T>>,
+    scratch: &mut Vec<State<W, T>>,
+    run: &mut R,
+) -> bool {
     const BITS: u32 = 11;
     const MASK: u64 = (1 << BITS) - 1;
     let (mut or, mut and) = ([0u64; W], [!0u64; W]);
@@ -179,7 +251,7 @@ fn radix_sort<const W: usize, T: Copy>(v: &mut Vec<State<W, T>>, scratch: &mut V
         }
     }
     if digits.is_empty() {
-        return;
+        return true;
     }
     let mut at = vec![[0usize; 1 << BITS]; digits.len()];
     for s in v.iter() {
@@ -203,7 +275,11 @@ fn radix_sort<const W: usize, T: Copy>(v: &mut Vec<State<W, T>>, scratch: &mut V
         }
         scratch.truncate(v.len());
         std::mem::swap(v, scratch);
+        if run.check() {
+            return false;
+        }
     }
+    true
 }
 
 /// What a count ended with.
@@ -301,38 +377,6 @@ impl<const W: usize> Levels<W> {
             .expect("an uncovered primary item")
     }
 
-    /// Move a state out of the cache into its level, unless the level's growth would pass
-    /// the budget beside `in_use` bytes held elsewhere.
-    fn spill_within<T>(
-        &self,
-        s: State<W, T>,
-        levels: &mut [Vec<State<W, T>>],
-        pending: &mut u64,
-        in_use: u64,
-    ) -> bool {
-        let bytes = std::mem::size_of::<State<W, T>>() as u64;
-        let to = &mut levels[self.level(&s.key)];
-        let before = to.capacity();
-        if to.len() == before && *pending + in_use + before.max(1024) as u64 * bytes > self.budget {
-            return false;
-        }
-        to.push(s);
-        *pending += (to.capacity() - before) as u64 * bytes;
-        true
-    }
-
-    /// [`Self::spill_within`] beside the sort's buffer of `scratch` states.
-    fn spill<T>(
-        &self,
-        s: State<W, T>,
-        levels: &mut [Vec<State<W, T>>],
-        pending: &mut u64,
-        scratch: usize,
-    ) -> bool {
-        let bytes = std::mem::size_of::<State<W, T>>() as u64;
-        self.spill_within(s, levels, pending, scratch as u64 * bytes)
-    }
-
     /// The level of `key`: the primary items it covers, which every child of its
     /// sub-problem exceeds (an option holds one at least).
     #[inline(always)]
@@ -356,13 +400,10 @@ impl<const W: usize> Levels<W> {
     }
 
     fn count_in<T: Tally, R: Control>(&self, run: &mut R) -> Result<LevelCount, Overflow> {
-        let bytes = std::mem::size_of::<State<W, T>>() as u64;
         let goal = self.level(&self.primary);
-        let mut levels: Vec<Vec<State<W, T>>> = vec![Vec::new(); goal + 1];
+        let mut store: Store<W, T> = Store::new(goal + 1, self.budget);
         let mut scratch: Vec<State<W, T>> = Vec::new();
         let mut cache = Cache::new();
-        // Bytes of the levels not yet expanded, kept as they grow.
-        let mut pending = 0u64;
         let mut result = LevelCount {
             count: None,
             out_of_memory: false,
@@ -379,32 +420,33 @@ impl<const W: usize> Levels<W> {
             count: T::ONE,
         };
         let mut stopped =
-            goal > 0 && !cache.put(root, &mut |s| self.spill(s, &mut levels, &mut pending, 0))?;
+            goal > 0 && !cache.put(root, &mut |s| store.push(self.level(&s.key), s))?;
+        result.out_of_memory = stopped;
         'levels: for k in 0..goal {
             if stopped {
                 break;
             }
             if !cache.flush(|s| self.level(&s.key) == k, &mut |s| {
-                self.spill(s, &mut levels, &mut pending, scratch.capacity())
+                store.push(self.level(&s.key), s)
             }) {
-                stopped = true;
-                result.out_of_memory = true;
+                (stopped, result.out_of_memory) = (true, true);
                 break;
             }
-            let mut level = std::mem::take(&mut levels[k]);
+            let mut level = std::mem::take(&mut store.levels[k]);
             if level.is_empty() {
+                store.recycle(level);
                 continue;
             }
-            pending -= level.capacity() as u64 * bytes;
-            // The level and the sort's second buffer, as long as the level.
-            let sorting = (level.capacity() + level.len().max(scratch.capacity())) as u64 * bytes;
-            if pending + sorting > self.budget {
-                stopped = true;
-                result.out_of_memory = true;
+            // The sort's second buffer, as long as the level.
+            scratch.clear();
+            if !store.reserve(&mut scratch, level.len()) {
+                (stopped, result.out_of_memory) = (true, true);
                 break;
             }
-            radix_sort(&mut level, &mut scratch);
-            let in_use = (level.capacity() + scratch.capacity()) as u64 * bytes;
+            if !radix_sort(&mut level, &mut scratch, run) {
+                stopped = true;
+                break;
+            }
             let mut i = 0;
             while i < level.len() {
                 let key = level[i].key;
@@ -429,20 +471,19 @@ impl<const W: usize> Levels<W> {
                         key: std::array::from_fn(|w| key[w] | m[w]),
                         count,
                     };
-                    if self.level(&child.key) == goal {
+                    let to = self.level(&child.key);
+                    if to == goal {
                         // A solution's last option: nothing to keep.
                         solutions = solutions.plus(count).ok_or(Overflow)?;
                         continue;
                     }
-                    if !cache.put(child, &mut |s| {
-                        self.spill_within(s, &mut levels, &mut pending, in_use)
-                    })? {
-                        stopped = true;
-                        result.out_of_memory = true;
+                    if !cache.put(child, &mut |s| store.push(self.level(&s.key), s))? {
+                        (stopped, result.out_of_memory) = (true, true);
                         break 'levels;
                     }
                 }
             }
+            store.recycle(level);
         }
         result.merged += cache.merged;
         run.counter("memo hits", result.merged);

@@ -309,7 +309,11 @@ fn solve_with_branch(
     text: &str,
     strategy: &str,
     goal: Goal,
-) -> (boardsolve::engine::Outcome, Vec<Vec<usize>>, boardsolve::kinds::Model) {
+) -> (
+    boardsolve::engine::Outcome,
+    Vec<Vec<usize>>,
+    boardsolve::kinds::Model,
+) {
     use boardsolve::engine::{Limits, Run, Task};
     let model = crate::model_of(text, None);
     let task = Task {
@@ -327,14 +331,34 @@ fn solve_with_branch(
 /// diagram, `dlx` searches, and all agree; each listed solution is checked.
 #[test]
 fn langford_pairs_branching_on_the_first_slot() {
-    for (n, want) in [(3, 1u128), (4, 1), (5, 0), (7, 26), (8, 150), (11, 17_792), (12, 108_144)] {
+    for (n, want) in [
+        (3, 1u128),
+        (4, 1),
+        (5, 0),
+        (7, 26),
+        (8, 150),
+        (11, 17_792),
+        (12, 108_144),
+    ] {
         let toml = langford_slots_first(n);
         for strategy in ["dxz", "dlx"] {
             let (code, out, err) = crate::run_cli_with(
-                &["-", "--strategy", strategy, "--branch", "first", "--format", "json"],
+                &[
+                    "-",
+                    "--strategy",
+                    strategy,
+                    "--branch",
+                    "first",
+                    "--format",
+                    "json",
+                ],
                 Some(&toml),
             );
-            assert_eq!(code, if want == 0 { 1 } else { 0 }, "n = {n} {strategy}: {err}");
+            assert_eq!(
+                code,
+                if want == 0 { 1 } else { 0 },
+                "n = {n} {strategy}: {err}"
+            );
             let v: serde_json::Value = serde_json::from_str(&out).unwrap();
             assert_eq!(v["count"].as_u64(), Some(want as u64), "n = {n} {strategy}");
         }
@@ -356,19 +380,33 @@ fn branch_takes_fewest_or_first_and_only_exact_cover() {
     let toml = langford_slots_first(4);
     let (code, _, err) = crate::run_cli_with(&["-", "--branch", "sideways"], Some(&toml));
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("--branch") && err.contains("accepted: fewest"), "{err}");
+    assert!(
+        err.contains("--branch") && err.contains("accepted: fewest"),
+        "{err}"
+    );
     let in_file = format!("{toml}[solve]\nbranch = \"last\"\n");
     let (code, _, err) = crate::run_cli_with(&["-"], Some(&in_file));
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("solve.branch") && err.contains("\"last\""), "{err}");
+    assert!(
+        err.contains("solve.branch") && err.contains("\"last\""),
+        "{err}"
+    );
     let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--branch", "first"]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("--branch first: accepted by the exact-cover strategies"), "{err}");
+    assert!(
+        err.contains("--branch first: accepted by the exact-cover strategies"),
+        "{err}"
+    );
     let ranged = "kind = \"cover\"\n[rules]\nitems = [\"a\", \"b\"]\noptions = [[\"a\"], [\"a\", \"b\"], [\"b\"]]\nmultiplicity = { a = [1, 2] }\n";
-    let (code, _, err) =
-        crate::run_cli_with(&["-", "--strategy", "dlx", "--branch", "first"], Some(ranged));
+    let (code, _, err) = crate::run_cli_with(
+        &["-", "--strategy", "dlx", "--branch", "first"],
+        Some(ranged),
+    );
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("Algorithm M branches on the item of smallest branch degree"), "{err}");
+    assert!(
+        err.contains("Algorithm M branches on the item of smallest branch degree"),
+        "{err}"
+    );
     // `fewest` is the default, and saying so changes nothing.
     let (code, out, _) = crate::run_cli_with(&["-", "--branch", "fewest"], Some(&toml));
     assert_eq!(code, 0);
