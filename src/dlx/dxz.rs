@@ -278,14 +278,21 @@ impl Dxz {
     }
 
     /// Report every solution of the diagram built by [`Dxz::count`] to `run`, as sorted
-    /// option numbers; stops when `run.solution` asks.
+    /// option numbers; stops when `run.solution` asks, or `run.check` (asked every few
+    /// thousand steps of the walk: a diagram may hold billions of solutions, and the walk
+    /// visits no node of the search that would ask).
     pub fn enumerate<R: Control>(&self, run: &mut R) {
+        let mut steps = 0u32;
         let mut chosen: Vec<usize> = Vec::new();
         let mut sorted: Vec<usize> = Vec::new();
         // Depth-first over (node, options chosen above it): hi before lo, so solutions come
         // out in the order a search finds them.
         let mut stack: Vec<(u32, usize)> = vec![(self.root, 0)];
         while let Some((z, depth)) = stack.pop() {
+            steps = steps.wrapping_add(1);
+            if steps % 4096 == 0 && run.check() {
+                return;
+            }
             chosen.truncate(depth);
             if z == TOP {
                 sorted.clone_from(&chosen);

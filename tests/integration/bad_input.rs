@@ -408,7 +408,7 @@ fn tables_given_as_other_values_name_their_keys() {
             "solve = [\"count\"]\n",
             &[
                 "<stdin>:2:9: key `solve`: invalid type: array",
-                "expected a table [solve] with keys goal, strategy, unique, prefixes, limit, time_limit",
+                "expected a table [solve] with keys goal, strategy, unique, prefixes, branch, limit, time_limit",
             ],
         ),
     ];

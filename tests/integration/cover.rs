@@ -413,6 +413,23 @@ fn branch_takes_fewest_or_first_and_only_exact_cover() {
     assert!(out.starts_with("1 solution"), "{out}");
 }
 
+/// Listing the 12,988,816 tilings of 8x8 from the diagram outlasts a short time limit: the
+/// walk stops at it, with exit 3 and a count marked as partial.
+#[test]
+fn dxz_listing_from_its_diagram_stops_at_the_time_limit() {
+    let (code, out, err) = run_cli(&[
+        &puzzle("dominoes8.toml"),
+        "--goal",
+        "all",
+        "--limit",
+        "0",
+        "--time-limit",
+        "0.3",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("[time limit]"), "{out}");
+}
+
 #[test]
 fn dxz_refuses_multiplicities_and_parts_with_the_reason() {
     let (code, _, err) = run_cli(&[
