@@ -290,7 +290,7 @@ impl Dxz {
         let mut stack: Vec<(u32, usize)> = vec![(self.root, 0)];
         while let Some((z, depth)) = stack.pop() {
             steps = steps.wrapping_add(1);
-            if steps % 4096 == 0 && run.check() {
+            if steps.is_multiple_of(4096) && run.check() {
                 return;
             }
             chosen.truncate(depth);
