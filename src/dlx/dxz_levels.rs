@@ -153,9 +153,9 @@ impl<const W: usize, T: Tally> Cache<W, T> {
 }
 
 /// The levels not yet expanded, the buffers of those already expanded (kept for the levels to
-/// come: memory handed back to the system and asked for again is faulted in and cleared
-/// page by page, which took a quarter of a count's time), and the bytes all of them hold,
-/// checked against the budget before any buffer grows.
+/// come rather than handed back to the system, which would fault them in and clear them
+/// page by page when asked for again), and the bytes all of them hold, checked against the
+/// budget before any buffer grows.
 struct Store<const W: usize, T> {
     levels: Vec<Vec<State<W, T>>>,
     pool: Vec<Vec<State<W, T>>>,
