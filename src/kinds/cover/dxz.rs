@@ -17,7 +17,8 @@ impl Strategy<Model> for Dxz {
         "dxz"
     }
     fn about(&self) -> &'static str {
-        "Dancing Links with a memo of sub-problems and a ZDD of the solutions (X and C)"
+        "Dancing Links with a memo of sub-problems and a ZDD of the solutions (X and C); \
+         with --branch first, a count goes level by level"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         if task.unique {
