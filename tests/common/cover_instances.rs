@@ -176,3 +176,22 @@ pub fn sudoku(grid: &str) -> Problem {
     }
     p
 }
+
+/// Langford pairs for `n`, up to reversal (the 1s in the first half), as
+/// `puzzles/langford16.toml` lists them: the slots s1..s2n first, then the numbers; one option
+/// "i sj sk" per placement, k = j + i + 1.
+#[allow(dead_code)]
+pub fn langford(n: usize) -> Problem {
+    let mut p = Problem::new();
+    let slots: Vec<usize> = (1..=2 * n).map(|j| p.add_primary(format!("s{j}"))).collect();
+    let numbers: Vec<usize> = (1..=n).map(|i| p.add_primary(format!("{i}"))).collect();
+    for i in 1..=n {
+        let last = if i == 1 { n - 1 } else { 2 * n - i - 1 };
+        for j in 1..=last {
+            let k = j + i + 1;
+            p.add_option(&[(numbers[i - 1], 0), (slots[j - 1], 0), (slots[k - 1], 0)])
+                .expect("a valid option");
+        }
+    }
+    p
+}
