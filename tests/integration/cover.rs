@@ -407,6 +407,46 @@ fn branch_takes_fewest_or_first_and_only_exact_cover() {
         err.contains("Algorithm M branches on the item of smallest branch degree"),
         "{err}"
     );
+    // `solve plan` passes the rule on to every part, and the parts add up.
+    let file = std::env::temp_dir().join(format!("langford8-{}.toml", std::process::id()));
+    std::fs::write(&file, langford_slots_first(8)).unwrap();
+    let file = file.to_str().unwrap();
+    let (code, plan, err) = run_cli(&[
+        "plan",
+        file,
+        "--parts",
+        "3",
+        "--strategy",
+        "dlx",
+        "--branch",
+        "first",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut total = 0;
+    for k in 1..=3 {
+        assert!(
+            plan.contains(&format!("--branch first --part {k}/3")),
+            "{plan}"
+        );
+        let part = format!("{k}/3");
+        let (code, out, err) = run_cli(&[
+            file,
+            "--strategy",
+            "dlx",
+            "--branch",
+            "first",
+            "--part",
+            &part,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        // A part's record carries its count as a decimal string.
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        total += v["count"].as_str().unwrap().parse::<u64>().unwrap();
+    }
+    assert_eq!(total, 150);
+    std::fs::remove_file(file).unwrap();
     // `fewest` is the default, and saying so changes nothing.
     let (code, out, _) = crate::run_cli_with(&["-", "--branch", "fewest"], Some(&toml));
     assert_eq!(code, 0);
