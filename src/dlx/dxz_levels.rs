@@ -402,7 +402,6 @@ impl<const W: usize> Levels<W> {
     fn count_in<T: Tally, R: Control>(&self, run: &mut R) -> Result<LevelCount, Overflow> {
         let goal = self.level(&self.primary);
         let mut store: Store<W, T> = Store::new(goal + 1, self.budget);
-        let mut scratch: Vec<State<W, T>> = Vec::new();
         let mut cache = Cache::new();
         let mut result = LevelCount {
             count: None,
@@ -437,13 +436,17 @@ impl<const W: usize> Levels<W> {
                 store.recycle(level);
                 continue;
             }
-            // The sort's second buffer, as long as the level.
-            scratch.clear();
+            // The sort's second buffer, as long as the level: taken from the pool and given
+            // back once sorted, so that the levels filled while this one is expanded can
+            // grow into it rather than into fresh memory.
+            let mut scratch = Vec::new();
             if !store.reserve(&mut scratch, level.len()) {
                 (stopped, result.out_of_memory) = (true, true);
                 break;
             }
-            if !radix_sort(&mut level, &mut scratch, run) {
+            let sorted = radix_sort(&mut level, &mut scratch, run);
+            store.recycle(scratch);
+            if !sorted {
                 stopped = true;
                 break;
             }
