@@ -281,6 +281,9 @@ fn langford_pairs_by_dxz_and_dlx() {
     }
 }
 
+/// A cover whose item `a` has a range, so that it needs Algorithm M.
+const RANGED: &str = "kind = \"cover\"\n[rules]\nitems = [\"a\", \"b\"]\noptions = [[\"a\"], [\"a\", \"b\"], [\"b\"]]\nmultiplicity = { a = [1, 2] }\n";
+
 /// Langford pairs for `n` as a TOML cover with the slots listed first, as
 /// `puzzles/langford16.toml` is written.
 fn langford_slots_first(n: usize) -> String {
@@ -397,7 +400,7 @@ fn branch_takes_fewest_or_first_and_only_exact_cover() {
         err.contains("--branch first: accepted by the exact-cover strategies"),
         "{err}"
     );
-    let ranged = "kind = \"cover\"\n[rules]\nitems = [\"a\", \"b\"]\noptions = [[\"a\"], [\"a\", \"b\"], [\"b\"]]\nmultiplicity = { a = [1, 2] }\n";
+    let ranged = RANGED;
     let (code, _, err) = crate::run_cli_with(
         &["-", "--strategy", "dlx", "--branch", "first"],
         Some(ranged),
@@ -481,7 +484,7 @@ fn dxz_refuses_multiplicities_and_parts_with_the_reason() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("searches no part"), "{err}");
-    let ranged = "kind = \"cover\"\n[rules]\nitems = [\"a\", \"b\"]\noptions = [[\"a\"], [\"a\", \"b\"], [\"b\"]]\nmultiplicity = { a = [1, 2] }\n";
+    let ranged = RANGED;
     let (code, _, err) = crate::run_cli_with(&["-", "--strategy", "dxz"], Some(ranged));
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("Algorithm M"), "{err}");
