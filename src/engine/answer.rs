@@ -33,6 +33,9 @@ pub struct Answer {
     /// Counts of the board's prefixes (the first m squares in the strategy's sweep order,
     /// the rest as holes), where a strategy counts them all in one sweep.
     pub prefixes: Vec<Prefix>,
+    /// A sweep's states after each square, in its order (a frontier count), up to where it
+    /// stopped: where the board is widest for the method.
+    pub frontier: Vec<u64>,
 }
 
 /// The count of one prefix of the board: its first `squares` squares in the sweep order,

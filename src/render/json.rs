@@ -151,6 +151,9 @@ pub fn write_json_tail(
             .collect();
         report["prefixes"] = json!(rows);
     }
+    if !o.answer.frontier.is_empty() {
+        report["frontier"] = json!(o.answer.frontier);
+    }
     let text = pretty(&report)?;
     let fields = text.strip_prefix('{').unwrap_or(&text);
     writeln!(w, ",{fields}")

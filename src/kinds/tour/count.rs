@@ -1,13 +1,13 @@
 //! `count`: exact counting by frontier dynamic programming, for the knight on boards whose
-//! shorter side is at most 7 (holes allowed).
+//! shorter side is at most 10 (holes allowed).
 //!
 //! Where it applies: goal count, the knight (any board shape and holes, from every start or
 //! a given one, open or closed) with a shorter side of at most [`MAX_SHORT_SIDE`], so that
-//! the frontier fits a 64-bit state. It counts without listing (listing takes `backtrack`).
+//! the frontier's labels fit 4 bits a square. It counts without listing (listing takes `backtrack`).
 //! Its limit is memory: the number of frontier states grows quickly with the shorter side,
 //! and a board whose states outgrow the budget (`--memory`) at one square stops with a
 //! memory limit rather than an answer. `--threads` expands and merges the squares with many
-//! states on several threads. Open tours on boards 7 wide are a sum of sweeps, one per pair
+//! states on several threads. Open tours on boards 7 wide or more are a sum of sweeps, one per pair
 //! of ends up to symmetry (ends.rs), a sweep a thread: letting any square end the tour
 //! multiplies a 7-wide frontier's states past any memory.
 //!
@@ -22,7 +22,7 @@
 //!   fragment whose other end has left the frontier as a tour end shows its label once);
 //! - for open tours, how many squares have left the frontier as tour ends (0 to 2).
 //!
-//! That fits one `u64` (4 bits a square, L <= 15). A square leaving the frontier must be
+//! That fits one `u64` (4 bits a square, L <= 15), or two (L <= 21; key.rs). A square leaving the frontier must be
 //! done: two moves, or for an open tour one move as one of the two ends; on a board with
 //! one square more of one colour, an end must be of that colour (the knight alternates
 //! colours), which rules out many states; with as many of each, the two ends differ in
@@ -60,6 +60,7 @@ use std::sync::Mutex;
 
 use super::ends::{EndPair, PAIRS_FROM_SIDE, end_pairs, sweep_index};
 use super::exists::Existence;
+use super::key::{Key, U128};
 use super::model::{Model, no_unique};
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
 use crate::engine::split::{self, Expand, Fingerprint};
@@ -69,15 +70,17 @@ use crate::util::Natural;
 
 pub struct Count;
 
-/// The longest frontier that fits a `u64` state with 4 bits a square.
-const MAX_SHORT_SIDE: usize = 7;
+/// The longest frontier whose labels fit 4 bits a square (label 15 is kept free for a new
+/// fragment; at most half the frontier's 21 squares plus two tour ends carry labels, from
+/// 2 up): a frontier of up to 15 squares takes a `u64` state, up to 21 a 128-bit one.
+const MAX_SHORT_SIDE: usize = 10;
 
 impl Strategy<Model> for Count {
     fn name(&self) -> &'static str {
         "count"
     }
     fn about(&self) -> &'static str {
-        "exact counts by frontier dynamic programming (knight, shorter side up to 7); \
+        "exact counts by frontier dynamic programming (knight, shorter side up to 10); \
          every prefix in one sweep (--prefixes)"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
@@ -85,7 +88,7 @@ impl Strategy<Model> for Count {
             return Err(
                 "a frontier dynamic program has no subtrees to split: it sweeps the \
                         board once, every state at a square depending on all those before \
-                        (only open tours on boards 7 wide, a sweep per pair of ends, split); \
+                        (only open tours on boards 7 wide or more, a sweep per pair of ends, split); \
                         `backtrack` counts in parts (--part), on small boards"
                     .into(),
             );
@@ -114,8 +117,8 @@ impl Strategy<Model> for Count {
         let short = m.board.width.min(m.board.height);
         if short > MAX_SHORT_SIDE {
             return Err(format!(
-                "the frontier of a board with shorter side {short} does not fit its 64-bit \
-                 states; it takes shorter sides up to {MAX_SHORT_SIDE}"
+                "the frontier of a board with shorter side {short} has more path ends than \
+                 its 4-bit labels tell apart; it takes shorter sides up to {MAX_SHORT_SIDE}"
             ));
         }
         if task.prefixes && !m.closed {
@@ -134,7 +137,7 @@ impl Strategy<Model> for Count {
     fn counts_prefixes(&self) -> bool {
         true
     }
-    /// Open tours on boards 7 wide only (`applies` says so): a sweep per pair of ends.
+    /// Open tours on boards 7 wide or more only (`applies` says so): a sweep per pair of ends.
     fn splits(&self) -> bool {
         true
     }
@@ -151,21 +154,27 @@ impl Strategy<Model> for Count {
             return a;
         }
         let pairs = by_pairs(m, task.prefixes).then(|| end_pairs(m));
+        let mut frontier = Vec::new();
         let counted = count(
             m,
             pairs.as_deref(),
             task.threads.max(1),
             task.memory,
             task.prefixes,
+            &mut frontier,
             run,
         );
         let mut a = match counted {
             Ok((c, prefixes)) => Answer {
                 prefixes,
+                frontier,
                 ..Answer::natural(c)
             },
             Err(outgrew) => {
-                let mut a = Answer::default();
+                let mut a = Answer {
+                    frontier,
+                    ..Answer::default()
+                };
                 a.notes.extend(outgrew);
                 return a;
             }
@@ -194,10 +203,10 @@ impl Strategy<Model> for Count {
 const PARALLEL_FROM: usize = 1 << 16;
 
 /// The states that `states` lead to at the square of `rule`, into `next`.
-fn expand<T: Ways>(
-    states: &[Slot<T>],
-    rule: &Rule,
-    next: &mut Buckets<T>,
+fn expand<K: Key, T: Ways>(
+    states: &[Slot<K, T>],
+    rule: &Rule<K>,
+    next: &mut Buckets<K, T>,
     clock: &Clock,
 ) -> Result<(), Full> {
     // A wide square takes a minute: the clock is read every few thousand states.
@@ -207,14 +216,14 @@ fn expand<T: Ways>(
             return Err(Full::Stopped);
         }
         let cells = state & rule.cells;
-        let ends = (state >> ENDS_SHIFT) as u8;
+        let ends = (state >> K::ENDS_SHIFT).low() as u8;
         if rule.hole {
             emit(next, cells, rule, DONE, ends, ways)?;
             continue;
         }
         let mut open_to = 0u32;
         for (j, &pos) in rule.back.iter().enumerate() {
-            if nibble(cells, pos) != DONE {
+            if cells.nibble(pos) != DONE {
                 open_to |= 1 << j;
             }
         }
@@ -230,7 +239,7 @@ fn expand<T: Ways>(
                 if subset >> j & 1 == 0 {
                     continue;
                 }
-                let u = nibble(cs, pos);
+                let u = cs.nibble(pos);
                 // A fixed end takes one move only.
                 if u != FRESH && rule.end_back >> j & 1 != 0 {
                     continue 'subsets;
@@ -239,10 +248,10 @@ fn expand<T: Ways>(
                     if u == FRESH {
                         // A label no state uses (at most two fragments show one end,
                         // so at most 9 labels are in use); `emit` renumbers it.
-                        cs = with_nibble(cs, pos, SPARE);
+                        cs = cs.with_nibble(pos, SPARE);
                         me = SPARE;
                     } else {
-                        cs = with_nibble(cs, pos, DONE);
+                        cs = cs.with_nibble(pos, DONE);
                         me = u;
                     }
                 } else {
@@ -250,13 +259,13 @@ fn expand<T: Ways>(
                     let a = me;
                     me = DONE;
                     if u == FRESH {
-                        cs = with_nibble(cs, pos, a);
+                        cs = cs.with_nibble(pos, a);
                     } else if u == a {
-                        cs = with_nibble(cs, pos, DONE);
+                        cs = cs.with_nibble(pos, DONE);
                         cycle = true;
                     } else {
-                        cs = with_nibble(cs, pos, DONE);
-                        cs ^= equal_nibbles(cs, u, rule.ones) * (u ^ a) as u64;
+                        cs = cs.with_nibble(pos, DONE);
+                        cs ^= cs.equal_nibbles(u, rule.ones).times(u ^ a);
                     }
                 }
             }
@@ -327,19 +336,21 @@ enum Pass {
 
 /// The count, or why there is none: `Err(Some(note))` when the states outgrew the memory
 /// (the run is then stopped as a memory limit), `Err(None)` for the run's other limits.
-/// Open tours are summed over `pairs` of ends where given, else counted in one sweep.
+/// Open tours are summed over `pairs` of ends where given, else counted in one sweep, whose
+/// states after each square go to `frontier`.
 fn count(
     m: &Model,
     pairs: Option<&[EndPair]>,
     threads: usize,
     memory: Option<u64>,
     prefixes: bool,
+    frontier: &mut Vec<u64>,
     run: &mut Run,
 ) -> Result<(Natural, Vec<Prefix>), Option<Note>> {
     let mem = Memory::new(memory);
     let pass = match pairs {
         Some(pairs) => count_by_pairs(m, pairs, threads, &mem, run),
-        None => count_in(m, &[], threads, &mem, prefixes, run),
+        None => count_in(m, &[], threads, &mem, prefixes, frontier, run),
     };
     match pass {
         Pass::Done(mut c, prefixes) => {
@@ -382,7 +393,7 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let outgrew: Mutex<Option<Note>> = Mutex::new(None);
     let mut a = parts::count_part(task, run, cut, |node, run| {
         let pair = &pairs[node.expect("the root is never a part's subtree")];
-        match count_in(m, &pair.ends, 1, &mem, false, run) {
+        match count_in(m, &pair.ends, 1, &mem, false, &mut Vec::new(), run) {
             Pass::Done(c, _) => {
                 let c = c
                     .to_u128()
@@ -419,7 +430,7 @@ fn count_by_pairs(
     let passes: Vec<Mutex<Option<Pass>>> = pairs.iter().map(|_| Mutex::new(None)).collect();
     let items: Vec<usize> = (0..pairs.len()).collect();
     run.share_out(&items, threads, |&i, child| {
-        let pass = count_in(m, &pairs[i].ends, 1, mem, false, child);
+        let pass = count_in(m, &pairs[i].ends, 1, mem, false, &mut Vec::new(), child);
         if matches!(pass, Pass::Outgrew(_)) {
             // The other sweeps stop too: the count cannot be whole.
             child.out_of_memory();
@@ -449,8 +460,6 @@ fn count_by_pairs(
 const DONE: u8 = 1;
 /// A label free in every state, for the new square's fragment until `emit` renumbers.
 const SPARE: u8 = 15;
-/// Where a state keeps its ends (bits 60 to 62: the frontier takes at most 60 bits).
-const ENDS_SHIFT: u32 = 60;
 
 const KNIGHT: [(i64, i64); 8] = [
     (1, 2),
@@ -466,8 +475,8 @@ const KNIGHT: [(i64, i64); 8] = [
 /// A square not yet placed that may run short of moves: its neighbours among the squares
 /// still to come cannot give it all it needs, and the rest must come from the window
 /// positions `mask`, one move from each square there not done.
-struct Future {
-    mask: u64,
+struct Future<K> {
+    mask: K,
     /// Moves it needs beyond those the squares to come can give (1 or 2).
     gap: u8,
     may_end: bool,
@@ -492,8 +501,6 @@ struct Sweep<'a> {
     /// The colour no open tour can end on (an odd board), if any.
     minor: Option<u8>,
     closed: bool,
-    cells: u64,
-    ones: u64,
     prefixes: bool,
     threads: usize,
     mem: &'a Memory,
@@ -501,6 +508,8 @@ struct Sweep<'a> {
     /// number of them (a closed tour alternates colours).
     cells_so_far: usize,
     table: Vec<Prefix>,
+    /// The states after each square swept.
+    frontier: Vec<u64>,
 }
 
 impl Sweep<'_> {
@@ -509,11 +518,13 @@ impl Sweep<'_> {
     }
 
     /// The rule of square `p`.
-    fn rule(&self, p: usize) -> Rule {
+    fn rule<K: Key>(&self, p: usize) -> Rule<K> {
         let (w, h, n, l) = (self.w, self.h, self.n, self.l);
         let (hole, last, minor) = (&self.hole, self.last, self.minor);
         let fixed = |q: usize| self.ends.contains(&q);
-        let (closed, cells, ones, prefixes) = (self.closed, self.cells, self.ones, self.prefixes);
+        let (closed, prefixes) = (self.closed, self.prefixes);
+        let cells = !(!K::ZERO << (4 * l));
+        let ones = K::ONES & cells;
         let colour = |p: usize| self.colour(p);
         let (r, c) = (p / w, p % w);
         // Back moves as window positions (the window holds squares p-l .. p-1).
@@ -541,7 +552,7 @@ impl Sweep<'_> {
             .filter(|&(_, &pos)| fixed(p + pos - l))
             .fold(0u32, |m, (j, _)| m | 1 << j);
         // Moves each square of the next window still can gain: from squares after p.
-        let mut cap = [0u8; 16];
+        let mut cap = [0u8; 4 * MAX_SHORT_SIDE];
         for (i, cp) in cap.iter_mut().enumerate().take(l) {
             let Some(q) = (p + 1 + i).checked_sub(l) else {
                 continue;
@@ -557,10 +568,10 @@ impl Sweep<'_> {
                 }
             }
         }
-        let (mut cap0, mut cap1, mut no_end, mut colours) = (0u64, 0u64, 0u64, 0u64);
-        let (mut end_at, mut end_cap) = (0u64, 0u64);
+        let (mut cap0, mut cap1, mut no_end, mut colours) = (K::ZERO, K::ZERO, K::ZERO, K::ZERO);
+        let (mut end_at, mut end_cap) = (K::ZERO, K::ZERO);
         for (i, &c) in cap.iter().enumerate().take(l) {
-            let bit = 1u64 << (4 * i);
+            let bit = K::from_u8(1) << (4 * i);
             if (p + 1 + i).checked_sub(l).is_some_and(fixed) {
                 end_at |= bit;
                 if c > 0 {
@@ -577,7 +588,7 @@ impl Sweep<'_> {
                 if minor == Some(colour(q)) {
                     no_end |= bit;
                 }
-                colours |= (colour(q) as u64) << (4 * i);
+                colours |= K::from_u8(colour(q)) << (4 * i);
             }
         }
         // With both ends fixed no other square may end the tour.
@@ -588,14 +599,14 @@ impl Sweep<'_> {
         let leaving_colour = p.checked_sub(l).map_or(0, colour);
         // Squares after p that may fall short of moves: those with fewer than they need among
         // the squares after p, so that some must come from the window (not yet done ones).
-        let mut futs: Vec<Future> = Vec::new();
+        let mut futs: Vec<Future<K>> = Vec::new();
         for q in p + 1..(p + 1 + 2 * w + 2).min(n) {
             if hole[q] {
                 continue;
             }
             let (qr, qc) = (q / w, q % w);
             let mut later = 0u8;
-            let mut mask = 0u64;
+            let mut mask = K::ZERO;
             for (dr, dc) in KNIGHT {
                 let (r2, c2) = (qr as i64 + dr, qc as i64 + dc);
                 if r2 < 0 || c2 < 0 || c2 as usize >= w || r2 as usize >= h {
@@ -608,7 +619,7 @@ impl Sweep<'_> {
                 if x > p {
                     later += 1;
                 } else if x + l > p {
-                    mask |= 1 << (4 * (x + l - p - 1));
+                    mask |= K::from_u8(1) << (4 * (x + l - p - 1));
                 }
             }
             let need = if fixed(q) { 1 } else { 2 };
@@ -650,11 +661,11 @@ impl Sweep<'_> {
     }
 
     /// The note of square `p`, whose states outgrew the memory.
-    fn outgrew<T: Ways>(&self, p: usize, input: usize, filled: &[Buckets<T>]) -> Note {
+    fn outgrew<K, T>(&self, p: usize, input: usize, filled: &[Buckets<K, T>]) -> Note {
         let done = filled.iter().map(|b| b.expanded).sum();
         let made = filled.iter().map(|b| b.total).sum();
         let at = self.m.board.square_name(self.actual[p]);
-        outgrew::<T>(self.mem, at, p + 1, self.n, input, done, made)
+        outgrew::<K, T>(self.mem, at, p + 1, self.n, input, done, made)
     }
 }
 
@@ -666,6 +677,24 @@ fn count_in(
     threads: usize,
     mem: &Memory,
     prefixes: bool,
+    frontier: &mut Vec<u64>,
+    run: &mut Run,
+) -> Pass {
+    let l = 2 * m.board.width.min(m.board.height) + 1;
+    let wide = 4 * l > u64::ENDS_SHIFT;
+    count_as(m, ends, threads, mem, prefixes, wide, frontier, run)
+}
+
+/// [`count_in`] with 128-bit states if `wide`, else 64-bit ones.
+#[allow(clippy::too_many_arguments)]
+fn count_as(
+    m: &Model,
+    ends: &[usize],
+    threads: usize,
+    mem: &Memory,
+    prefixes: bool,
+    wide: bool,
+    frontier: &mut Vec<u64>,
     run: &mut Run,
 ) -> Pass {
     let b = &m.board;
@@ -704,7 +733,6 @@ fn count_in(
         return Pass::Done(Natural::from(if m.closed { 0 } else { 1 }), Vec::new());
     }
     let l = 2 * w + 1;
-    let cells: u64 = (1 << (4 * l)) - 1;
     let mut s = Sweep {
         m,
         actual,
@@ -717,13 +745,12 @@ fn count_in(
         last,
         minor: None,
         closed: m.closed,
-        cells,
-        ones: cells / 15,
         prefixes,
         threads,
         mem,
         cells_so_far: 0,
         table: Vec::new(),
+        frontier: Vec::new(),
     };
     // With one square more of one colour than of the other (an odd board), a knight's path
     // alternates colours and so starts and ends on the larger colour: a square of the
@@ -734,31 +761,47 @@ fn count_in(
         std::cmp::Ordering::Less => Some(0u8),
         std::cmp::Ordering::Equal => None,
     };
-    // Squares before the board count as done.
-    let mut init = 0u64;
-    for i in 0..l {
-        init |= (DONE as u64) << (4 * i);
+    let pass = if wide {
+        start::<U128>(&mut s, run)
+    } else {
+        start::<u64>(&mut s, run)
+    };
+    *frontier = s.frontier;
+    pass
+}
+
+/// The sweep with states of type `K` (wide enough for the frontier), from its first state:
+/// the squares before the board count as done.
+fn start<K: Key>(s: &mut Sweep, run: &mut Run) -> Pass {
+    let mut init = K::ZERO;
+    for i in 0..s.l {
+        init = init.with_nibble(i, DONE);
     }
-    let mut cur: Vec<Slot<u64>> = Vec::new();
+    let mut cur: Vec<Slot<K, u64>> = Vec::new();
     if s.mem.grow(&mut cur, 1).is_err() {
-        return Pass::Outgrew(s.outgrew::<u64>(0, 0, &[]));
+        return Pass::Outgrew(s.outgrew::<K, u64>(0, 0, &[]));
     }
     cur.push(Slot { key: init, ways: 1 });
-    sweep(&mut s, 0, cur, run)
+    sweep(s, 0, cur, run)
 }
 
 /// The sweep from square `from` on, the states before it in `cur`: counts in `T` for as long
 /// as no sum can overflow it, then in the next wider type.
-fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut Run) -> Pass {
-    let mut next: Buckets<T> = Buckets::new(s.mem);
-    let mut parts: Vec<Buckets<T>> = Vec::new();
+fn sweep<K: Key, T: Ways>(
+    s: &mut Sweep,
+    from: usize,
+    mut cur: Vec<Slot<K, T>>,
+    run: &mut Run,
+) -> Pass {
+    let mut next: Buckets<K, T> = Buckets::new(s.mem);
+    let mut parts: Vec<Buckets<K, T>> = Vec::new();
     let clock = run.clock().clone();
     for p in from..s.n {
         if T::BITS < Widest::BITS && !fits(&cur) {
             drop((next, parts));
-            let mut wider: Vec<Slot<T::Wider>> = Vec::new();
+            let mut wider: Vec<Slot<K, T::Wider>> = Vec::new();
             if s.mem.grow(&mut wider, cur.len()).is_err() {
-                return Pass::Outgrew(s.outgrew::<T::Wider>(p, cur.len(), &[]));
+                return Pass::Outgrew(s.outgrew::<K, T::Wider>(p, cur.len(), &[]));
             }
             wider.extend(cur.iter().map(|x| Slot {
                 key: x.key,
@@ -766,13 +809,13 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
             }));
             s.mem.release(&cur);
             drop(cur);
-            return sweep::<T::Wider>(s, p, wider, run);
+            return sweep::<K, T::Wider>(s, p, wider, run);
         }
         let rule = s.rule(p);
         let input = cur.len();
         let sequential = s.threads == 1 || input < PARALLEL_FROM;
         let full = if sequential {
-            next.reset(Buckets::<T>::buckets_for(2 * input));
+            next.reset(Buckets::<K, T>::buckets_for(2 * input));
             expand(&cur, &rule, &mut next, &clock).and_then(|_| next.merge_into(&mut cur))
         } else {
             expand_parallel(&mut cur, &mut parts, s.threads, s.mem, |states, next| {
@@ -780,7 +823,7 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
             })
         }
         .err();
-        let filled: &[Buckets<T>] = if sequential {
+        let filled: &[Buckets<K, T>] = if sequential {
             std::slice::from_ref(&next)
         } else {
             &parts
@@ -810,6 +853,7 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
                 });
             }
         }
+        s.frontier.push(cur.len() as u64);
         if run.nodes(cur.len() as u64 + 1) {
             return Pass::Stopped;
         }
@@ -826,10 +870,10 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
     // Finish: every frontier square must be done; open tours need their two ends.
     let mut total = Natural::zero();
     for &Slot { key: state, ways } in &cur {
-        let mut ends = (state >> ENDS_SHIFT) as u8 & 3;
+        let mut ends = (state >> K::ENDS_SHIFT).low() as u8 & 3;
         let mut ok = true;
         for i in 0..s.l {
-            match (state >> (4 * i) & 15) as u8 {
+            match state.nibble(i) {
                 DONE => {}
                 FRESH => ok = false,
                 _ => {
@@ -849,7 +893,7 @@ fn sweep<T: Ways>(s: &mut Sweep, from: usize, mut cur: Vec<Slot<T>>, run: &mut R
 /// Whether no sum at the next square can overflow `T`: a new state's count is a sum of the
 /// counts of states before, each taken at most once per set of back moves (at most 11), so
 /// all of them together are below 16 times the states' number times their largest count.
-fn fits<T: Ways>(cur: &[Slot<T>]) -> bool {
+fn fits<K, T: Ways>(cur: &[Slot<K, T>]) -> bool {
     let largest = cur.iter().map(|x| x.ways.bits()).max().unwrap_or(0);
     let spread = usize::BITS - cur.len().leading_zeros();
     largest + spread + 4 <= T::BITS
@@ -858,7 +902,7 @@ fn fits<T: Ways>(cur: &[Slot<T>]) -> bool {
 /// The note of a square whose states outgrew the memory: `made` new states from `done` of
 /// its `input` states. The square would need its input and, projected from the share done,
 /// its new states twice (in their buckets, and merged), or at least what was refused.
-fn outgrew<T: Ways>(
+fn outgrew<K, T>(
     mem: &Memory,
     at: String,
     index: usize,
@@ -867,7 +911,7 @@ fn outgrew<T: Ways>(
     done: usize,
     made: usize,
 ) -> Note {
-    let size = std::mem::size_of::<Slot<T>>() as u128;
+    let size = std::mem::size_of::<Slot<K, T>>() as u128;
     let projected = (made as u128 * input as u128 / done.max(1) as u128).max(made as u128);
     let needed = (input as u128 + 2 * projected) * size;
     Note::FrontierOutgrew {
@@ -884,7 +928,7 @@ fn outgrew<T: Ways>(
 
 /// What [`emit`] checks a new state against at one square. Sets of window positions
 /// (after the shift) are masks with the lowest bit of each position's nibble.
-struct Rule {
+struct Rule<K> {
     /// The square is a hole; the last square of the board.
     hole: bool,
     last: bool,
@@ -894,30 +938,30 @@ struct Rule {
     subsets: Vec<u32>,
     end_back: u32,
     /// Squares to come that may run short of moves.
-    futs: Vec<Future>,
+    futs: Vec<Future<K>>,
     /// The nibbles of the window's cells, and the lowest bit of each.
-    cells: u64,
-    ones: u64,
+    cells: K,
+    ones: K,
     /// Every cell done.
-    all_done: u64,
+    all_done: K,
     l: usize,
     closed: bool,
     /// Positions other than fixed ends that can gain no more moves, or one more.
-    cap0: u64,
-    cap1: u64,
+    cap0: K,
+    cap1: K,
     /// The fixed ends in the new window, and those of them that can still gain their move.
-    end_at: u64,
-    end_cap: u64,
+    end_at: K,
+    end_cap: K,
     /// An open tour whose ends are not both fixed: other squares may end it.
     free_ends: bool,
     /// Positions whose squares cannot end an open tour (colour).
-    no_end: u64,
+    no_end: K,
     /// The square leaving the window cannot end an open tour.
     leaving_no_end: bool,
     /// As many squares of each colour: the two ends of an open tour differ in colour.
     balanced: bool,
     /// Colour of each position of the new window (nibble-wise), and of the leaving square.
-    colours: u64,
+    colours: K,
     leaving_colour: u8,
     /// Counting every prefix: a cycle through every square so far is a tour of the prefix
     /// that ends at this square, counted in the buckets' `closed`.
@@ -927,10 +971,10 @@ struct Rule {
 /// The state after the square (`cs` with the square's own state `me`, the window shifted):
 /// dropped if a square can no longer get its moves, else its labels made canonical and
 /// added to `next`. An error when a count overflowed or the table outgrew its memory.
-fn emit<T: Ways>(
-    next: &mut Buckets<T>,
-    cs: u64,
-    rule: &Rule,
+fn emit<K: Key, T: Ways>(
+    next: &mut Buckets<K, T>,
+    cs: K,
+    rule: &Rule<K>,
     me: u8,
     info: u8,
     ways: T,
@@ -950,7 +994,7 @@ fn emit<T: Ways>(
         *ends += 1;
         *ends <= 2
     };
-    match nibble(cs, 0) {
+    match cs.nibble(0) {
         DONE => {}
         FRESH => return Ok(()),
         _ => {
@@ -960,45 +1004,45 @@ fn emit<T: Ways>(
             }
         }
     }
-    let sh = cs >> 4 | (me as u64) << (4 * (l - 1));
+    let sh = cs >> 4 | K::from_u8(me) << (4 * (l - 1));
     // Squares that can no longer get the moves they need: none at all, or (for open
     // tours) squares that must end the tour, more than the two ends allow.
-    let fresh = equal_nibbles(sh, FRESH, rule.ones);
-    let mut done = equal_nibbles(sh, DONE, rule.ones);
-    if fresh & rule.cap0 != 0 {
+    let fresh = sh.equal_nibbles(FRESH, rule.ones);
+    let mut done = sh.equal_nibbles(DONE, rule.ones);
+    if !(fresh & rule.cap0).is_zero() {
         return Ok(());
     }
     let mut short = (fresh & rule.cap1) | (rule.cap0 & !fresh & !done);
     // A fixed end needs one move, and once it has it, it can give no other.
-    if fresh & rule.end_at & !rule.end_cap != 0 {
+    if !(fresh & rule.end_at & !rule.end_cap).is_zero() {
         return Ok(());
     }
     done |= rule.end_at & !fresh;
     let (mut forced_ends, mut forced_first) = (ends, first);
-    if short != 0 {
-        if closed || !rule.free_ends || short & rule.no_end != 0 {
+    if !short.is_zero() {
+        if closed || !rule.free_ends || !(short & rule.no_end).is_zero() {
             return Ok(());
         }
-        while short != 0 {
-            let c = (rule.colours >> short.trailing_zeros() & 1) as u8;
+        while !short.is_zero() {
+            let c = ((rule.colours >> short.trailing_zeros()).low() & 1) as u8;
             if !add_end(&mut forced_ends, &mut forced_first, c) {
                 return Ok(());
             }
-            short &= short - 1;
+            short = short.clear_lowest();
         }
     }
     // A square to come with exactly as many open window neighbours as it needs takes a
     // move from each (unless it may end the tour and so need a move less): a window square
     // can give no more moves than it has left.
-    let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+    let (mut once, mut twice, mut thrice) = (K::ZERO, K::ZERO, K::ZERO);
     for f in &rule.futs {
         let open = f.mask & !done;
-        let rest = open & open.wrapping_sub(1);
-        let short = match (f.gap, open) {
-            (_, 0) => f.gap,
-            (2, _) if rest == 0 => 1,
-            (1, _) if rest == 0 => 0,
-            (2, _) if rest & (rest - 1) == 0 => 0,
+        let rest = open.clear_lowest();
+        let short = match (f.gap, open.is_zero()) {
+            (_, true) => f.gap,
+            (2, _) if rest.is_zero() => 1,
+            (1, _) if rest.is_zero() => 0,
+            (2, _) if rest.clear_lowest().is_zero() => 0,
             _ => continue,
         };
         if short == 0 {
@@ -1014,45 +1058,23 @@ fn emit<T: Ways>(
             return Ok(());
         }
     }
-    if twice & !fresh != 0 || thrice != 0 {
+    if !(twice & !fresh).is_zero() || !thrice.is_zero() {
         return Ok(());
     }
     // Canonical labels: numbered 2, 3, ... in order of first appearance.
     let mut labelled = (sh >> 1 | sh >> 2 | sh >> 3) & rule.ones;
-    let mut out = sh & !(labelled * 15);
-    let mut label = 2u64;
-    while labelled != 0 {
-        let x = (sh >> labelled.trailing_zeros() & 15) as u8;
-        let same = equal_nibbles(sh, x, labelled);
-        out |= same * label;
+    let mut out = sh & !labelled.times(15);
+    let mut label = 2u8;
+    while !labelled.is_zero() {
+        let x = ((sh >> labelled.trailing_zeros()).low() & 15) as u8;
+        let same = sh.equal_nibbles(x, labelled);
+        out |= same.times(label);
         label += 1;
         labelled &= !same;
     }
     let first = if ends == 1 { first } else { 0 };
-    out |= ((ends | first << 2) as u64) << ENDS_SHIFT;
+    out |= K::from_u8(ends | first << 2) << K::ENDS_SHIFT;
     next.add(out, ways)
-}
-
-/// Nibble `i` of a state.
-#[inline]
-fn nibble(s: u64, i: usize) -> u8 {
-    (s >> (4 * i) & 15) as u8
-}
-
-#[inline]
-fn with_nibble(s: u64, i: usize, v: u8) -> u64 {
-    s & !(15 << (4 * i)) | (v as u64) << (4 * i)
-}
-
-/// The lowest bit of each nibble of `s` equal to `v`, among the nibbles whose lowest bit
-/// `within` has.
-#[inline]
-fn equal_nibbles(s: u64, v: u8, within: u64) -> u64 {
-    const LOW3: u64 = 0x7777_7777_7777_7777;
-    let x = s ^ (v as u64).wrapping_mul(0x1111_1111_1111_1111);
-    // A nibble's top bit ends up clear exactly when the nibble of x is zero.
-    let nonzero = ((x & LOW3) + LOW3) | x;
-    (!nonzero >> 3) & within
 }
 
 #[cfg(test)]
@@ -1089,10 +1111,57 @@ mod tests {
             let m = model(&format!("kind = \"tour\"\n{board}"));
             let mem = Memory::new(None);
             let mut run = Run::new(Limits::default());
-            let sweep = total(count_in(&m, &[], 1, &mem, false, &mut run));
+            let sweep = total(count_in(&m, &[], 1, &mem, false, &mut Vec::new(), &mut run));
             let pairs = total(count_by_pairs(&m, &end_pairs(&m), 2, &mem, &mut run));
             assert_eq!(pairs, sweep, "{board}");
             assert!(sweep > 0, "{board}");
+        }
+    }
+
+    #[test]
+    fn wide_states_count_what_narrow_ones_count() {
+        // Boards narrow enough for 64-bit states, counted with both: open and closed, holes,
+        // a start, odd and even numbers of cells, and every prefix.
+        let boards = [
+            ("[board]\nsize = 5\n", false, false),
+            ("[board]\nwidth = 6\nheight = 5\n", true, true),
+            (
+                "[board]\nsize = 6\nholes = [[0, 0], [2, 3], [5, 4]]\n",
+                true,
+                true,
+            ),
+            ("[board]\nsize = 6\nholes = [[1, 1]]\n", false, false),
+            ("[board]\nsize = 6\n", true, false),
+            (
+                "[board]\nwidth = 5\nheight = 6\n[rules]\nstart = [0, 3]\n",
+                false,
+                false,
+            ),
+            ("[board]\nwidth = 12\nheight = 3\n", true, true),
+        ];
+        for (board, closed, prefixes) in boards {
+            let rules = if closed {
+                "[rules]\nclosed = true\n"
+            } else {
+                ""
+            };
+            let m = model(&format!("kind = \"tour\"\n{board}{rules}"));
+            let (mem, mut run) = (Memory::new(None), Run::new(Limits::default()));
+            let mut sweep = |wide| {
+                let mut frontier = Vec::new();
+                match count_as(&m, &[], 1, &mem, prefixes, wide, &mut frontier, &mut run) {
+                    Pass::Done(c, table) => (c, table, frontier),
+                    _ => panic!("the count did not finish: {board}"),
+                }
+            };
+            let (narrow, wide) = (sweep(false), sweep(true));
+            assert_eq!(narrow, wide, "{board}");
+            let zero = Natural::zero();
+            assert!(
+                narrow.0 > zero || narrow.1.iter().any(|p| p.count > zero),
+                "{board}"
+            );
+            assert_eq!(narrow.2.len(), m.board.width * m.board.height, "{board}");
         }
     }
 

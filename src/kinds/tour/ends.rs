@@ -1,4 +1,4 @@
-//! Open tours counted pair of ends by pair of ends, for `count` on boards 7 wide.
+//! Open tours counted pair of ends by pair of ends, for `count` on boards 7 wide or more.
 //!
 //! A frontier sweep that lets any square end the tour keeps, in its states, which fragments
 //! already end outside the frontier and where the other end may still fall: on a 7 x 7 board

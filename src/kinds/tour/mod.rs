@@ -29,6 +29,7 @@ mod divide;
 mod ends;
 pub mod exists;
 mod graph;
+mod key;
 mod model;
 mod numbering;
 mod states;

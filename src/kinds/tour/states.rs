@@ -1,22 +1,24 @@
 //! The states of `count`: each square's new states appended to hash buckets and merged
 //! bucket by bucket, on one thread or several, with the path counts in `u64` or `u128`.
 //!
-//! A state and its count sit side by side (16 bytes with a `u64` count). The new states of
-//! a square go to buckets by the top bits of their hash, a sequential write; each bucket is
-//! then merged through a table small enough to stay in cache into a dense list, the next
-//! square's input. So the memory traffic is sequential, where one large hash table would be
-//! probed at random. Every list of states grows through [`Memory::grow`], which counts the
-//! bytes of all of them against the run's budget and allocates fallibly: past the budget, or
-//! where the system gives no more, the count stops as a memory limit.
+//! A state and its count sit side by side (16 bytes with a 64-bit state and count, 24 with
+//! a 128-bit state). The new states of a square go to buckets by the top bits of their
+//! hash, a sequential write; each bucket is then merged through a table small enough to
+//! stay in cache into a dense list, the next square's input. So the memory traffic is
+//! sequential, where one large hash table would be probed at random. Every list of states
+//! grows through [`Memory::grow`], which counts the bytes of all of them against the run's
+//! budget and allocates fallibly: past the budget, or where the system gives no more, the
+//! count stops as a memory limit.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use super::key::Key;
 use crate::util::Natural;
 
 /// A state and its count, side by side.
 #[derive(Clone, Copy)]
-pub(super) struct Slot<T> {
-    pub key: u64,
+pub(super) struct Slot<K, T> {
+    pub key: K,
     pub ways: T,
 }
 
@@ -96,8 +98,8 @@ impl Memory {
 /// The new states of one square: appended to buckets by the top bits of their hash (a
 /// sequential write), then merged bucket by bucket through a small table that stays in
 /// cache, instead of one large table probed at random.
-pub(super) struct Buckets<'m, T> {
-    buckets: Vec<Vec<Slot<T>>>,
+pub(super) struct Buckets<'m, K, T> {
+    buckets: Vec<Vec<Slot<K, T>>>,
     /// New states added.
     pub total: usize,
     /// States of the square before expanded into these buckets (all of them, unless memory
@@ -109,7 +111,7 @@ pub(super) struct Buckets<'m, T> {
     mem: &'m Memory,
 }
 
-impl<'m, T: Ways> Buckets<'m, T> {
+impl<'m, K: Key, T: Ways> Buckets<'m, K, T> {
     /// States a bucket should hold about, so that its merge table stays in the L2 cache.
     const BUCKET: usize = 1 << 13;
 
@@ -122,15 +124,6 @@ impl<'m, T: Ways> Buckets<'m, T> {
             index: Vec::new(),
             mem,
         }
-    }
-
-    fn hash(key: u64) -> u64 {
-        // Murmur3's finaliser: both the top bits (bucket) and the low bits (slot) mix.
-        let mut k = key ^ key >> 33;
-        k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        k ^= k >> 33;
-        k = k.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        k ^ k >> 33
     }
 
     /// How many buckets about `expect` new states call for.
@@ -156,8 +149,8 @@ impl<'m, T: Ways> Buckets<'m, T> {
     }
 
     #[inline]
-    pub fn add(&mut self, key: u64, ways: T) -> Result<(), Full> {
-        let h = Self::hash(key);
+    pub fn add(&mut self, key: K, ways: T) -> Result<(), Full> {
+        let h = key.hash();
         let b = ((h as u128 * self.buckets.len() as u128) >> 64) as usize;
         let bucket = &mut self.buckets[b];
         if bucket.len() == bucket.capacity() {
@@ -169,7 +162,7 @@ impl<'m, T: Ways> Buckets<'m, T> {
     }
 
     /// Merge equal states, into `dense` (emptied first).
-    pub fn merge_into(&mut self, dense: &mut Vec<Slot<T>>) -> Result<(), Full> {
+    pub fn merge_into(&mut self, dense: &mut Vec<Slot<K, T>>) -> Result<(), Full> {
         dense.clear();
         for b in &self.buckets {
             merge(&[b], &mut self.index, dense, self.mem)?;
@@ -178,7 +171,7 @@ impl<'m, T: Ways> Buckets<'m, T> {
     }
 }
 
-impl<T> Drop for Buckets<'_, T> {
+impl<K, T> Drop for Buckets<'_, K, T> {
     fn drop(&mut self) {
         for b in &self.buckets {
             self.mem.release(b);
@@ -189,10 +182,10 @@ impl<T> Drop for Buckets<'_, T> {
 
 /// Merge equal states of one bucket (given in parts, one per thread) onto the end of `out`,
 /// through a table of positions in `out` small enough to stay in cache.
-fn merge<T: Ways>(
-    parts: &[&Vec<Slot<T>>],
+fn merge<K: Key, T: Ways>(
+    parts: &[&Vec<Slot<K, T>>],
     index: &mut Vec<u32>,
-    out: &mut Vec<Slot<T>>,
+    out: &mut Vec<Slot<K, T>>,
     mem: &Memory,
 ) -> Result<(), Full> {
     let len: usize = parts.iter().map(|b| b.len()).sum();
@@ -205,7 +198,7 @@ fn merge<T: Ways>(
     mem.grow(out, len)?;
     let base = out.len();
     for s in parts.iter().flat_map(|b| b.iter()) {
-        let mut i = Buckets::<T>::hash(s.key) as usize & mask;
+        let mut i = s.key.hash() as usize & mask;
         loop {
             let j = index[i];
             if j == u32::MAX {
@@ -227,19 +220,19 @@ fn merge<T: Ways>(
 /// `expand` (the states that a share of `cur` lead to, into buckets) and the merge on
 /// `threads` threads: each expands a share of the states into its own buckets, then each
 /// merges every `threads`-th bucket of all of them; the merged states replace `cur`.
-pub(super) fn expand_parallel<'m, T: Ways, E>(
-    cur: &mut Vec<Slot<T>>,
-    parts: &mut Vec<Buckets<'m, T>>,
+pub(super) fn expand_parallel<'m, K: Key, T: Ways, E>(
+    cur: &mut Vec<Slot<K, T>>,
+    parts: &mut Vec<Buckets<'m, K, T>>,
     threads: usize,
     mem: &'m Memory,
     expand: E,
 ) -> Result<(), Full>
 where
-    E: Fn(&[Slot<T>], &mut Buckets<T>) -> Result<(), Full> + Sync,
+    E: Fn(&[Slot<K, T>], &mut Buckets<K, T>) -> Result<(), Full> + Sync,
 {
     let expand = &expand;
     parts.resize_with(threads, || Buckets::new(mem));
-    let n = Buckets::<T>::buckets_for(2 * cur.len());
+    let n = Buckets::<K, T>::buckets_for(2 * cur.len());
     for b in parts.iter_mut() {
         b.reset(n);
     }
@@ -262,7 +255,7 @@ where
                     let (mut out, mut index) = (Vec::new(), Vec::new());
                     let mut merged = Ok(());
                     for b in (t..n).step_by(threads) {
-                        let lists: Vec<&Vec<Slot<T>>> =
+                        let lists: Vec<&Vec<Slot<K, T>>> =
                             parts.iter().map(|p| &p.buckets[b]).collect();
                         merged = merge(&lists, &mut index, &mut out, mem);
                         if merged.is_err() {
@@ -279,11 +272,11 @@ where
             .collect();
         jobs.into_iter()
             .map(|j| j.join().expect("a counting thread panicked"))
-            .collect::<Vec<Result<Vec<Slot<T>>, Full>>>()
+            .collect::<Vec<Result<Vec<Slot<K, T>>, Full>>>()
     });
     // Every thread's list is counted until it is dropped, whichever failed.
     let failed = merged.iter().find_map(|m| m.as_ref().err().copied());
-    let merged: Vec<Vec<Slot<T>>> = merged.into_iter().flatten().collect();
+    let merged: Vec<Vec<Slot<K, T>>> = merged.into_iter().flatten().collect();
     let total: usize = merged.iter().map(Vec::len).sum();
     cur.clear();
     let copied = match failed {

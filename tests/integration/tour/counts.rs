@@ -824,3 +824,50 @@ fn classes_match_canonical_forms_of_every_tour_listed() {
         );
     }
 }
+
+/// Boards whose shorter side is 8 to 10 take 128-bit states: the rows past the first few
+/// are holes so that backtracking stays quick, and a few more holes and starts are drawn.
+/// Five rows of the 8x8 board count the closed tours of 5x8 (A175881).
+#[test]
+fn counts_on_boards_8_to_10_wide_agree_with_backtrack() {
+    let mut draw = draws(0x6a09_e667_f3bc_c908);
+    let mut nonzero = 0;
+    for case in 0..12 {
+        let closed = case % 3 == 2;
+        // Three rows have closed tours from 10 columns on (3x10: 16, 3x12: 176).
+        let (w, h) = match closed {
+            true => [(10, 10), (12, 10)][case / 3 % 2],
+            false => [(8, 8), (9, 9), (10, 10), (8, 11)][case % 4],
+        };
+        let rows = 3;
+        let mut holes: Vec<(usize, usize)> = (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .filter(|&(r, _)| r >= rows)
+            .collect();
+        for _ in 0..case % 2 {
+            holes.push((draw(rows), draw(w)));
+        }
+        let free: Vec<(usize, usize)> = (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .filter(|s| !holes.contains(s))
+            .collect();
+        let start = (!closed && case % 4 < 2).then(|| free[draw(free.len())]);
+        let list: Vec<String> = holes.iter().map(|(r, c)| format!("[{r}, {c}]")).collect();
+        let t = board(w, h, closed, start).replace(
+            "[rules]",
+            &format!("holes = [{}]\n[rules]", list.join(", ")),
+        );
+        let c = count(&t, "count");
+        assert_eq!(c, count(&t, "backtrack"), "{t}");
+        nonzero += (c > 0) as usize;
+    }
+    assert!(nonzero >= 5, "too few boards with tours: {nonzero}");
+    let rows: Vec<String> = (5..8)
+        .flat_map(|r| (0..8).map(move |c| format!("[{r}, {c}]")))
+        .collect();
+    let five_of_eight = board(8, 8, true, None).replace(
+        "[rules]",
+        &format!("holes = [{}]\n[rules]", rows.join(", ")),
+    );
+    assert_eq!(count(&five_of_eight, "count"), 44_202);
+}
