@@ -871,3 +871,34 @@ fn counts_on_boards_8_to_10_wide_agree_with_backtrack() {
     );
     assert_eq!(count(&five_of_eight, "count"), 44_202);
 }
+
+/// The JSON report lists the states after each square of the sweep: 36 on 6x6, adding up
+/// to the nodes; and where the states outgrow the memory, those of the squares done.
+#[test]
+fn the_report_lists_the_frontier_square_by_square() {
+    let file = crate::puzzle("closed6x6-count.toml");
+    let (code, out, err) = run_cli(&[&file[..], "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let states: Vec<u64> = v["frontier"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(states.len(), 36);
+    // The first row has no back moves: one state a square.
+    assert_eq!(states[..6], [1; 6]);
+    assert_eq!(states[35], 1);
+    let nodes = v["stats"]["nodes"].as_u64().unwrap();
+    assert_eq!(states.iter().sum::<u64>() + 36, nodes);
+    // 8x8 takes 128-bit states; 16 MiB holds its first 20-odd squares.
+    let args = [&file[..], "--size", "8", "--memory", "16M", "--format", "json"];
+    let (code, out, err) = run_cli(&args);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("the frontier outgrew the memory at square"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let done = v["frontier"].as_array().unwrap();
+    assert!((16..40).contains(&done.len()), "{}", done.len());
+    assert_eq!(done[12], 128);
+}
