@@ -80,7 +80,7 @@ impl Natural {
     }
 
     /// Its remainder on division by `d` (non-zero), the quotient left in place.
-    fn div_rem_small(&mut self, d: u64) -> u64 {
+    pub fn div_rem_small(&mut self, d: u64) -> u64 {
         let mut rem = 0u128;
         for x in self.limbs.iter_mut().rev() {
             let cur = rem << 64 | *x as u128;

@@ -60,8 +60,9 @@ use std::sync::Mutex;
 
 use super::ends::{EndPair, PAIRS_FROM_SIDE, end_pairs, sweep_index};
 use super::exists::Existence;
+use super::fixed::{Fixed, classify, close, twisted_edges};
 use super::key::{Key, U128};
-use super::model::{Model, no_unique};
+use super::model::Model;
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
 use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Clock, Goal, Note, Prefix, Reason, Run, Task};
@@ -81,7 +82,7 @@ impl Strategy<Model> for Count {
     }
     fn about(&self) -> &'static str {
         "exact counts by frontier dynamic programming (knight, shorter side up to 10); \
-         every prefix in one sweep (--prefixes)"
+         every prefix in one sweep (--prefixes); closed tours up to symmetry (--unique)"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
         if task.partial() && !by_pairs(m, task.prefixes) {
@@ -110,7 +111,16 @@ impl Strategy<Model> for Count {
         if task.goal != Goal::Count {
             return Err("counts only (goal count)".into());
         }
-        no_unique(task)?;
+        if task.unique {
+            if !m.closed || m.start.is_some() || task.prefixes || task.partial() {
+                return Err(
+                    "--unique: closed tours, without a start, --prefixes or --part; \
+                            `backtrack` counts open tours up to symmetry (small boards)"
+                        .into(),
+                );
+            }
+            classify(m)?;
+        }
         if m.piece.leaps != [(2, 1)] {
             return Err("its frontier is shaped for the knight's moves".into());
         }
@@ -165,6 +175,7 @@ impl Strategy<Model> for Count {
             run,
         );
         let mut a = match counted {
+            Ok((c, _)) if task.unique => up_to_symmetry(m, c, task, run),
             Ok((c, prefixes)) => Answer {
                 prefixes,
                 frontier,
@@ -510,6 +521,9 @@ struct Sweep<'a> {
     table: Vec<Prefix>,
     /// The states after each square swept.
     frontier: Vec<u64>,
+    /// Counting the tours the half turn fixes (fixed.rs): the twisted edges that close the
+    /// states at the middle of the board.
+    half_turn: Option<Vec<(usize, usize)>>,
 }
 
 impl Sweep<'_> {
@@ -682,10 +696,61 @@ fn count_in(
 ) -> Pass {
     let l = 2 * m.board.width.min(m.board.height) + 1;
     let wide = 4 * l > u64::ENDS_SHIFT;
-    count_as(m, ends, threads, mem, prefixes, wide, frontier, run)
+    count_as(m, ends, threads, mem, prefixes, wide, false, frontier, run)
 }
 
-/// [`count_in`] with 128-bit states if `wide`, else 64-bit ones.
+/// The classes of the closed `tours` under the board's symmetries: Burnside's sum of the
+/// tours each symmetry fixes (fixed.rs) over the group's order; no count where a limit of
+/// the run struck first.
+fn up_to_symmetry(m: &Model, tours: Natural, task: &Task, run: &mut Run) -> Answer {
+    let fixed = classify(m).expect("applies() refuses the boards it cannot count");
+    let mem = Memory::new(task.memory);
+    let mut sum = tours.clone();
+    for f in &fixed {
+        if *f == Fixed::HalfTurn {
+            match count_half_turn(m, task.threads.max(1), &mem, run) {
+                Pass::Done(c, _) => sum.add(&c),
+                Pass::Outgrew(note) => {
+                    run.out_of_memory();
+                    let mut a = Answer::default();
+                    a.notes.push(note);
+                    return a;
+                }
+                Pass::Stopped => return Answer::default(),
+            }
+        }
+    }
+    let order = fixed.len() as u64 + 1;
+    let left = sum.div_rem_small(order);
+    let mut a = Answer::natural(sum);
+    if left != 0 {
+        a.reason = Some(Reason::Bug("the classes' weights do not add up".into()));
+    }
+    if let Some(t) = tours.to_u128() {
+        a.notes.push(Note::SolutionsInAll(t));
+    }
+    a
+}
+
+/// The closed tours that the half turn maps to themselves (fixed.rs).
+fn count_half_turn(m: &Model, threads: usize, mem: &Memory, run: &mut Run) -> Pass {
+    let l = 2 * m.board.width.min(m.board.height) + 1;
+    let wide = 4 * l > u64::ENDS_SHIFT;
+    count_as(
+        m,
+        &[],
+        threads,
+        mem,
+        false,
+        wide,
+        true,
+        &mut Vec::new(),
+        run,
+    )
+}
+
+/// [`count_in`] with 128-bit states if `wide`, else 64-bit ones; with `half_turn`, the
+/// tours the half turn fixes.
 #[allow(clippy::too_many_arguments)]
 fn count_as(
     m: &Model,
@@ -694,6 +759,7 @@ fn count_as(
     mem: &Memory,
     prefixes: bool,
     wide: bool,
+    half_turn: bool,
     frontier: &mut Vec<u64>,
     run: &mut Run,
 ) -> Pass {
@@ -751,6 +817,7 @@ fn count_as(
         cells_so_far: 0,
         table: Vec::new(),
         frontier: Vec::new(),
+        half_turn: None,
     };
     // With one square more of one colour than of the other (an odd board), a knight's path
     // alternates colours and so starts and ends on the larger colour: a square of the
@@ -761,6 +828,9 @@ fn count_as(
         std::cmp::Ordering::Less => Some(0u8),
         std::cmp::Ordering::Equal => None,
     };
+    if half_turn {
+        s.half_turn = Some(twisted_edges(w, n, l, &s.hole));
+    }
     let pass = if wide {
         start::<U128>(&mut s, run)
     } else {
@@ -796,7 +866,9 @@ fn sweep<K: Key, T: Ways>(
     let mut next: Buckets<K, T> = Buckets::new(s.mem);
     let mut parts: Vec<Buckets<K, T>> = Vec::new();
     let clock = run.clock().clone();
-    for p in from..s.n {
+    // The half turn's fixed tours are closed at the middle of the board.
+    let end = if s.half_turn.is_some() { s.n / 2 } else { s.n };
+    for p in from..end {
         if T::BITS < Widest::BITS && !fits(&cur) {
             drop((next, parts));
             let mut wider: Vec<Slot<K, T::Wider>> = Vec::new();
@@ -859,6 +931,9 @@ fn sweep<K: Key, T: Ways>(
         }
     }
     s.mem.release(&cur);
+    if let Some(edges) = &s.half_turn {
+        return Pass::Done(close(&cur, edges, s.l), Vec::new());
+    }
     if s.prefixes {
         let whole = s
             .table
@@ -1149,7 +1224,17 @@ mod tests {
             let (mem, mut run) = (Memory::new(None), Run::new(Limits::default()));
             let mut sweep = |wide| {
                 let mut frontier = Vec::new();
-                match count_as(&m, &[], 1, &mem, prefixes, wide, &mut frontier, &mut run) {
+                match count_as(
+                    &m,
+                    &[],
+                    1,
+                    &mem,
+                    prefixes,
+                    wide,
+                    false,
+                    &mut frontier,
+                    &mut run,
+                ) {
                     Pass::Done(c, table) => (c, table, frontier),
                     _ => panic!("the count did not finish: {board}"),
                 }
@@ -1163,6 +1248,26 @@ mod tests {
             );
             assert_eq!(narrow.2.len(), m.board.width * m.board.height, "{board}");
         }
+    }
+
+    #[test]
+    fn the_half_turn_fixes_the_published_number_of_8x8_tours() {
+        // 8 x 1,658,420,855,433 classes (Jelliss) less McKay's 13,267,364,410,532 tours: the
+        // reflections and the quarter turns fix none of them (fixed.rs), the half turn the
+        // rest.
+        let m = model("kind = \"tour\"\n[board]\nsize = 8\n[rules]\nclosed = true\n");
+        assert_eq!(
+            classify(&m)
+                .unwrap()
+                .iter()
+                .filter(|&&f| f == Fixed::HalfTurn)
+                .count(),
+            1
+        );
+        let (mem, mut run) = (Memory::new(None), Run::new(Limits::default()));
+        let fixed = total(count_half_turn(&m, 2, &mem, &mut run));
+        assert_eq!(8 * 1_658_420_855_433 - 13_267_364_410_532u128, 2_432_932);
+        assert_eq!(fixed, 2_432_932);
     }
 
     #[test]

@@ -28,6 +28,7 @@ mod count;
 mod divide;
 mod ends;
 pub mod exists;
+mod fixed;
 mod graph;
 mod key;
 mod model;

@@ -465,7 +465,9 @@ impl Model {
 pub(crate) fn no_unique(task: &Task) -> Result<(), String> {
     if task.unique {
         return Err(
-            "--unique: tours are counted up to symmetry by `backtrack` (small boards)".into(),
+            "--unique: tours are counted up to symmetry by `backtrack` (small boards) and \
+             `count` (closed tours)"
+                .into(),
         );
     }
     Ok(())
