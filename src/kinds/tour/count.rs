@@ -3,13 +3,14 @@
 //!
 //! Where it applies: goal count, the knight (any board shape and holes, from every start or
 //! a given one, open or closed) with a shorter side of at most [`MAX_SHORT_SIDE`], so that
-//! the frontier's labels fit 4 bits a square. It counts without listing (listing takes `backtrack`).
-//! Its limit is memory: the number of frontier states grows quickly with the shorter side,
-//! and a board whose states outgrow the budget (`--memory`) at one square stops with a
-//! memory limit rather than an answer. `--threads` expands and merges the squares with many
-//! states on several threads. Open tours on boards 7 wide or more are a sum of sweeps, one per pair
-//! of ends up to symmetry (ends.rs), a sweep a thread: letting any square end the tour
-//! multiplies a 7-wide frontier's states past any memory.
+//! the frontier's labels fit 4 bits a square. It counts without listing (listing takes
+//! `backtrack`). Its limit is memory: the number of frontier states grows quickly with the
+//! shorter side, and a board whose states outgrow the budget (`--memory`) at one square
+//! stops with a memory limit rather than an answer. `--threads` expands and merges the
+//! squares with many states on several threads. Open tours on boards 7 wide or more are a
+//! sum of sweeps, one per pair of ends up to symmetry (ends.rs), a sweep a thread: letting
+//! any square end the tour multiplies a 7-wide frontier's states past any memory. Closed
+//! tours up to symmetry (`--unique`) add the tours each symmetry keeps (fixed.rs).
 //!
 //! Squares are taken one at a time in row order along the shorter side (the board is
 //! transposed when it is taller than wide). A knight's move from a square reaches back at
@@ -22,12 +23,12 @@
 //!   fragment whose other end has left the frontier as a tour end shows its label once);
 //! - for open tours, how many squares have left the frontier as tour ends (0 to 2).
 //!
-//! That fits one `u64` (4 bits a square, L <= 15), or two (L <= 21; key.rs). A square leaving the frontier must be
-//! done: two moves, or for an open tour one move as one of the two ends; on a board with
-//! one square more of one colour, an end must be of that colour (the knight alternates
-//! colours), which rules out many states; with as many of each, the two ends differ in
-//! colour, so the state also keeps the first end's colour. Joining the two ends of one
-//! fragment closes a cycle: forbidden for open tours, and for closed ones allowed only at
+//! That fits one `u64` (4 bits a square, L <= 15), or two (L <= 21; key.rs). A square
+//! leaving the frontier must be done: two moves, or for an open tour one move as one of
+//! the two ends; on a board with one square more of one colour, an end must be of that
+//! colour (the knight alternates colours), which rules out many states; with as many of
+//! each, the two ends differ in colour, so the state also keeps the first end's colour.
+//! Joining the two ends of one fragment closes a cycle: forbidden for open tours, and for closed ones allowed only at
 //! the last square when nothing else is open. Counts run in `u64` (the least memory
 //! traffic); before a square whose sums could overflow them, the states move to `u128`,
 //! then to wider integers (`Wide`), so the count is exact at any size and never redone.
@@ -89,7 +90,8 @@ impl Strategy<Model> for Count {
             return Err(
                 "a frontier dynamic program has no subtrees to split: it sweeps the \
                         board once, every state at a square depending on all those before \
-                        (only open tours on boards 7 wide or more, a sweep per pair of ends, split); \
+                        (only open tours on boards 7 wide or more, a sweep per pair of ends, \
+                        split); \
                         `backtrack` counts in parts (--part), on small boards"
                     .into(),
             );
@@ -147,7 +149,8 @@ impl Strategy<Model> for Count {
     fn counts_prefixes(&self) -> bool {
         true
     }
-    /// Open tours on boards 7 wide or more only (`applies` says so): a sweep per pair of ends.
+    /// Open tours on boards 7 wide or more only (`applies` says so): a sweep per pair of
+    /// ends.
     fn splits(&self) -> bool {
         true
     }
@@ -258,7 +261,7 @@ fn expand<K: Key, T: Ways>(
                 if me == FRESH {
                     if u == FRESH {
                         // A label no state uses (at most two fragments show one end,
-                        // so at most 9 labels are in use); `emit` renumbers it.
+                        // so at most 11 labels are in use); `emit` renumbers it.
                         cs = cs.with_nibble(pos, SPARE);
                         me = SPARE;
                     } else {

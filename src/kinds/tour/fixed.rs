@@ -10,10 +10,11 @@
 //!   or a rotation of order 4 about a cell, no tour is fixed.
 //! - If g fixes none, and is of order 4 or of order 2 with no cell a knight's move from its
 //!   image (a reflection of C would fix two of its edges, each joining a cell and its
-//!   image), g acts on C as its rotation by N/k for g's order k. Cells N/k apart on C have the same colour exactly when N/k is
-//!   even (a knight's move changes colour), so if g keeps colours and N/k is odd, or changes
-//!   them and N/k is even, or k does not divide N, no tour is fixed: on boards with both
-//!   sides even this settles every reflection and the quarter turns where N/4 is even.
+//!   image), g acts on C as its rotation by N/k for g's order k. Cells N/k apart on C have
+//!   the same colour exactly when N/k is even (a knight's move changes colour), so if g
+//!   keeps colours and N/k is odd, or changes them and N/k is even, or k does not divide N,
+//!   no tour is fixed: on boards with both sides even this settles every reflection and the
+//!   quarter turns where N/4 is even.
 //! - The half turn of such a board (rows in the sweep even) keeps colours and fixes the
 //!   tours that are lifts of the quotient's cycles: the first half of the board, its cells
 //!   joined by its own moves and by the moves across the middle, each leading to the image
