@@ -24,17 +24,17 @@
 //! - for open tours, how many squares have left the frontier as tour ends (0 to 2).
 //!
 //! That fits one `u64` (4 bits a square, L <= 15), or two (L <= 21; key.rs). A square
-//! leaving the frontier must be done: two moves, or for an open tour one move as one of
-//! the two ends; on a board with one square more of one colour, an end must be of that
-//! colour (the knight alternates colours), which rules out many states; with as many of
-//! each, the two ends differ in colour, so the state also keeps the first end's colour.
-//! Joining the two ends of one fragment closes a cycle: forbidden for open tours, and for
-//! closed ones allowed only at the last square when nothing else is open. Counts run in
-//! `u64` (the least memory traffic); before a square whose sums could overflow them, the states move to `u128`,
-//! then to wider integers (`Wide`), so the count is exact at any size and never redone.
-//! With `--prefixes` a cycle may close at any square: it is a tour of the prefix that ends
-//! there, counted for it; the look-ahead over squares to come is off, since they are holes
-//! in the shorter prefixes.
+//! leaving the frontier must be done: two moves, or for an open tour one move as one of the
+//! two ends; on a board with one square more of one colour, an end must be of that colour
+//! (the knight alternates colours), which rules out many states; with as many of each, the
+//! two ends differ in colour, so the state also keeps the first end's colour. Joining the
+//! two ends of one fragment closes a cycle: forbidden for open tours, and for closed ones
+//! allowed only at the last square when nothing else is open. Counts run in `u64` (the
+//! least memory traffic); before a square whose sums could overflow them, the states move
+//! to `u128`, then to wider integers (`Wide`), so the count is exact at any size and never
+//! redone. With `--prefixes` a cycle may close at any square: it is a tour of the prefix
+//! that ends there, counted for it; the look-ahead over squares to come is off, since they
+//! are holes in the shorter prefixes.
 //!
 //! A state is dropped as soon as some square can no longer get its moves: a frontier square
 //! with fewer squares to come than moves it lacks, or a square to come whose neighbours
