@@ -475,7 +475,7 @@ const DONE: u8 = 1;
 /// A label free in every state, for the new square's fragment until `emit` renumbers.
 const SPARE: u8 = 15;
 
-const KNIGHT: [(i64, i64); 8] = [
+pub(super) const KNIGHT: [(i64, i64); 8] = [
     (1, 2),
     (1, -2),
     (-1, 2),

@@ -26,6 +26,7 @@
 //! Other symmetries (two fixed cells; a cell a knight's move from its image; a quarter turn
 //! with N/4 odd) are refused up front: `backtrack` counts small boards up to symmetry.
 
+use super::count::KNIGHT;
 use super::key::Key;
 use super::model::Model;
 use super::states::{Slot, Ways};
@@ -39,17 +40,6 @@ pub(super) enum Fixed {
     /// The half turn, counted by a sweep to the middle (`close`).
     HalfTurn,
 }
-
-const KNIGHT: [(i64, i64); 8] = [
-    (1, 2),
-    (1, -2),
-    (-1, 2),
-    (-1, -2),
-    (2, 1),
-    (2, -1),
-    (-2, 1),
-    (-2, -1),
-];
 
 fn knight_apart(w: usize, a: usize, b: usize) -> bool {
     let (dr, dc) = (
