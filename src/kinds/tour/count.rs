@@ -63,7 +63,7 @@ use super::ends::{EndPair, PAIRS_FROM_SIDE, end_pairs, sweep_index};
 use super::exists::Existence;
 use super::fixed::{Fixed, classify, close, twisted_edges};
 use super::key::{Key, U128};
-use super::model::Model;
+use super::model::{KNIGHT, Model};
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
 use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Clock, Goal, Note, Prefix, Reason, Run, Task};
@@ -474,17 +474,6 @@ fn count_by_pairs(
 const DONE: u8 = 1;
 /// A label free in every state, for the new square's fragment until `emit` renumbers.
 const SPARE: u8 = 15;
-
-pub(super) const KNIGHT: [(i64, i64); 8] = [
-    (1, 2),
-    (1, -2),
-    (-1, 2),
-    (-1, -2),
-    (2, 1),
-    (2, -1),
-    (-2, 1),
-    (-2, -1),
-];
 
 /// A square not yet placed that may run short of moves: its neighbours among the squares
 /// still to come cannot give it all it needs, and the rest must come from the window

@@ -26,9 +26,8 @@
 //! Other symmetries (two fixed cells; a cell a knight's move from its image; a quarter turn
 //! with N/4 odd) are refused up front: `backtrack` counts small boards up to symmetry.
 
-use super::count::KNIGHT;
 use super::key::Key;
-use super::model::Model;
+use super::model::{KNIGHT, Model};
 use super::states::{Slot, Ways};
 use crate::util::Natural;
 

@@ -22,6 +22,18 @@ use crate::util::Packed;
 /// so its ring of rows stays small (a knight's five rows of 4,096 values: 80 KB).
 const CHECK_STRIPE: usize = 4096;
 
+/// The knight's eight moves as (rows, columns), for the counting sweeps.
+pub(super) const KNIGHT: [(i64, i64); 8] = [
+    (1, 2),
+    (1, -2),
+    (-1, 2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+
 pub struct Model {
     pub board: Board,
     pub piece: Piece,
