@@ -686,9 +686,23 @@ fn count_in(
     frontier: &mut Vec<u64>,
     run: &mut Run,
 ) -> Pass {
+    count_as(
+        m,
+        ends,
+        threads,
+        mem,
+        prefixes,
+        wide(m),
+        false,
+        frontier,
+        run,
+    )
+}
+
+/// Whether the frontier (2w + 1 squares of 4 bits, w the shorter side) needs 128-bit states.
+fn wide(m: &Model) -> bool {
     let l = 2 * m.board.width.min(m.board.height) + 1;
-    let wide = 4 * l > u64::ENDS_SHIFT;
-    count_as(m, ends, threads, mem, prefixes, wide, false, frontier, run)
+    4 * l > u64::ENDS_SHIFT
 }
 
 /// The classes of the closed `tours` under the board's symmetries: Burnside's sum of the
@@ -726,15 +740,13 @@ fn up_to_symmetry(m: &Model, tours: Natural, task: &Task, run: &mut Run) -> Answ
 
 /// The closed tours that the half turn maps to themselves (fixed.rs).
 fn count_half_turn(m: &Model, threads: usize, mem: &Memory, run: &mut Run) -> Pass {
-    let l = 2 * m.board.width.min(m.board.height) + 1;
-    let wide = 4 * l > u64::ENDS_SHIFT;
     count_as(
         m,
         &[],
         threads,
         mem,
         false,
-        wide,
+        wide(m),
         true,
         &mut Vec::new(),
         run,

@@ -155,6 +155,7 @@ pub(super) fn close<K: Key, T: Ways>(
         need: vec![0; l],
         label: vec![0; l],
         chosen: Vec::with_capacity(edges.len()),
+        parent: vec![0; l],
     };
     for &Slot { key, ways } in states {
         for i in 0..l {
@@ -180,6 +181,8 @@ struct Closing<'a> {
     need: Vec<u8>,
     label: Vec<u8>,
     chosen: Vec<usize>,
+    /// Union-find over the frontier positions, for the cycle test.
+    parent: Vec<usize>,
 }
 
 impl Closing<'_> {
@@ -216,12 +219,15 @@ impl Closing<'_> {
 
     /// The fragments and the chosen edges make one cycle through an odd number of twisted
     /// edges (every position has its two moves by now).
-    fn one_odd_cycle(&self) -> bool {
+    fn one_odd_cycle(&mut self) -> bool {
         if self.chosen.len().is_multiple_of(2) {
             return false;
         }
         let l = self.label.len();
-        let mut parent: Vec<usize> = (0..l).collect();
+        let parent = &mut self.parent;
+        for (i, p) in parent.iter_mut().enumerate() {
+            *p = i;
+        }
         fn root(p: &mut [usize], mut x: usize) -> usize {
             while p[x] != x {
                 p[x] = p[p[x]];
@@ -229,7 +235,7 @@ impl Closing<'_> {
             }
             x
         }
-        let join = |p: &mut Vec<usize>, a: usize, b: usize| {
+        let join = |p: &mut [usize], a: usize, b: usize| {
             let (ra, rb) = (root(p, a), root(p, b));
             p[ra] = rb;
         };
@@ -237,16 +243,16 @@ impl Closing<'_> {
             if self.label[i] > DONE
                 && let Some(j) = (i + 1..l).find(|&j| self.label[j] == self.label[i])
             {
-                join(&mut parent, i, j);
+                join(parent, i, j);
             }
         }
         for &e in &self.chosen {
             let (a, b) = self.edges[e];
-            join(&mut parent, a, b);
+            join(parent, a, b);
         }
         let mut roots = (0..l)
             .filter(|&i| self.label[i] != DONE)
-            .map(|i| root(&mut parent, i));
+            .map(|i| root(parent, i));
         let first = roots.next();
         first.is_some() && roots.all(|r| Some(r) == first)
     }

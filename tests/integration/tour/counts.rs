@@ -323,6 +323,15 @@ fn draws(mut seed: u64) -> impl FnMut(usize) -> usize {
     }
 }
 
+/// `text` (a tour puzzle from `board`) with `holes` as `[row, column]` squares.
+fn with_holes(text: &str, holes: &[(usize, usize)]) -> String {
+    let list: Vec<String> = holes.iter().map(|(r, c)| format!("[{r}, {c}]")).collect();
+    text.replace(
+        "[rules]",
+        &format!("holes = [{}]\n[rules]", list.join(", ")),
+    )
+}
+
 /// Boards with holes and starts drawn by a fixed pseudo-random sequence: the counting
 /// strategy's pruning against plain backtracking.
 #[test]
@@ -343,12 +352,7 @@ fn count_and_backtrack_agree_with_holes_and_starts() {
             .filter(|s| !holes.contains(s))
             .collect();
         let start = (!closed && case % 2 == 0).then(|| free[draw(free.len())]);
-        let mut t = board(w, h, closed, start);
-        let list: Vec<String> = holes.iter().map(|(r, c)| format!("[{r}, {c}]")).collect();
-        t = t.replace(
-            "[rules]",
-            &format!("holes = [{}]\n[rules]", list.join(", ")),
-        );
+        let t = with_holes(&board(w, h, closed, start), &holes);
         let c = count(&t, "count");
         assert_eq!(c, count(&t, "backtrack"), "{t}");
         nonzero += (c > 0) as usize;
@@ -377,11 +381,7 @@ fn open_counts_by_pairs_of_ends_agree_with_backtrack() {
             .filter(|s| !holes.contains(s))
             .collect();
         let start = (case % 2 == 0).then(|| free[draw(free.len())]);
-        let list: Vec<String> = holes.iter().map(|(r, c)| format!("[{r}, {c}]")).collect();
-        let t = board(w, h, false, start).replace(
-            "[rules]",
-            &format!("holes = [{}]\n[rules]", list.join(", ")),
-        );
+        let t = with_holes(&board(w, h, false, start), &holes);
         let (o, _, _) = solve(&t, None, "count", Goal::Count, false, 2);
         let c = o.answer.count.unwrap_or(0);
         // A board the colour count rules out is answered before any sweep.
@@ -883,23 +883,14 @@ fn counts_on_boards_8_to_10_wide_agree_with_backtrack() {
             .filter(|s| !holes.contains(s))
             .collect();
         let start = (!closed && case % 4 < 2).then(|| free[draw(free.len())]);
-        let list: Vec<String> = holes.iter().map(|(r, c)| format!("[{r}, {c}]")).collect();
-        let t = board(w, h, closed, start).replace(
-            "[rules]",
-            &format!("holes = [{}]\n[rules]", list.join(", ")),
-        );
+        let t = with_holes(&board(w, h, closed, start), &holes);
         let c = count(&t, "count");
         assert_eq!(c, count(&t, "backtrack"), "{t}");
         nonzero += (c > 0) as usize;
     }
     assert!(nonzero >= 5, "too few boards with tours: {nonzero}");
-    let rows: Vec<String> = (5..8)
-        .flat_map(|r| (0..8).map(move |c| format!("[{r}, {c}]")))
-        .collect();
-    let five_of_eight = board(8, 8, true, None).replace(
-        "[rules]",
-        &format!("holes = [{}]\n[rules]", rows.join(", ")),
-    );
+    let rows: Vec<(usize, usize)> = (5..8).flat_map(|r| (0..8).map(move |c| (r, c))).collect();
+    let five_of_eight = with_holes(&board(8, 8, true, None), &rows);
     assert_eq!(count(&five_of_eight, "count"), 44_202);
 }
 
