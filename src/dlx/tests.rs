@@ -576,6 +576,47 @@ fn parts_add_up(p: &Problem) -> u64 {
     whole.nodes
 }
 
+/// `--threads` on a count: the whole tree and a part shared out to 2 and 3 threads count the
+/// solutions, nodes and updates of one thread, and leave the solver as built.
+fn threads_count_as_one(p: &Problem) {
+    use crate::engine::{Goal, Task};
+    let counted = |solver: &mut Solver, threads: usize, part: Option<(usize, usize)>| {
+        let task = Task {
+            goal: Goal::Count,
+            threads,
+            part,
+            ..Task::default()
+        };
+        let mut run = Run::new(Limits::default());
+        let answer = crate::kinds::dlx_parts::search(solver, &task, &mut run);
+        assert_eq!(answer.partial.is_some(), part.is_some());
+        let updates = run.stats.counter("updates").unwrap_or(0);
+        let stats = run.finish("dlx", answer).stats;
+        (stats.solutions, stats.nodes, updates)
+    };
+    let mut solver = Solver::new(p);
+    for part in [None, Some((2, 3))] {
+        let one = counted(&mut solver, 1, part);
+        for threads in [2, 3] {
+            assert_eq!(
+                counted(&mut solver, threads, part),
+                one,
+                "{threads} threads, part {part:?}"
+            );
+        }
+    }
+    let whole = count(p);
+    let again = counted(&mut solver, 1, None);
+    assert_eq!(
+        again,
+        (
+            whole.solutions,
+            whole.nodes,
+            whole.counter("updates").unwrap_or(0)
+        )
+    );
+}
+
 /// Rows and columns of a `size` x `size` 0/1 grid each a word with `ones` ones, the cells
 /// secondary items coloured by their digit (Algorithm C): the grids whose rows and columns
 /// all hold `ones` ones.
@@ -638,6 +679,8 @@ fn parts_add_up_algorithm_x() {
     parts_add_up(&instances::sudoku(
         "4.....8.5 .3....... ...7..... .2.....6. ....8.4.. ....1.... ...6.3.7. 5..2..... 1.4......",
     ));
+    threads_count_as_one(&instances::queens(9));
+    threads_count_as_one(&instances::pentominoes(3, 20, false));
 }
 
 #[test]
@@ -646,6 +689,7 @@ fn parts_add_up_algorithm_c() {
     assert_eq!(Solver::new(&p).algorithm(), "C");
     assert_eq!(count(&p).solutions, 2040);
     parts_add_up(&p);
+    threads_count_as_one(&p);
 }
 
 #[test]
@@ -654,6 +698,7 @@ fn parts_add_up_algorithm_m() {
     assert_eq!(Solver::new(&p).algorithm(), "M");
     assert!(count(&p).solutions > 100);
     parts_add_up(&p);
+    threads_count_as_one(&p);
     // Colours and multiplicities together.
     parts_add_up(&parse_knuth(
         "A B 2:3|C | X Y
@@ -672,6 +717,8 @@ proptest! {
     fn parts_add_up_on_planted_instances(inst in planted(false), ranged in planted(true)) {
         parts_add_up(&inst.problem);
         parts_add_up(&ranged.problem);
+        threads_count_as_one(&inst.problem);
+        threads_count_as_one(&ranged.problem);
     }
 }
 

@@ -1,13 +1,17 @@
-//! `--part I/N` (and `--part I/N,J/M`) for the strategies on the Dancing Links core: the
-//! core's search tree cut by [`split::cut`], a node being the options chosen from the root
-//! (the item the search branches on at each level, then each of its options in the search's
-//! order), and the part's subtrees searched one after another on the one solver.
+//! `--part I/N` (and `--part I/N,J/M`) for the strategies on the Dancing Links core, and
+//! `--threads` for their counts: the core's search tree cut by [`split::cut`], a node being
+//! the options chosen from the root (the item the search branches on at each level, then each
+//! of its options in the search's order), and the subtrees searched one after another on the
+//! one solver, or shared out to the threads, each with a copy of the solver.
 //!
 //! The parts' counts add up to the whole search's; so do their nodes (with the nodes the
 //! listing expanded, counted by the first part, as `split` says) and their updates (the
-//! updates the search makes at an expanded node go with it).
+//! updates the search makes at an expanded node go with it). A count on several threads is
+//! the one part `1/1` of the tree, so it counts exactly the nodes and updates of a search on
+//! one thread.
 
 use std::cell::RefCell;
+use std::sync::Mutex;
 
 use crate::dlx::{Decision, Expansion, Prefix, Solver};
 use crate::engine::split::{self, Expand, Fingerprint};
@@ -31,6 +35,41 @@ pub fn refuses(task: &Task) -> Option<String> {
 /// Where a strategy sends each solution (option indices), as [`Solver::search_with`] does;
 /// `true` means stop.
 pub type OnSolution<'a, 'r> = &'a mut dyn FnMut(&mut Run<'r>, &[usize]) -> bool;
+
+/// Count (or search without reporting) the whole tree of `solver` as [`Solver::search`]
+/// does, on `task.threads` threads where no solution goes to the run one by one, or part
+/// `task.part` of it. The entry point for a strategy that does not map solutions back.
+pub fn search(solver: &mut Solver, task: &Task, run: &mut Run) -> Answer {
+    if task.part.is_some() {
+        return search_part(solver, task, run, None);
+    }
+    if task.threads > 1 && !run.reports_each() {
+        let whole = Task {
+            part: Some((1, 1)),
+            subpart: None,
+            ..*task
+        };
+        // The list's record is a part's; a whole search has none.
+        let answer = search_part(solver, &whole, run, None);
+        return Answer {
+            count: answer.count,
+            ..Answer::default()
+        };
+    }
+    solver.search(run);
+    Answer::default()
+}
+
+/// The bytes a search holds beside its solver (`solver` bytes): a copy a thread when a
+/// count shares out its subtrees (goals first and all report each solution, in order, from
+/// one solver).
+pub fn thread_copies(solver: u64, task: &Task) -> u64 {
+    if task.threads > 1 && task.goal == Goal::Count {
+        solver * task.threads as u64
+    } else {
+        0
+    }
+}
 
 /// Search part `task.part` (`task.subpart`) of the solver's tree; each solution goes to
 /// `on_solution` when given, as with [`Solver::search_with`], else to the run. The answer
@@ -73,13 +112,17 @@ pub fn search_part<'r>(
         return Answer::default();
     };
     let solver = cell.into_inner();
-    for node in &cut.nodes {
-        if run.is_stopped() {
-            break;
-        }
-        match on_solution.as_deref_mut() {
-            Some(visit) => solver.search_below_with(node, run, visit),
-            None => solver.search_below(node, run),
+    if on_solution.is_none() && task.threads > 1 && !run.reports_each() {
+        share_out(solver, &cut.nodes, task.threads, run);
+    } else {
+        for node in &cut.nodes {
+            if run.is_stopped() {
+                break;
+            }
+            match on_solution.as_deref_mut() {
+                Some(visit) => solver.search_below_with(node, run, visit),
+                None => solver.search_below(node, run),
+            }
         }
     }
     // The nodes this part counts of those the listing expanded are the first ones listed
@@ -99,4 +142,18 @@ pub fn search_part<'r>(
         partial: Some(cut.finish(run, PartialWork::Counted)),
         ..Answer::default()
     }
+}
+
+/// Search the subtrees under `nodes` on `threads` threads. The links change as a search
+/// goes, so each thread takes a solver of its own from a pool, a copy of `solver` made the
+/// first time a thread finds the pool empty (at most one a thread), and puts it back after
+/// each subtree; every search leaves its solver as it found it.
+fn share_out(solver: &Solver, nodes: &[Prefix], threads: usize, run: &mut Run) {
+    let pool: Mutex<Vec<Solver>> = Mutex::new(Vec::with_capacity(threads));
+    run.share_out(nodes, threads, |node, child| {
+        let taken = pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut mine = taken.unwrap_or_else(|| solver.clone());
+        mine.search_below(node, child);
+        pool.lock().unwrap_or_else(|e| e.into_inner()).push(mine);
+    });
 }

@@ -387,7 +387,7 @@ fn the_node_limit_stops_where_it_says() {
     args.extend(q14);
     assert_eq!(nodes(&args), 1000);
     let pent = puzzle("pentominoes.toml");
-    assert_eq!(nodes(&[&pent, "--node-limit", "1"]), 1);
+    assert_eq!(nodes(&[&pent, "--node-limit", "1", "--threads", "1"]), 1);
     let lines = puzzle("no-three-in-line.toml");
     assert_eq!(nodes(&[&lines, "--node-limit", "1", "--threads", "1"]), 1);
     // The queens counter adds its nodes in batches (a subtree of its last nine rows at

@@ -218,6 +218,45 @@ fn coloured_and_ranged_cover_parts_add_up() {
     assert!(whole.count > 1000, "{}", whole.count);
 }
 
+/// `--threads 2` on a count: the subtrees go to two threads, and the report gives the count,
+/// nodes and updates of one thread (DLX1's, for this file); the same for a Knuth-format file
+/// and for the N-Queens model of the independent kind.
+#[test]
+fn dlx_counts_on_two_threads_what_one_counts() {
+    let stats = |args: &[&str]| {
+        let (code, out, err) = run_cli(args);
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (
+            v["count"].as_u64().unwrap(),
+            v["stats"]["nodes"].as_u64().unwrap(),
+            v["stats"]["updates"].as_u64().unwrap(),
+        )
+    };
+    let file = puzzle("pentominoes-unique.toml");
+    let knuth = puzzle("knuth7.dlx");
+    let queens = puzzle("queens8.toml");
+    for (args, want) in [
+        (vec![file.as_str()], Some((2339, 904_970, 309_134_131))),
+        (vec![knuth.as_str()], None),
+        (
+            vec![queens.as_str(), "--size", "9", "--strategy", "dlx"],
+            None,
+        ),
+    ] {
+        let with = |threads: &str| {
+            let mut a = args.clone();
+            a.extend(["--threads", threads, "--format", "json"]);
+            stats(&a)
+        };
+        let one = with("1");
+        assert_eq!(with("2"), one, "{args:?}");
+        if let Some(w) = want {
+            assert_eq!(one, w);
+        }
+    }
+}
+
 #[test]
 fn a_cover_part_from_the_command_line() {
     let (code, out, err) = run_cli(&[&puzzle("pentominoes.toml"), "--part", "2/8"]);

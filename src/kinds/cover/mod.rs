@@ -255,25 +255,31 @@ impl Strategy<Model> for Dlx {
         }
         Ok(())
     }
-    fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {
+    fn needs(&self, m: &Model, task: &Task) -> Option<Need> {
         let p = &m.problem;
         let entries = (0..p.num_options()).map(|k| p.option(k).len()).sum();
-        Some(Need::new(
-            Solver::bytes_for(p.num_items(), p.num_options(), entries),
+        let arrays = Solver::bytes_for(p.num_items(), p.num_options(), entries);
+        let need = Need::new(
+            arrays,
             format!(
                 "the Dancing Links arrays ({} item occurrences)",
                 crate::render::group(entries as u128)
             ),
-        ))
+        );
+        let copies = super::dlx_parts::thread_copies(arrays, task);
+        Some(if copies > 0 {
+            need.and(Need::new(
+                copies,
+                format!("a copy of them for each of {} threads", task.threads),
+            ))
+        } else {
+            need
+        })
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let mut solver = Solver::new(&m.problem);
         solver.set_branch(task.branch);
-        if task.part.is_some() {
-            return super::dlx_parts::search_part(&mut solver, task, run, None);
-        }
-        solver.search(run);
-        Answer::default()
+        super::dlx_parts::search(&mut solver, task, run)
     }
     fn splits(&self) -> bool {
         true

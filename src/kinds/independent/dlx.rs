@@ -49,11 +49,7 @@ impl Strategy<Model> for Dlx {
         let mut solver = Solver::new(&problem);
         if !task.unique && !run.wants_solutions() {
             // Plain counting: no solution needs mapping back to squares.
-            if task.part.is_some() {
-                return dlx_parts::search_part(&mut solver, task, run, None);
-            }
-            solver.search(run);
-            return Answer::default();
+            return dlx_parts::search(&mut solver, task, run);
         }
         let mut emit = Placements::new(&whole.symmetries, whole.cells.len(), task);
         let mut squares = Vec::with_capacity(m.count);

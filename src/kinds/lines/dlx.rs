@@ -47,11 +47,7 @@ impl Strategy<Model> for Dlx {
         let (problem, cells) = build(m);
         let mut solver = Solver::new(&problem);
         if !task.unique && !run.reports_each() {
-            if task.part.is_some() {
-                return dlx_parts::search_part(&mut solver, task, run, None);
-            }
-            solver.search(run);
-            return Answer::default();
+            return dlx_parts::search(&mut solver, task, run);
         }
         let nc = m.num_colors();
         let mut emit = Emitter::new(m, task);
