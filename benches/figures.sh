@@ -148,13 +148,13 @@ EOF
 done
 
 echo
-echo "## Dancing Links (median seconds of $runs runs each; counts, nodes and updates from --format json)"
+echo "## Dancing Links (one thread, median seconds of $runs runs each; counts, nodes and updates from --format json)"
 declare -A dlx_count=(
     ["puzzles/queens8.toml --strategy dlx --size 14"]=365596
     ["puzzles/pentominoes-unique.toml"]=2339
     ["puzzles/pentominoes.toml"]=9356)
 for args in "puzzles/queens8.toml --strategy dlx --size 14" "puzzles/pentominoes-unique.toml" "puzzles/pentominoes.toml"; do
-    t=$(median "$solve $args --quiet")
+    t=$(median "$solve $args --quiet --threads 1")
     # shellcheck disable=SC2086 # $args is a list of words
     read -r count nodes updates <<<"$(solve_json "count stats.nodes stats.updates" $args --quiet)"
     [ "$count" = "${dlx_count[$args]}" ] || fail "solve $args: $count, not ${dlx_count[$args]}"
