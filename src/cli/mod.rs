@@ -6,6 +6,7 @@ mod compare;
 mod knuth;
 mod load;
 mod memory;
+mod merge;
 mod parts;
 mod plan;
 mod report;
@@ -66,7 +67,7 @@ pub fn main(mut args: Vec<OsString>) -> u8 {
         }
         Some("merge") => {
             args.remove(1);
-            MergeCli::try_parse_from(args).map(parts::merge)
+            MergeCli::try_parse_from(args).map(merge::merge)
         }
         Some("plan") => {
             args.remove(1);

@@ -172,3 +172,28 @@ impl PartRecord {
         serde_json::to_string(self).expect("a record serialises")
     }
 }
+
+/// The tag of a plan's manifest.
+pub const PLAN_TAG: &str = "solve-plan";
+
+/// What `solve plan` planned, written beside the records (`DIR/plan.json`), so that `solve
+/// merge DIR` knows every unit of the job even before any record exists, and which Slurm
+/// array task runs which unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanRecord {
+    pub record: String,
+    /// The fingerprint scheme of `puzzle`.
+    pub scheme: u32,
+    /// The puzzle's fingerprint, as the parts' records carry it.
+    pub puzzle: String,
+    pub file: String,
+    pub args: Vec<String>,
+    pub strategy: String,
+    /// The units in the order of the plan's commands (Slurm array task k runs `units[k - 1]`),
+    /// each as `--part` takes it: "3/8", or "3/8,2/4" for a plan of a part's subparts.
+    pub units: Vec<String>,
+    /// Where the records go, as the commands name it.
+    pub results: String,
+    /// The plan is a Slurm job array.
+    pub slurm: bool,
+}
