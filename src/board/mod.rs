@@ -80,6 +80,11 @@ impl Board {
         !self.holes.is_empty()
     }
 
+    /// The holes, in index order, found a word of the map at a time.
+    pub fn holes(&self) -> impl Iterator<Item = usize> + '_ {
+        crate::util::bits::ones(&self.holes)
+    }
+
     /// Squares that are on the board (not holes), in index order.
     pub fn cells(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.squares()).filter(move |&s| !self.is_hole(s))

@@ -9,6 +9,11 @@ use super::{Outcome, PartialWork, StopReason};
 /// The tag every record starts with: a line without it is not a part record.
 pub const RECORD_TAG: &str = "solve-part";
 
+/// The scheme of the puzzle fingerprints that records carry (`spec`'s canonical text, its
+/// first line). Records without a scheme are of scheme 1, whose fingerprints hashed the
+/// program's own data structures and so changed from build to build.
+pub const FINGERPRINT_SCHEME: u32 = 2;
+
 /// One part's record. Fingerprints are 16 hex digits and counts decimal strings, since JSON
 /// numbers do not hold 64 bits exactly.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

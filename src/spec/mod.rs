@@ -15,6 +15,7 @@ use crate::board::betza::Piece;
 use crate::engine::Goal;
 
 mod board_piece;
+mod fingerprint;
 mod knuth;
 mod overrides;
 mod raw;
@@ -261,35 +262,6 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// A fingerprint of the puzzle as solved, after the command line's changes: its kind,
-    /// board, piece, rules, goal, `unique` and tuning options, but not its title, limits,
-    /// threads or where its keys stand. Records of parts of one search carry it, so that
-    /// parts of different puzzles are never merged.
-    pub fn fingerprint(&self, goal: Goal) -> u64 {
-        let mut options: Vec<(&String, f64)> = self
-            .solve
-            .options
-            .iter()
-            .map(|(k, v)| (k, *v.get_ref()))
-            .collect();
-        options.sort_by(|a, b| a.0.cmp(b.0));
-        let canonical = format!(
-            "{:?}|{:?}|{:?}|{:?}|{}|{}|{}|{:?}|{}",
-            self.kind,
-            self.board,
-            self.piece,
-            self.rules,
-            goal.name(),
-            self.solve.unique,
-            self.solve.prefixes,
-            options,
-            self.solve.branch.name()
-        );
-        let mut f = crate::engine::split::Fingerprint::default();
-        f.eat_bytes(canonical.as_bytes());
-        f.value()
-    }
-
     pub fn parse(file: &str, text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
         let source = apply_set(file, text, &overrides.set)?;
         let original = (!overrides.set.is_empty()).then(|| text.to_string());

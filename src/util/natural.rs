@@ -61,6 +61,40 @@ impl Natural {
         self.add_limbs(&other.limbs);
     }
 
+    /// It times `m`, plus `a`.
+    fn mul_add_small(&mut self, m: u64, a: u64) {
+        let mut carry = a as u128;
+        for x in self.limbs.iter_mut() {
+            let cur = *x as u128 * m as u128 + carry;
+            *x = cur as u64;
+            carry = cur >> 64;
+        }
+        if carry > 0 {
+            self.limbs.push(carry as u64);
+        }
+        self.trim();
+    }
+
+    /// A number written in decimal: digits only, without a sign or leading zeros (but "0"),
+    /// at most `max_digits` of them. `None` for anything else, so that a count read from
+    /// outside is taken only as it is printed.
+    pub fn from_decimal(s: &str, max_digits: usize) -> Option<Natural> {
+        let canonical = !s.is_empty()
+            && s.len() <= max_digits
+            && s.bytes().all(|b| b.is_ascii_digit())
+            && (s == "0" || !s.starts_with('0'));
+        if !canonical {
+            return None;
+        }
+        let mut n = Natural::zero();
+        // Nineteen digits at a time, as Display writes them.
+        for chunk in s.as_bytes().chunks(19) {
+            let v = chunk.iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+            n.mul_add_small(10u64.pow(chunk.len() as u32), v);
+        }
+        Some(n)
+    }
+
     /// The value, if it fits a `u128`.
     pub fn to_u128(&self) -> Option<u128> {
         match self.limbs.len() {
@@ -153,5 +187,20 @@ mod tests {
         assert!(m > n);
         assert_eq!(Natural::zero().to_string(), "0");
         assert_eq!(Natural::from(12_345).to_string(), "12345");
+    }
+
+    #[test]
+    fn decimal_text_reads_back_exactly_and_nothing_else() {
+        let mut big = Natural::from_limbs(&[u64::MAX; 5]);
+        big.add(&Natural::from(977));
+        for n in [Natural::zero(), Natural::from(7), Natural::from(u128::MAX), big] {
+            assert_eq!(Natural::from_decimal(&n.to_string(), 1000), Some(n));
+        }
+        let c = "10000000000000000000000000000000000000001";
+        assert_eq!(Natural::from_decimal(c, 1000).unwrap().to_string(), c);
+        for bad in ["", "-1", "+1", "01", "1e3", " 1", "1.0", "0x10", "１"] {
+            assert_eq!(Natural::from_decimal(bad, 1000), None, "{bad:?}");
+        }
+        assert_eq!(Natural::from_decimal("12345", 4), None);
     }
 }
