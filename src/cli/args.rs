@@ -148,12 +148,39 @@ pub(crate) struct SolveCli {
                   solution, 2 records that do not belong together, 3 parts still to run."
 )]
 pub(crate) struct MergeCli {
-    /// Record files (JSON lines), or - for standard input
+    /// Record files (JSON lines), folders of them (with the plan's plan.json), or - for
+    /// standard input
     #[arg(required = true)]
     pub(crate) records: Vec<String>,
     /// No summary line on standard error
     #[arg(long)]
     pub(crate) quiet: bool,
+    /// The answer as text, or as one JSON object with the fields of a whole run's and the
+    /// parts' state under "merge"
+    #[arg(long, value_enum, default_value = "text")]
+    pub(crate) format: MergeFormat,
+    /// Parts searched, stopped and missing, the work done and an estimate of what is left,
+    /// then the commands still to run
+    #[arg(long, conflicts_with_all = ["missing", "format"])]
+    pub(crate) status: bool,
+    /// Only the commands still to run, one a line (for a Slurm plan: the array task ids,
+    /// comma separated, for `sbatch --array=`)
+    #[arg(long, conflicts_with = "format")]
+    pub(crate) missing: bool,
+    /// Run K finished parts again, chosen at random, and compare count, nodes and list with
+    /// their records (exit 2 when one disagrees)
+    #[arg(long, value_name = "K")]
+    pub(crate) verify: Option<usize>,
+    /// The seed that chooses the parts --verify runs (default: from the clock, printed)
+    #[arg(long, value_name = "S", requires = "verify")]
+    pub(crate) seed: Option<u64>,
+}
+
+/// `solve merge --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum MergeFormat {
+    Text,
+    Json,
 }
 
 #[derive(Parser, Debug)]

@@ -1,112 +1,531 @@
-//! `solve merge`: part records read, checked and merged into the answer one run would give.
+//! `solve merge`: part records read, checked and merged into the answer one run would give;
+//! with `--status` what is done and what is left, with `--missing` only what is left, with
+//! `--verify K` some parts run again and compared with their records.
 
 use std::io::{Read, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 
-use boardsolve::engine::merge;
-use boardsolve::engine::record::PartRecord;
-use boardsolve::render;
+use clap::Parser;
 
-use super::args::{Common, MergeCli, SolveCli};
-use super::load::load;
-use super::parts::{part_command, program_name};
+use boardsolve::engine::merge::{self, MergeError, MergeFault, Missing, Source};
+use boardsolve::engine::record::{
+    FINGERPRINT_SCHEME, PLAN_TAG, PartRecord, PlanRecord, RecordContext, hex,
+};
+use boardsolve::engine::{Goal, Status};
+use boardsolve::render;
+use boardsolve::util::Rng;
+
+use super::args::{Common, MergeCli, MergeFormat, common_args, limits, parse_parts};
+use super::load::{Loaded, load};
+use super::parts::{check_command_word, part_command, program_name};
+use super::run::{clock, run_one};
 use super::{USAGE_ERROR, exit_code, fail};
 
-pub(crate) fn merge(cli: MergeCli) -> u8 {
-    let mut records = Vec::new();
-    for file in &cli.records {
-        let text = if file == "-" {
-            let mut s = String::new();
-            if let Err(e) = std::io::stdin().read_to_string(&mut s) {
-                return fail(format!("<stdin>: {e}"));
-            }
-            s
+/// A record file larger than this is refused before it is read: a job of the most parts
+/// `--part` takes writes a few hundred megabytes of records at most.
+const MAX_RECORD_FILE: u64 = 1 << 30;
+
+/// The plan's manifest in a results folder (`solve plan` writes it).
+const PLAN_FILE: &str = "plan.json";
+
+/// The records' options as the command line takes them, alone.
+#[derive(Parser)]
+#[command(no_binary_name = true)]
+struct RunArgs {
+    #[command(flatten)]
+    common: Common,
+}
+
+/// What the arguments named: the records, and the plan found beside them.
+struct Inputs {
+    records: Vec<(Source, PartRecord)>,
+    plan: Option<(String, PlanRecord)>,
+    /// The folder the records are in: missing parts rerun into it.
+    dir: Option<String>,
+}
+
+fn read_capped(path: &str) -> Result<String, String> {
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("{path}: cannot read the records: {e}"))?
+        .len();
+    if size > MAX_RECORD_FILE {
+        return Err(format!(
+            "{path}: {size} bytes: accepted: record files of at most {MAX_RECORD_FILE} bytes"
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read the records: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("{path}:{line}: not a part record: the file is not UTF-8 text")
+    })
+}
+
+fn read_plan(path: &str) -> Result<PlanRecord, String> {
+    let text = read_capped(path)?;
+    let plan: PlanRecord = serde_json::from_str(&text)
+        .map_err(|e| format!("{path}: not a plan `solve plan` writes: {e}"))?;
+    if plan.record != PLAN_TAG {
+        return Err(format!(
+            "{path}: not a plan `solve plan` writes: \"record\" is {:?}",
+            plan.record
+        ));
+    }
+    Ok(plan)
+}
+
+fn gather(args: &[String]) -> Result<Inputs, String> {
+    let mut inputs = Inputs {
+        records: Vec::new(),
+        plan: None,
+        dir: None,
+    };
+    let mut files: Vec<String> = Vec::new();
+    for a in args {
+        if a != "-" && Path::new(a).is_dir() {
+            let mut found: Vec<String> = std::fs::read_dir(a)
+                .map_err(|e| format!("{a}: cannot read the folder: {e}"))?
+                .filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "jsonl") && p.is_file())
+                .map(|p| p.to_string_lossy().into_owned())
+                .collect();
+            found.sort();
+            files.extend(found);
+            inputs.dir.get_or_insert_with(|| a.trim_end_matches('/').to_string());
         } else {
-            match std::fs::read_to_string(file) {
-                Ok(s) => s,
-                Err(e) => return fail(format!("{file}: cannot read the records: {e}")),
+            if a != "-" && inputs.dir.is_none() {
+                let parent = Path::new(a).parent().map(|p| p.to_string_lossy().into_owned());
+                inputs.dir = parent;
             }
-        };
-        let name = if file == "-" {
-            "<stdin>"
-        } else {
-            file.as_str()
-        };
-        match merge::parse_lines(name, &text) {
-            Ok(r) => records.extend(r),
-            Err(e) => return fail(render::merge_error_text(&e)),
+            files.push(a.clone());
         }
     }
-    let m = match merge::merge(&records) {
+    for file in &files {
+        let (name, text) = if file == "-" {
+            let mut s = String::new();
+            std::io::stdin()
+                .take(MAX_RECORD_FILE)
+                .read_to_string(&mut s)
+                .map_err(|e| format!("<stdin>: {e}"))?;
+            ("<stdin>", s)
+        } else {
+            (file.as_str(), read_capped(file)?)
+        };
+        let records = merge::parse_lines(name, &text).map_err(|e| render::merge_error_text(&e))?;
+        inputs.records.extend(records);
+    }
+    let dir = inputs.dir.clone().unwrap_or_default();
+    let plan_path = if dir.is_empty() {
+        PLAN_FILE.to_string()
+    } else {
+        format!("{dir}/{PLAN_FILE}")
+    };
+    // Only a folder of records has a plan: records read from standard input have none.
+    if (inputs.dir.is_some() || files.iter().any(|f| f != "-")) && Path::new(&plan_path).is_file()
+    {
+        inputs.plan = Some((plan_path.clone(), read_plan(&plan_path)?));
+    }
+    Ok(inputs)
+}
+
+/// The file and arguments a record (or plan) gives for running parts again, checked: no
+/// character a shell or a line-based runner could split on, and arguments exactly as
+/// `solve plan` writes them (run options only: nothing that writes files or prints
+/// elsewhere).
+fn check_rerun(file: &str, args: &[String]) -> Result<Common, String> {
+    check_command_word("the puzzle file", file)?;
+    for a in args {
+        check_command_word("an argument", a)?;
+    }
+    let parsed = RunArgs::try_parse_from(args).map_err(|e| {
+        let first = e.to_string();
+        let first = first.lines().next().unwrap_or("").trim_start_matches("error: ");
+        format!("\"args\": {args:?}: not options of a part's run: {first}")
+    })?;
+    if common_args(&parsed.common) != args || parsed.common.part.is_some() {
+        return Err(format!(
+            "\"args\": {args:?}: not options of a part's run as `solve plan` writes them \
+             (accepted: --goal, --strategy, --size, --width, --height, --set, --input, \
+             --limit, --time-limit, --node-limit, --threads, --memory, --optimum, --branch, \
+             --unique, --prefixes, each once and in that order)"
+        ));
+    }
+    Ok(parsed.common)
+}
+
+/// The arguments that name the puzzle and its search, without those that only limit or
+/// place a run (limits, threads, memory), which parts may set each their own.
+fn puzzle_args(c: &Common) -> Vec<String> {
+    let mut c = c.clone();
+    (c.limit, c.time_limit, c.node_limit, c.threads, c.memory) = (None, None, None, None, None);
+    common_args(&c)
+}
+
+/// The file and arguments that run missing parts again (the plan's, else those most
+/// records carry), and the puzzle loaded from them where it is at hand. Every file and
+/// argument list the records carry is checked: words a command may hold, options of a
+/// part's run, one puzzle's options, and, where the file is here, that puzzle's fingerprint.
+#[allow(clippy::type_complexity)]
+fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loaded>), String> {
+    let mut seen: Vec<((&str, &[String]), &Source, usize)> = Vec::new();
+    for (at, r) in &inputs.records {
+        let key = (r.file.as_str(), r.args.as_slice());
+        match seen.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, _, n)) => *n += 1,
+            None => seen.push((key, at, 1)),
+        }
+    }
+    let mut named: Option<(Vec<String>, &Source)> = None;
+    let mut chosen: Option<(String, Vec<String>, Common, usize)> = None;
+    for &((file, args), at, n) in &seen {
+        let common = check_rerun(file, args).map_err(|e| format!("{at}: {e}"))?;
+        let ours = puzzle_args(&common);
+        match &named {
+            Some((theirs, first)) if *theirs != ours => {
+                return Err(format!(
+                    "{at}: this record's arguments {args:?} name another puzzle or search than \
+                     the record at {first}: {theirs:?} against {ours:?}"
+                ));
+            }
+            Some(_) => {}
+            None => named = Some((ours, at)),
+        }
+        let r = &inputs.records.iter().find(|(a, _)| a == at).expect("a record").1;
+        at_hand(r, &common).map_err(|e| format!("{at}: {e}"))?;
+        if chosen.as_ref().is_none_or(|c| n > c.3) {
+            chosen = Some((file.to_string(), args.to_vec(), common, n));
+        }
+    }
+    let (mut file, mut args, mut common, _) = chosen.expect("records");
+    if let Some((path, plan)) = &inputs.plan {
+        common = check_rerun(&plan.file, &plan.args).map_err(|e| format!("{path}: {e}"))?;
+        (file, args) = (plan.file.clone(), plan.args.clone());
+    }
+    let first = &inputs.records[0].1;
+    let probe = PartRecord {
+        file: file.clone(),
+        ..first.clone()
+    };
+    let loaded = at_hand(&probe, &common).map_err(|e| format!("{}: {e}", inputs.records[0].0))?;
+    Ok(((file, args), loaded))
+}
+
+/// The puzzle the records name, loaded with their arguments, where it is at hand; an error
+/// where it is there but is not the puzzle they searched.
+fn at_hand(r: &PartRecord, common: &Common) -> Result<Option<Loaded>, String> {
+    if r.file == "-" || !Path::new(&r.file).is_file() {
+        return Ok(None);
+    }
+    let l = load(&r.file, common, None).map_err(|e| format!("{} with the records' arguments: {e}", r.file))?;
+    let goal = Goal::parse(&r.goal).unwrap_or(l.task.goal);
+    let ours = hex(l.spec.fingerprint(goal));
+    if ours != r.puzzle {
+        return Err(format!(
+            "{}: with the records' arguments this file is the puzzle {ours}, but the records \
+             searched {}: the file changed since, or the records are not of it",
+            r.file, r.puzzle
+        ));
+    }
+    Ok(Some(l))
+}
+
+fn plan_matches(path: &str, plan: &PlanRecord, r: &PartRecord) -> Result<(), String> {
+    let checks = [
+        ("scheme", plan.scheme.to_string(), FINGERPRINT_SCHEME.to_string()),
+        ("puzzle", plan.puzzle.clone(), r.puzzle.clone()),
+        ("strategy", plan.strategy.clone(), r.strategy.clone()),
+    ];
+    for (field, theirs, ours) in checks {
+        if theirs != ours {
+            return Err(format!(
+                "{path}: the plan's {field} is {theirs}, but the records' is {ours}: the plan \
+                 of another search"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The units of a plan, as missing parts, in its order.
+fn plan_units(path: &str, plan: &PlanRecord) -> Result<Vec<Missing>, String> {
+    plan.units
+        .iter()
+        .map(|u| {
+            let (part, subpart) = parse_parts(u).map_err(|e| format!("{path}: {e}"))?;
+            Ok(Missing { part, subpart })
+        })
+        .collect()
+}
+
+pub(crate) fn merge(cli: MergeCli) -> u8 {
+    let inputs = match gather(&cli.records) {
+        Ok(i) => i,
+        Err(e) => return fail(e),
+    };
+    let dir = inputs.dir.clone().unwrap_or_else(|| "results".into());
+    let program = program_name();
+    if inputs.records.is_empty() {
+        // Nothing run yet: with a plan, everything is still to run.
+        let Some((path, plan)) = &inputs.plan else {
+            return fail(render::merge_error_text(&MergeError {
+                at: Source {
+                    file: "-".into(),
+                    line: 0,
+                },
+                what: MergeFault::Empty,
+            }));
+        };
+        let units = match check_rerun(&plan.file, &plan.args)
+            .map_err(|e| format!("{path}: {e}"))
+            .and_then(|_| plan_units(path, plan))
+        {
+            Ok(u) => u,
+            Err(e) => return fail(e),
+        };
+        let mut out = String::new();
+        if !cli.missing {
+            out.push_str(&render::no_records_line(units.len()));
+            out.push('\n');
+        }
+        out.push_str(&missing_lines(&program, plan, &units, &units, &dir, cli.missing));
+        return match write_out(&out) {
+            Ok(()) => exit_code(Status::Limit),
+            Err(code) => code,
+        };
+    }
+    let m = match merge::merge(&inputs.records) {
         Ok(m) => m,
         Err(e) => return fail(render::merge_error_text(&e)),
     };
-    let (h, outcome) = render::merged_outcome(&m);
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
-    let mut out = String::new();
-    if let Some(t) = &h.title {
-        out.push_str(t);
-        out.push('\n');
+    let (rerun_words, puzzle) = match command_words(&inputs) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let (file, args) = (&rerun_words.0, &rerun_words.1);
+    if let Some((path, plan)) = &inputs.plan
+        && let Err(e) = plan_matches(path, plan, &m.first)
+    {
+        return fail(e);
     }
-    // The best solution drawn as a run draws it, where the puzzle is at hand and unchanged.
-    if let Some(picture) = m.solution.as_ref().and_then(|s| picture_of(&m.first, s)) {
-        out.push('\n');
-        out.push_str(&picture);
-        out.push('\n');
-    }
-    out.push_str(&render::merged_answer_line(&m));
-    out.push('\n');
-    if !m.complete() {
-        // Records of one folder rerun into it; records read from standard input into results/.
-        let dir = cli
-            .records
-            .iter()
-            .find(|f| *f != "-")
-            .and_then(|f| {
-                Path::new(f)
-                    .parent()
-                    .map(|p| p.to_string_lossy().into_owned())
-            })
-            .unwrap_or_else(|| "results".into());
-        let program = program_name();
-        for x in &m.missing {
-            out.push_str(&part_command(
-                &program,
-                &m.first.file,
-                &m.first.args,
-                x,
-                &dir,
-            ));
-            out.push('\n');
+    // A placement from a record is shown as proof only once the puzzle's own rules pass it.
+    if let (Some(l), Some((at, s)), Some(v)) = (&puzzle, &m.solution, m.optimum) {
+        let valid = l.model.check(s).and_then(|_| {
+            if s.len() as u64 == v {
+                Ok(())
+            } else {
+                Err(format!("it has {} pieces, not {v}", s.len()))
+            }
+        });
+        if let Err(e) = valid {
+            return fail(format!("{at}: \"solution\": not a placement of value {v}: {e}"));
         }
     }
-    if w.write_all(out.as_bytes()).and_then(|_| w.flush()).is_err() {
-        return USAGE_ERROR;
+    if let Some(k) = cli.verify {
+        let code = verify(&inputs.records, k, cli.seed, cli.quiet);
+        if code != 0 {
+            return code;
+        }
     }
-    if !cli.quiet {
+    let (_, outcome) = render::merged_outcome(&m);
+    let plan = inputs.plan.as_ref().map(|(_, p)| p);
+    let commands = |only: bool| match plan {
+        Some(p) => match plan_units(PLAN_FILE, p) {
+            Ok(units) => missing_lines(&program, p, &units, &m.missing, &dir, only),
+            Err(_) => commands_of(&program, (file, args), &m.missing, &dir),
+        },
+        None => commands_of(&program, (file, args), &m.missing, &dir),
+    };
+    let picture = m
+        .solution
+        .as_ref()
+        .and_then(|(_, s)| puzzle.as_ref().map(|l| l.model.picture(s)));
+    let out = if cli.missing {
+        commands(true)
+    } else if cli.status {
+        let mut s = render::merged_status(&m);
+        s.push_str(&commands(false));
+        s
+    } else if cli.format == MergeFormat::Json {
+        let missing: Vec<(String, String)> = m
+            .missing
+            .iter()
+            .map(|x| {
+                (
+                    render::part_arg(x),
+                    part_command(&program, file, args, x, &dir),
+                )
+            })
+            .collect();
+        render::merged_json(&m, picture.as_ref(), &missing)
+    } else {
+        let mut out = String::new();
+        if let Some(t) = &m.first.title {
+            out.push_str(t);
+            out.push('\n');
+        }
+        if let Some(p) = &picture {
+            out.push('\n');
+            out.push_str(&render::text_picture(p));
+            out.push('\n');
+        }
+        out.push_str(&render::merged_answer_line(&m));
+        out.push('\n');
+        out.push_str(&commands(false));
+        out
+    };
+    if let Err(code) = write_out(&out) {
+        return code;
+    }
+    if !cli.quiet && !cli.missing {
         eprintln!("{}", render::merged_summary(&m));
         for s in &m.stopped {
             eprintln!("{s}: a part stopped before its end: not counted");
+        }
+        if puzzle.is_none() {
+            eprintln!(
+                "{}: not found from here: the records are merged without their puzzle (no \
+                 placement checked or drawn)",
+                file
+            );
         }
     }
     exit_code(outcome.status)
 }
 
-/// The solution drawn from the puzzle file the records name, if it is there and is still the
-/// puzzle they searched.
-fn picture_of(r: &PartRecord, solution: &[usize]) -> Option<String> {
-    let mut argv = vec!["solve".to_string(), r.file.clone()];
-    argv.extend(r.args.iter().cloned());
-    let cli = <SolveCli as clap::Parser>::try_parse_from(argv).ok()?;
-    let common: &Common = &cli.common;
-    if r.file == "-" || !Path::new(&r.file).exists() {
-        return None;
+fn write_out(out: &str) -> Result<(), u8> {
+    let stdout = std::io::stdout();
+    let mut w = stdout.lock();
+    w.write_all(out.as_bytes())
+        .and_then(|_| w.flush())
+        .map_err(|_| USAGE_ERROR)
+}
+
+fn commands_of(program: &str, (file, args): (&str, &[String]), missing: &[Missing], dir: &str) -> String {
+    let mut out = String::new();
+    for x in missing {
+        out.push_str(&part_command(program, file, args, x, dir));
+        out.push('\n');
     }
-    let l = load(&r.file, common, None).ok()?;
-    let goal = boardsolve::engine::Goal::parse(&r.goal)?;
-    if boardsolve::engine::record::hex(l.spec.fingerprint(goal)) != r.puzzle {
-        return None;
+    out
+}
+
+/// The missing units as commands; for a Slurm plan with `only`, the array task ids that run
+/// them (for `sbatch --array=IDS`), and the commands of any unit the plan has no task for on
+/// standard error.
+fn missing_lines(
+    program: &str,
+    plan: &PlanRecord,
+    units: &[Missing],
+    missing: &[Missing],
+    dir: &str,
+    only: bool,
+) -> String {
+    let mut out = String::new();
+    if plan.slurm && only {
+        let mut ids = Vec::new();
+        for x in missing {
+            match units.iter().position(|u| u == x) {
+                Some(k) => ids.push((k + 1).to_string()),
+                None => eprintln!(
+                    "{}  # not a task of the plan",
+                    part_command(program, &plan.file, &plan.args, x, dir)
+                ),
+            }
+        }
+        if !ids.is_empty() {
+            out.push_str(&ids.join(","));
+            out.push('\n');
+        }
+        return out;
     }
-    Some(render::text_picture(&l.model.picture(solution)))
+    for x in missing {
+        out.push_str(&part_command(program, &plan.file, &plan.args, x, dir));
+        out.push('\n');
+    }
+    out
+}
+
+/// Run `k` finished parts again, chosen at random from the records (the seed printed), and
+/// compare what they find with what their records say: 0 when all agree, 2 otherwise.
+fn verify(
+    records: &[(Source, PartRecord)],
+    k: usize,
+    seed: Option<u64>,
+    quiet: bool,
+) -> u8 {
+    let mut pool: Vec<usize> = (0..records.len())
+        .filter(|&i| records[i].1.finished && !records[i].1.proven)
+        .collect();
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+            | 1
+    });
+    let mut rng = Rng(seed.max(1));
+    let k = k.min(pool.len());
+    eprintln!(
+        "verify: {k} of {} finished records, chosen with --seed {seed}",
+        pool.len()
+    );
+    let mut bad = 0;
+    for n in 0..k {
+        let pick = n + rng.below(pool.len() - n);
+        pool.swap(n, pick);
+        let (at, r) = &records[pool[n]];
+        // As the record says it ran: its own file and options (checked by the merge).
+        let mut c = match check_rerun(&r.file, &r.args) {
+            Ok(c) => c,
+            Err(e) => return fail(format!("{at}: {e}")),
+        };
+        c.part = Some(match &r.subpart {
+            Some(s) => format!("{}/{},{}/{}", r.part[0], r.part[1], s.index[0], s.index[1]),
+            None => format!("{}/{}", r.part[0], r.part[1]),
+        });
+        let again = match rerun(r, &c) {
+            Ok(a) => a,
+            Err(e) => return fail(format!("{at}: verify: {e}")),
+        };
+        let verdict = render::verify_verdict(r, &again);
+        if verdict.agrees {
+            if !quiet {
+                eprintln!("{at}: {}", verdict.text);
+            }
+        } else {
+            bad += 1;
+            eprintln!("error: {at}: {}", verdict.text);
+        }
+    }
+    if bad > 0 { USAGE_ERROR } else { 0 }
+}
+
+/// One part run again as its record says it ran, and its new record.
+fn rerun(r: &PartRecord, c: &Common) -> Result<PartRecord, String> {
+    let l = load(&r.file, c, None)?;
+    let goal = l.task.goal;
+    let limits = limits(c.node_limit, goal, l.spec.solve.time_limit);
+    let checked = run_one(&l, &r.strategy, limits, clock(l.spec.solve.time_limit), false, |_| {
+        ControlFlow::Continue(())
+    })
+    .map_err(|e| e.to_string())?;
+    let o = checked.outcome;
+    if o.status != Status::Part && o.status != Status::Solved && o.status != Status::NoSolution {
+        return Err("the part stopped before its end (a limit or a signal)".into());
+    }
+    Ok(PartRecord::of(
+        &o,
+        l.task.part.unwrap_or((r.part[0], r.part[1])),
+        l.task.subpart,
+        RecordContext {
+            puzzle: l.spec.fingerprint(goal),
+            file: &r.file,
+            args: r.args.clone(),
+            title: r.title.clone(),
+            kind: l.spec.kind.name(),
+            goal: goal.name(),
+            counted: r.counted.clone(),
+        },
+    ))
 }

@@ -94,3 +94,16 @@ pub(crate) fn program_name() -> String {
         .map(|p| p.to_string_lossy().into_owned())
         .unwrap_or(called)
 }
+
+/// A word that goes into a printed command (a path, an argument): refused when it holds a
+/// control character, since a newline or a carriage return splits a command for any runner
+/// that reads commands a line at a time, quoted or not.
+pub(crate) fn check_command_word(what: &str, s: &str) -> Result<(), String> {
+    match s.chars().find(|c| c.is_control()) {
+        Some(c) => Err(format!(
+            "{what} {s:?} holds the control character {c:?}: accepted: names without control \
+             characters, as they go into commands run a line at a time"
+        )),
+        None => Ok(()),
+    }
+}

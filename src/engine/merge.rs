@@ -1,15 +1,30 @@
 //! Merging part records into the answer one run would give.
 //!
-//! Exact by construction: every record must be of one puzzle, strategy, goal, version and
-//! subtree list; a part counts as searched only when its record says it finished (a part
-//! stopped by a limit or a signal stands for nothing); a part split into subparts counts when
-//! all M subparts of one sublist finished; a part run twice must agree with itself. A count is
-//! the sum of the parts' counts; an optimum is proven only when every part is searched, and is
-//! then the least (the greatest, maximising) of the values the parts proved none better than.
+//! A record is read from outside and may be cut off, edited or forged, so none is trusted
+//! for more than it can show. Every record must be of the current fingerprint scheme and of
+//! one puzzle, strategy, goal and subtree list (the file and arguments that name the puzzle
+//! are the caller's to check against its fingerprint); its fields must fit one
+//! another (a finished part of a count says its count; a part takes its share of the list,
+//! no more and no less; a part proved at the root cut no list); a part counts as searched
+//! only when its record says it finished (a part stopped by a limit or a signal stands for
+//! nothing); a part split into subparts counts when all M subparts of one sublist finished;
+//! a part run twice, whole or in subparts, must agree with itself. A count is the exact sum
+//! of the parts' counts, at any size; an optimum is proven only when every part is searched,
+//! and is then the least (the greatest, maximising) of the values the parts proved none
+//! better than. What no record can show (that its count is the count of its subtrees) is
+//! what `solve merge --verify` checks, by running parts again.
 
 use std::collections::BTreeMap;
 
-use super::record::{ListRecord, PartRecord, RECORD_TAG};
+use super::record::{FINGERPRINT_SCHEME, ListRecord, PartRecord, RECORD_TAG};
+use crate::util::Natural;
+
+/// Parts (and subparts) a search is cut into at most, as `--part` takes them.
+pub const MAX_PARTS: usize = 100_000;
+
+/// Decimal digits a record's count may have: far more than any count a search reaches, and
+/// few enough that a forged one costs nothing to read.
+const MAX_COUNT_DIGITS: usize = 10_000;
 
 /// Where a record came from, for errors: a file (or "-") and a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +50,8 @@ pub struct MergeError {
 pub enum MergeFault {
     /// Not a part record (cut off midway, another file, another format).
     NotARecord(String),
+    /// A record of another fingerprint scheme (`None`: scheme 1, which had no number).
+    Scheme { found: Option<u32> },
     /// A field differs from the first record's.
     Differs {
         field: &'static str,
@@ -42,9 +59,12 @@ pub enum MergeFault {
         theirs: String,
         ours: String,
     },
+    /// A field that does not fit the record's other fields or its kind of search.
+    Invalid { field: &'static str, why: String },
     /// A part number out of range.
     PartOutOfRange { part: usize, parts: usize },
-    /// The same part (or subpart) run twice, with different results.
+    /// The same part (or subpart) run twice, with different results, or a part's subparts
+    /// that do not add up to its whole run.
     Disagree {
         other: Source,
         part: String,
@@ -62,6 +82,13 @@ pub struct Missing {
     pub subpart: Option<(usize, usize)>,
 }
 
+impl Missing {
+    /// The share of the whole search it stands for, in parts: 1, or 1/M for a subpart.
+    pub fn weight(&self) -> f64 {
+        self.subpart.map_or(1.0, |(_, m)| 1.0 / m as f64)
+    }
+}
+
 /// The merged answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Merged {
@@ -73,21 +100,38 @@ pub struct Merged {
     pub missing: Vec<Missing>,
     /// Records of parts stopped by a limit or a signal: not counted.
     pub stopped: Vec<Source>,
-    /// The sum of the searched parts' counts (counting).
-    pub count: Option<u128>,
+    /// The exact sum of the searched parts' counts (counting).
+    pub count: Option<Natural>,
     /// The optimum (optimising): proven when nothing is missing.
     pub optimum: Option<u64>,
-    pub solution: Option<Vec<usize>>,
-    /// The parts' nodes added up, when every record counted its nodes.
-    pub nodes: Option<u64>,
-    /// The parts' seconds added up (each part counted once).
+    /// A record's placement of value `optimum`, and where it stands.
+    pub solution: Option<(Source, Vec<usize>)>,
+    /// The searched parts' nodes added up, when every record counted its nodes.
+    pub nodes: Option<u128>,
+    /// The searched parts' seconds added up (each part counted once).
     pub seconds: f64,
+    /// Every record's nodes and seconds, those stopped or run twice included: the work
+    /// spent so far.
+    pub spent_nodes: u128,
+    pub spent_seconds: f64,
     pub records: usize,
+    /// The builds that ran the parts, as "version (commit)", each once.
+    pub builds: Vec<String>,
 }
 
 impl Merged {
     pub fn complete(&self) -> bool {
         self.missing.is_empty()
+    }
+
+    /// What is left, in seconds of one part's run: the mean time of the parts searched
+    /// times the parts (a subpart 1/M of one) still to run. `None` before any part is done.
+    pub fn remaining_seconds(&self) -> Option<f64> {
+        if self.done == 0 || self.missing.is_empty() {
+            return None;
+        }
+        let left: f64 = self.missing.iter().map(Missing::weight).sum();
+        Some(self.seconds / self.done as f64 * left)
     }
 }
 
@@ -110,7 +154,7 @@ pub fn parse_lines(file: &str, text: &str) -> Result<Vec<(Source, PartRecord)>, 
                 return Err(MergeError {
                     at,
                     what: MergeFault::NotARecord(format!(
-                        "\"record\" is \"{}\", not \"{RECORD_TAG}\"",
+                        "\"record\" is {:?}, not \"{RECORD_TAG}\"",
                         r.record
                     )),
                 });
@@ -129,9 +173,17 @@ pub fn parse_lines(file: &str, text: &str) -> Result<Vec<(Source, PartRecord)>, 
 /// The result a finished unit (a part or a subpart) stands for.
 #[derive(Clone, Debug, PartialEq)]
 struct Unit {
-    count: Option<u128>,
+    count: Option<Natural>,
     none_below: Option<u64>,
     at: usize,
+}
+
+/// The subparts of one part by one sublist.
+struct Subparts {
+    /// The sublist: fingerprint, descendants, and the part's subtrees it was cut from.
+    list: (String, usize, usize),
+    at: usize,
+    units: BTreeMap<usize, Unit>,
 }
 
 fn list_text(l: &ListRecord) -> String {
@@ -139,11 +191,184 @@ fn list_text(l: &ListRecord) -> String {
     format!("{} subtrees{bar} (list {})", l.subtrees, l.fingerprint)
 }
 
-fn unit_text(u: &Unit) -> String {
-    match (u.count, u.none_below) {
+fn unit_text(count: &Option<Natural>, none_below: Option<u64>) -> String {
+    match (count, none_below) {
         (Some(c), _) => format!("count {c}"),
         (None, Some(v)) => format!("none better than {v}"),
         _ => "nothing".into(),
+    }
+}
+
+/// Whether `taken` is a fair share of `of` things dealt to `ways` takers: every way of
+/// dealing gives each taker the floor or the ceiling of their quotient.
+fn fair_share(taken: usize, of: usize, ways: usize) -> bool {
+    (of / ways..=of.div_ceil(ways)).contains(&taken)
+}
+
+fn is_counting(goal: &str) -> bool {
+    matches!(goal, "count" | "all")
+}
+
+fn build_name(r: &PartRecord) -> String {
+    match &r.commit {
+        Some(c) => format!("{} ({c})", r.version),
+        None => r.version.clone(),
+    }
+}
+
+/// The checks of one record by itself and against the first.
+#[allow(clippy::result_large_err)]
+fn check(
+    (first_at, first): (&Source, &PartRecord),
+    (at, r): (&Source, &PartRecord),
+) -> Result<Option<Natural>, MergeError> {
+    let fault = |what: MergeFault| MergeError {
+        at: at.clone(),
+        what,
+    };
+    let invalid = |field: &'static str, why: String| fault(MergeFault::Invalid { field, why });
+    if r.scheme != Some(FINGERPRINT_SCHEME) {
+        return Err(fault(MergeFault::Scheme { found: r.scheme }));
+    }
+    // The file and the arguments may differ from part to part (a path seen from another
+    // machine, a time limit or threads of its own): the caller checks them against the
+    // puzzle's fingerprint.
+    let checks: [(&'static str, String, String); 6] = [
+        ("puzzle", first.puzzle.clone(), r.puzzle.clone()),
+        ("kind", first.kind.clone(), r.kind.clone()),
+        ("strategy", first.strategy.clone(), r.strategy.clone()),
+        ("goal", first.goal.clone(), r.goal.clone()),
+        ("counted", first.counted.clone(), r.counted.clone()),
+        ("parts", first.part[1].to_string(), r.part[1].to_string()),
+    ];
+    for (field, theirs, ours) in checks {
+        if theirs != ours {
+            return Err(fault(MergeFault::Differs {
+                field,
+                first: first_at.clone(),
+                theirs,
+                ours,
+            }));
+        }
+    }
+    let [i, n] = r.part;
+    if n == 0 || n > MAX_PARTS || i == 0 || i > n {
+        return Err(fault(MergeFault::PartOutOfRange { part: i, parts: n }));
+    }
+    if let Some(s) = &r.subpart {
+        let [j, m] = s.index;
+        if m == 0 || m > MAX_PARTS || j == 0 || j > m {
+            return Err(fault(MergeFault::PartOutOfRange { part: j, parts: m }));
+        }
+    }
+    let counting = is_counting(&r.goal);
+    if !counting && !matches!(r.goal.as_str(), "minimize" | "maximize") {
+        return Err(invalid(
+            "goal",
+            format!(
+                "\"{}\": parts run goals count, all, minimize and maximize",
+                r.goal
+            ),
+        ));
+    }
+    if !(r.seconds.is_finite() && r.seconds >= 0.0) {
+        return Err(invalid("seconds", format!("{}: not a time", r.seconds)));
+    }
+    if r.solution.is_some() && r.best.is_none() {
+        return Err(invalid(
+            "solution",
+            "a placement without its value (\"best\")".into(),
+        ));
+    }
+    if r.proven {
+        if !r.finished || r.list.is_some() {
+            return Err(invalid(
+                "proven",
+                "a run proves the whole answer only at the root: finished, before any list"
+                    .into(),
+            ));
+        }
+        if counting && r.count.is_none() || !counting && r.best.is_none() {
+            return Err(invalid(
+                "proven",
+                "an answer proven at the root says it (\"count\" or \"best\")".into(),
+            ));
+        }
+    }
+    if !r.finished {
+        return Ok(None);
+    }
+    let Some(list) = &r.list else {
+        if r.proven {
+            return Ok(r.count.as_deref().and_then(|c| Natural::from_decimal(c, MAX_COUNT_DIGITS)));
+        }
+        return Err(invalid(
+            "list",
+            "a finished part names the subtree list it searched".into(),
+        ));
+    };
+    match &r.subpart {
+        None => {
+            if !fair_share(r.taken, list.subtrees, n) {
+                return Err(invalid(
+                    "taken",
+                    format!(
+                        "{} subtrees: part {i} of {n} of a list of {} takes {} to {}",
+                        r.taken,
+                        list.subtrees,
+                        list.subtrees / n,
+                        list.subtrees.div_ceil(n)
+                    ),
+                ));
+            }
+        }
+        Some(s) => {
+            let m = s.index[1];
+            if !fair_share(s.of_subtrees, list.subtrees, n) || !fair_share(r.taken, s.descendants, m)
+            {
+                return Err(invalid(
+                    "taken",
+                    format!(
+                        "{} of {} descendants of {} subtrees: subpart {} of {m} of part {i} of \
+                         {n} of a list of {} takes a fair share of a fair share",
+                        r.taken,
+                        s.descendants,
+                        s.of_subtrees,
+                        s.index[0],
+                        list.subtrees
+                    ),
+                ));
+            }
+        }
+    }
+    if counting {
+        let Some(c) = &r.count else {
+            return Err(invalid(
+                "count",
+                "null: a finished part of a count says its count".into(),
+            ));
+        };
+        let Some(c) = Natural::from_decimal(c, MAX_COUNT_DIGITS) else {
+            return Err(invalid(
+                "count",
+                format!("{c:?}: accepted: a whole number in decimal digits"),
+            ));
+        };
+        Ok(Some(c))
+    } else {
+        if r.none_below.is_none() {
+            return Err(invalid(
+                "none_below",
+                "null: a finished part of an optimisation says what it proved".into(),
+            ));
+        }
+        if r.count.is_some() {
+            return Err(invalid(
+                "count",
+                format!("a count in a part of goal {}", r.goal),
+            ));
+        }
+        Ok(None)
     }
 }
 
@@ -160,72 +385,85 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
     };
     let parts = first.part[1];
     let maximize = first.goal == "maximize";
-    // Parts whole, and subparts by (part, m): unit results and the record behind each.
+    let better = |a: u64, b: u64| if maximize { a.max(b) } else { a.min(b) };
     let mut whole: BTreeMap<usize, Unit> = BTreeMap::new();
-    let mut subs: BTreeMap<(usize, usize), (String, BTreeMap<usize, Unit>)> = BTreeMap::new();
+    let mut subs: BTreeMap<(usize, usize), Subparts> = BTreeMap::new();
     let mut stopped = Vec::new();
-    let mut lists: Option<(Source, ListRecord)> = None;
+    let mut lists: Option<usize> = None;
     let mut outright: Option<usize> = None;
+    let mut builds: Vec<String> = Vec::new();
+    let (mut spent_nodes, mut spent_seconds) = (0u128, 0.0);
     for (k, (at, r)) in records.iter().enumerate() {
-        let differs = |field: &'static str, theirs: String, ours: String| MergeError {
+        let count = check((first_at, first), (at, r))?;
+        let disagree = |other: usize, part: String, theirs: String, ours: String| MergeError {
             at: at.clone(),
-            what: MergeFault::Differs {
-                field,
-                first: first_at.clone(),
+            what: MergeFault::Disagree {
+                other: records[other].0.clone(),
+                part,
                 theirs,
                 ours,
             },
         };
-        let checks: [(&'static str, String, String); 5] = [
-            ("version", first.version.clone(), r.version.clone()),
-            ("puzzle", first.puzzle.clone(), r.puzzle.clone()),
-            ("strategy", first.strategy.clone(), r.strategy.clone()),
-            ("goal", first.goal.clone(), r.goal.clone()),
-            ("parts", parts.to_string(), r.part[1].to_string()),
-        ];
-        for (field, theirs, ours) in checks {
-            if theirs != ours {
-                return Err(differs(field, theirs, ours));
-            }
+        let build = build_name(r);
+        if !builds.contains(&build) {
+            builds.push(build);
         }
+        spent_nodes += u128::from(r.nodes.unwrap_or(0));
+        spent_seconds += r.seconds;
         // Parts stopped before they made their list have none to compare.
-        if let (Some((list_at, list)), Some(ours)) = (&lists, &r.list) {
-            if list != ours {
-                return Err(MergeError {
-                    at: at.clone(),
-                    what: MergeFault::Differs {
-                        field: "list",
-                        first: list_at.clone(),
-                        theirs: list_text(list),
-                        ours: list_text(ours),
-                    },
-                });
+        if let Some(ours) = &r.list {
+            match lists {
+                Some(l) => {
+                    let list = records[l].1.list.as_ref().expect("a record with a list");
+                    if list != ours {
+                        return Err(MergeError {
+                            at: at.clone(),
+                            what: MergeFault::Differs {
+                                field: "list",
+                                first: records[l].0.clone(),
+                                theirs: list_text(list),
+                                ours: list_text(ours),
+                            },
+                        });
+                    }
+                }
+                None => lists = Some(k),
             }
-        } else if let Some(ours) = &r.list {
-            lists = Some((at.clone(), ours.clone()));
         }
-        let i = r.part[0];
-        if i == 0 || i > parts {
-            return Err(MergeError {
-                at: at.clone(),
-                what: MergeFault::PartOutOfRange { part: i, parts },
-            });
+        // A run that proves the answer at the root does so in every part: one that cut a
+        // list instead is another search.
+        if r.proven {
+            match outright {
+                Some(p) => {
+                    let o = &records[p].1;
+                    if (&o.count, o.best) != (&r.count, r.best) {
+                        let text =
+                            |r: &PartRecord| format!("count {:?}, best {:?}", r.count, r.best);
+                        return Err(disagree(p, "the root".into(), text(o), text(r)));
+                    }
+                }
+                None => outright = Some(k),
+            }
+        }
+        if let (Some(p), Some(l)) = (outright, lists) {
+            let (a, b) = (p.min(l), p.max(l));
+            let what = |x: usize| {
+                if x == p {
+                    "the whole answer proven before any list".to_string()
+                } else {
+                    "a subtree list cut".to_string()
+                }
+            };
+            return Err(disagree(a, "the root".into(), what(a), what(b)));
         }
         if !r.finished {
             stopped.push(at.clone());
             continue;
         }
         if r.proven {
-            outright.get_or_insert(k);
             continue;
         }
-        let count = match &r.count {
-            Some(c) => Some(c.parse::<u128>().map_err(|_| MergeError {
-                at: at.clone(),
-                what: MergeFault::NotARecord(format!("\"count\": \"{c}\" is not a count")),
-            })?),
-            None => None,
-        };
+        let i = r.part[0];
         let unit = Unit {
             count,
             none_below: r.none_below,
@@ -235,19 +473,27 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
             None => (whole.entry(i), format!("part {i}/{parts}")),
             Some(s) => {
                 let [j, m] = s.index;
-                if j == 0 || j > m {
+                let list = (s.fingerprint.clone(), s.descendants, s.of_subtrees);
+                let entry = subs.entry((i, m)).or_insert_with(|| Subparts {
+                    list: list.clone(),
+                    at: k,
+                    units: BTreeMap::new(),
+                });
+                if entry.list != list {
+                    let text = |l: &(String, usize, usize)| {
+                        format!("{} descendants of {} subtrees (list {})", l.1, l.2, l.0)
+                    };
                     return Err(MergeError {
                         at: at.clone(),
-                        what: MergeFault::PartOutOfRange { part: j, parts: m },
+                        what: MergeFault::Differs {
+                            field: "sublist",
+                            first: records[entry.at].0.clone(),
+                            theirs: text(&entry.list),
+                            ours: text(&list),
+                        },
                     });
                 }
-                let entry = subs
-                    .entry((i, m))
-                    .or_insert_with(|| (s.fingerprint.clone(), BTreeMap::new()));
-                if entry.0 != s.fingerprint {
-                    return Err(differs("sublist", entry.0.clone(), s.fingerprint.clone()));
-                }
-                (entry.1.entry(j), format!("part {i}/{parts},{j}/{m}"))
+                (entry.units.entry(j), format!("part {i}/{parts},{j}/{m}"))
             }
         };
         match slot {
@@ -257,26 +503,23 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
             std::collections::btree_map::Entry::Occupied(o) => {
                 let old = o.get();
                 if old.count != unit.count || old.none_below != unit.none_below {
-                    return Err(MergeError {
-                        at: at.clone(),
-                        what: MergeFault::Disagree {
-                            other: records[old.at].0.clone(),
-                            part: name,
-                            theirs: unit_text(old),
-                            ours: unit_text(&unit),
-                        },
-                    });
+                    return Err(disagree(
+                        old.at,
+                        name,
+                        unit_text(&old.count, old.none_below),
+                        unit_text(&unit.count, unit.none_below),
+                    ));
                 }
             }
         }
     }
-    // A run that proved the whole answer at the root: every part's run does, and one is enough.
     if let Some(k) = outright {
         let r = &records[k].1;
-        let count = match &r.count {
-            Some(c) => c.parse::<u128>().ok(),
-            None => None,
-        };
+        let count = r
+            .count
+            .as_deref()
+            .and_then(|c| Natural::from_decimal(c, MAX_COUNT_DIGITS));
+        let optimum = if count.is_some() { None } else { r.best };
         return Ok(Merged {
             first: r.clone(),
             parts,
@@ -284,39 +527,105 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
             missing: Vec::new(),
             stopped,
             count,
-            optimum: if count.is_some() { None } else { r.best },
-            solution: r.solution.clone(),
-            nodes: r.nodes,
+            optimum,
+            solution: r.solution.clone().map(|s| (records[k].0.clone(), s)),
+            nodes: r.nodes.map(u128::from),
             seconds: r.seconds,
+            spent_nodes,
+            spent_seconds,
             records: records.len(),
+            builds,
         });
     }
-    // Each part once: whole if it was run whole, else by one complete set of subparts.
-    let better = |a: u64, b: u64| if maximize { a.max(b) } else { a.min(b) };
-    let mut taken: Vec<&Unit> = Vec::new();
+    // Each part once: whole if it was run whole, else by one complete set of subparts; where
+    // there are several, they must agree.
+    let mut taken: Vec<usize> = Vec::new();
+    let mut results: Vec<(Option<Natural>, Option<u64>)> = Vec::new();
     let mut missing = Vec::new();
     let mut done = 0;
     for i in 1..=parts {
+        let mut found: Vec<(usize, Option<Natural>, Option<u64>, Vec<usize>)> = Vec::new();
         if let Some(u) = whole.get(&i) {
-            taken.push(u);
-            done += 1;
-            continue;
+            found.push((u.at, u.count.clone(), u.none_below, vec![u.at]));
         }
-        let complete = subs
-            .range((i, 0)..=(i, usize::MAX))
-            .find(|((_, m), (_, units))| units.len() == *m);
-        if let Some((_, (_, units))) = complete {
-            taken.extend(units.values());
+        for s in subs.range((i, 0)..=(i, usize::MAX)).map(|(_, s)| s) {
+            let (_, m) = (i, s.units.len());
+            let complete = s
+                .units
+                .keys()
+                .next_back()
+                .is_some_and(|&j| j == m && s.units.len() == m);
+            let sublist_size = s.list.1;
+            let m_of = |s: &Subparts| {
+                records[s.at]
+                    .1
+                    .subpart
+                    .as_ref()
+                    .map_or(0, |x| x.index[1])
+            };
+            if !complete || m_of(s) != m {
+                continue;
+            }
+            let took: usize = s.units.values().map(|u| records[u.at].1.taken).sum();
+            if took != sublist_size {
+                let u = s.units.values().next().expect("a complete set");
+                return Err(MergeError {
+                    at: records[u.at].0.clone(),
+                    what: MergeFault::Invalid {
+                        field: "taken",
+                        why: format!(
+                            "the {m} subparts of part {i}/{parts} take {took} descendants of \
+                             {sublist_size}"
+                        ),
+                    },
+                });
+            }
+            let count = s
+                .units
+                .values()
+                .map(|u| u.count.clone())
+                .try_fold(Natural::zero(), |mut sum, c| {
+                    sum.add(&c?);
+                    Some(sum)
+                });
+            let none_below = s
+                .units
+                .values()
+                .map(|u| u.none_below)
+                .try_fold(None, |acc: Option<u64>, v| {
+                    let v = v?;
+                    Some(Some(acc.map_or(v, |a| better(a, v))))
+                })
+                .flatten();
+            let ats: Vec<usize> = s.units.values().map(|u| u.at).collect();
+            found.push((ats[0], count, none_below, ats));
+        }
+        if let Some((at, count, none_below, ats)) = found.first().cloned() {
+            for (other, c, v, _) in &found[1..] {
+                if (c, v) != (&count, &none_below) {
+                    return Err(MergeError {
+                        at: records[*other].0.clone(),
+                        what: MergeFault::Disagree {
+                            other: records[at].0.clone(),
+                            part: format!("part {i}/{parts}"),
+                            theirs: unit_text(&count, none_below),
+                            ours: unit_text(c, *v),
+                        },
+                    });
+                }
+            }
+            taken.extend(ats);
+            results.push((count, none_below));
             done += 1;
             continue;
         }
         // The subparts begun with the most done, else the whole part.
         match subs
             .range((i, 0)..=(i, usize::MAX))
-            .max_by_key(|(_, (_, units))| units.len())
+            .max_by_key(|(_, s)| s.units.len())
         {
-            Some((&(_, m), (_, units))) => {
-                for j in (1..=m).filter(|j| !units.contains_key(j)) {
+            Some((&(_, m), s)) => {
+                for j in (1..=m).filter(|j| !s.units.contains_key(j)) {
                     missing.push(Missing {
                         part: (i, parts),
                         subpart: Some((j, m)),
@@ -329,28 +638,42 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
             }),
         }
     }
-    let counting = matches!(first.goal.as_str(), "count" | "all");
-    let count = counting.then(|| taken.iter().filter_map(|u| u.count).sum());
+    let counting = is_counting(&first.goal);
+    let count = counting.then(|| {
+        let mut sum = Natural::zero();
+        for c in results.iter().filter_map(|(c, _)| c.as_ref()) {
+            sum.add(c);
+        }
+        sum
+    });
     // The optimum: the best any part proved none better than, or the best any record knows
     // while parts are missing (the list's bar at worst).
-    let proved = taken.iter().filter_map(|u| u.none_below).reduce(better);
+    let proved = results.iter().filter_map(|(_, v)| *v).reduce(better);
     let known = records.iter().filter_map(|(_, r)| r.best).reduce(better);
+    let bar = lists.and_then(|l| records[l].1.list.as_ref().and_then(|l| l.bar));
     let optimum = if counting {
         // A count at an optimum given to the parts (`--optimum`): the list's bar.
-        lists.as_ref().and_then(|(_, l)| l.bar)
+        bar
     } else if missing.is_empty() {
         proved.or(known)
     } else {
         known
     };
-    let solution = optimum.and_then(|v| {
-        records
-            .iter()
-            .find(|(_, r)| r.best == Some(v) && r.solution.is_some())
-            .and_then(|(_, r)| r.solution.clone())
-    });
-    let nodes = taken.iter().map(|u| records[u.at].1.nodes).sum();
-    let seconds = taken.iter().map(|u| records[u.at].1.seconds).sum();
+    let solution = if counting {
+        None
+    } else {
+        optimum.and_then(|v| {
+            records
+                .iter()
+                .find(|(_, r)| r.best == Some(v) && r.solution.is_some())
+                .and_then(|(at, r)| Some((at.clone(), r.solution.clone()?)))
+        })
+    };
+    let nodes = taken
+        .iter()
+        .map(|&k| records[k].1.nodes.map(u128::from))
+        .sum();
+    let seconds = taken.iter().map(|&k| records[k].1.seconds).sum();
     Ok(Merged {
         first: first.clone(),
         parts,
@@ -362,6 +685,9 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
         solution,
         nodes,
         seconds,
+        spent_nodes,
+        spent_seconds,
         records: records.len(),
+        builds,
     })
 }

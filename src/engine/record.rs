@@ -17,10 +17,19 @@ pub const FINGERPRINT_SCHEME: u32 = 2;
 /// One part's record. Fingerprints are 16 hex digits and counts decimal strings, since JSON
 /// numbers do not hold 64 bits exactly.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PartRecord {
     pub record: String,
-    /// The version of the tool that ran the part: parts of one search come from one version.
+    /// The scheme of the `puzzle` fingerprint ([`FINGERPRINT_SCHEME`]); absent in records of
+    /// scheme 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheme: Option<u32>,
+    /// The build that ran the part: its version and the commit it was built from (`None`
+    /// where unknown). Parts of one search may come from several builds: the puzzle's and
+    /// the list's fingerprints say whether they searched one tree.
     pub version: String,
+    #[serde(default)]
+    pub commit: Option<String>,
     /// The puzzle's fingerprint, after the command line's changes.
     pub puzzle: String,
     /// The puzzle file as given, and the command-line arguments besides the file and the
@@ -62,6 +71,7 @@ pub struct PartRecord {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ListRecord {
     pub subtrees: usize,
     pub bar: Option<u64>,
@@ -69,6 +79,7 @@ pub struct ListRecord {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SubpartRecord {
     /// `[j, m]`: subpart j of m.
     pub index: [usize; 2],
@@ -86,6 +97,12 @@ pub struct RecordContext<'a> {
     pub kind: &'a str,
     pub goal: &'a str,
     pub counted: String,
+}
+
+/// The commit this program was built from, where the build knew it.
+pub fn build_commit() -> Option<String> {
+    let c = env!("BOARDSOLVE_COMMIT");
+    (!c.is_empty()).then(|| c.to_string())
 }
 
 pub fn hex(x: u64) -> String {
@@ -126,7 +143,9 @@ impl PartRecord {
         let counting = matches!(cx.goal, "count" | "all");
         PartRecord {
             record: RECORD_TAG.into(),
+            scheme: Some(FINGERPRINT_SCHEME),
             version: env!("CARGO_PKG_VERSION").into(),
+            commit: build_commit(),
             puzzle: hex(cx.puzzle),
             file: cx.file.into(),
             args: cx.args,
@@ -185,6 +204,7 @@ pub const PLAN_TAG: &str = "solve-plan";
 /// merge DIR` knows every unit of the job even before any record exists, and which Slurm
 /// array task runs which unit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlanRecord {
     pub record: String,
     /// The fingerprint scheme of `puzzle`.

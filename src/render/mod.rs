@@ -26,7 +26,10 @@ pub use knuth::{
     KNUTH_NAME_MAX, altogether_line, knuth_input_check, knuth_input_note, write_knuth_input,
     write_knuth_report,
 };
-pub use parts::{merge_error_text, merged_answer_line, merged_outcome, merged_summary, part_arg};
+pub use parts::{
+    Verdict, merge_error_text, merged_answer_line, merged_json, merged_outcome, merged_status,
+    merged_summary, no_records_line, part_arg, verify_verdict,
+};
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{
     TEXT_MAX_COLUMNS, shown_text, text_picture, write_text_head, write_text_picture,

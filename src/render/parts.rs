@@ -4,9 +4,11 @@
 use std::time::Duration;
 
 use crate::engine::merge::{MergeError, MergeFault, Merged, Missing};
+use crate::engine::record::{FINGERPRINT_SCHEME, PartRecord};
 use crate::engine::{Answer, Outcome, Stats, Status};
+use crate::util::Natural;
 
-use super::{Header, group};
+use super::{Header, Picture, group};
 
 /// The header and outcome one run of the whole search would have, from the merged records:
 /// proven when every part is searched, else stopped short.
@@ -18,15 +20,15 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
         goal: r.goal.clone(),
         counted: r.counted.clone(),
     };
-    let answer = Answer {
-        count: m.count,
-        optimum: m.optimum,
-        best: m.solution.clone(),
-        ..Answer::default()
+    let mut answer = match &m.count {
+        Some(c) => Answer::natural(c.clone()),
+        None => Answer::default(),
     };
+    answer.optimum = m.optimum;
+    answer.best = m.solution.as_ref().map(|(_, s)| s.clone());
     let status = if !m.complete() {
         Status::Limit
-    } else if answer.optimum.is_none() && m.count == Some(0) {
+    } else if answer.optimum.is_none() && m.count.as_ref().is_some_and(Natural::is_zero) {
         Status::NoSolution
     } else {
         Status::Solved
@@ -38,7 +40,7 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
         stopped: None,
         elapsed: Duration::from_secs_f64(m.seconds.max(0.0)),
         stats: Stats {
-            nodes: m.nodes.unwrap_or(0),
+            nodes: m.nodes.map_or(0, |n| u64::try_from(n).unwrap_or(u64::MAX)),
             ..Stats::default()
         },
         answer,
@@ -51,7 +53,7 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
 pub fn merged_answer_line(m: &Merged) -> String {
     let (h, o) = merged_outcome(m);
     let mut s = super::answer_line(&h, &o);
-    if let (Some(v), Some(_)) = (m.optimum, m.count) {
+    if let (Some(v), Some(_)) = (m.optimum, &m.count) {
         s.push_str(&format!(" [the optimum {v} given to the parts: --optimum]"));
     }
     if !m.complete() {
@@ -76,7 +78,7 @@ pub fn merged_answer_line(m: &Merged) -> String {
 /// The merge's summary line for standard error: the records read, the parts' work.
 pub fn merged_summary(m: &Merged) -> String {
     let nodes = match m.nodes {
-        Some(n) => format!("{} nodes", group(n as u128)),
+        Some(n) => format!("{} nodes", group(n)),
         None => "nodes not recorded".into(),
     };
     let mut s = format!(
@@ -88,6 +90,9 @@ pub fn merged_summary(m: &Merged) -> String {
         group(m.parts as u128),
         super::duration(m.seconds),
     );
+    if m.builds.len() > 1 {
+        s.push_str(&format!(" | builds {}", m.builds.join(", ")));
+    }
     if !m.stopped.is_empty() {
         s.push_str(&format!(
             " | {} stopped record{} not counted",
@@ -117,8 +122,17 @@ pub fn merge_error_text(e: &MergeError) -> String {
             ours,
         } => format!(
             "this record's {field} is {ours}, but the record at {first} has {theirs}: records \
-             of one search only (the same puzzle, strategy, goal, version and subtree list)"
+             of one search only (the same puzzle, strategy, goal, file, arguments and subtree list)"
         ),
+        MergeFault::Scheme { found } => format!(
+            "a record of fingerprint scheme {}, and this build reads scheme \
+             {FINGERPRINT_SCHEME}: its puzzle fingerprint cannot be compared with today's (run \
+             the part again, or convert the records as docs/parts.md says)",
+            found.unwrap_or(1)
+        ),
+        MergeFault::Invalid { field, why } => {
+            format!("not a record `solve --part` writes: \"{field}\": {why}")
+        }
         MergeFault::PartOutOfRange { part, parts } => {
             format!("part {part} of {parts}: accepted: 1 to {parts}")
         }
@@ -138,4 +152,162 @@ pub fn merge_error_text(e: &MergeError) -> String {
     } else {
         format!("{}: {what}", e.at)
     }
+}
+
+/// The merge's line when no part has a record yet.
+pub fn no_records_line(units: usize) -> String {
+    format!(
+        "no part records yet: all {} {} of the plan to run",
+        group(units as u128),
+        if units == 1 { "unit" } else { "units" }
+    )
+}
+
+/// `solve merge --status`: what is searched, stopped and missing, the work so far and an
+/// estimate of what is left, then the answer so far.
+pub fn merged_status(m: &Merged) -> String {
+    let whole = m.missing.iter().filter(|x| x.subpart.is_none()).count();
+    let subparts = m.missing.len() - whole;
+    let nodes = |n: Option<u128>| match n {
+        Some(n) => format!("{} nodes", group(n)),
+        None => "nodes not recorded".into(),
+    };
+    let mut s = format!(
+        "parts:    {} of {} searched; missing {} {} and {} {}\n",
+        group(m.done as u128),
+        group(m.parts as u128),
+        group(whole as u128),
+        if whole == 1 { "part" } else { "parts" },
+        group(subparts as u128),
+        if subparts == 1 { "subpart" } else { "subparts" },
+    );
+    s.push_str(&format!(
+        "records:  {} read, {} stopped by a limit or a signal (not counted)\n",
+        group(m.records as u128),
+        group(m.stopped.len() as u128)
+    ));
+    s.push_str(&format!(
+        "work:     {} and {} in the parts searched; {} and {} in every record\n",
+        super::duration(m.seconds),
+        nodes(m.nodes),
+        super::duration(m.spent_seconds),
+        nodes(Some(m.spent_nodes)),
+    ));
+    match m.remaining_seconds() {
+        Some(left) => s.push_str(&format!(
+            "left:     about {} of one part's runs (the mean time of the {} parts searched, \
+             times the {:.2} parts left)\n",
+            super::duration(left),
+            group(m.done as u128),
+            m.missing.iter().map(Missing::weight).sum::<f64>()
+        )),
+        None if m.complete() => s.push_str("left:     nothing\n"),
+        None => s.push_str("left:     unknown until a part is searched\n"),
+    }
+    s.push_str(&format!("builds:   {}\n", m.builds.join(", ")));
+    s.push_str(&format!("answer:   {}\n", merged_answer_line(m)));
+    s
+}
+
+/// `solve merge --format json`: the fields of a whole run's JSON report, and under "merge"
+/// the parts' state and the command of each missing unit.
+pub fn merged_json(m: &Merged, picture: Option<&Picture>, missing: &[(String, String)]) -> String {
+    let (h, o) = merged_outcome(m);
+    let mut buf: Vec<u8> = Vec::new();
+    let mut never = || None;
+    let written = super::json::write_json_head(&mut buf, &h, &o.strategy)
+        .and_then(|_| match picture {
+            Some(p) => super::json::write_json_solution(&mut buf, 0, p, &mut never).map(|_| ()),
+            None => Ok(()),
+        })
+        .and_then(|_| super::json::write_json_tail(&mut buf, &o, picture.is_some() as u64, None));
+    written.expect("writing to memory does not fail");
+    let mut report: serde_json::Value =
+        serde_json::from_slice(&buf).expect("the report is JSON");
+    let count = m.count.as_ref().map(|c| match c.to_u128() {
+        Some(v) if v < 1 << 53 => serde_json::json!(v as u64),
+        _ => serde_json::json!(c.to_string()),
+    });
+    report["count"] = serde_json::json!(count);
+    report["merge"] = serde_json::json!({
+        "parts": m.parts,
+        "searched": m.done,
+        "records": m.records,
+        "stopped": m.stopped.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "missing": missing.iter().map(|(part, command)| {
+            serde_json::json!({"part": part, "command": command})
+        }).collect::<Vec<_>>(),
+        "seconds": m.seconds,
+        "nodes": m.nodes.map(|n| n.to_string()),
+        "spent_seconds": m.spent_seconds,
+        "spent_nodes": m.spent_nodes.to_string(),
+        "remaining_seconds": m.remaining_seconds(),
+        "builds": m.builds,
+    });
+    let mut text = serde_json::to_string_pretty(&report).expect("a report serialises");
+    text.push('\n');
+    text
+}
+
+/// A part run again beside its record.
+pub struct Verdict {
+    /// Count (or what it proved), list and share agree; nodes may differ between builds.
+    pub agrees: bool,
+    pub text: String,
+}
+
+pub fn verify_verdict(record: &PartRecord, again: &PartRecord) -> Verdict {
+    let unit = |r: &PartRecord| match (&r.count, r.none_below) {
+        (Some(c), _) => format!("count {c}"),
+        (None, Some(v)) => format!("none better than {v}"),
+        _ => "nothing".into(),
+    };
+    let list = |r: &PartRecord| {
+        format!(
+            "list {}{}, {} taken",
+            r.list.as_ref().map_or("-", |l| l.fingerprint.as_str()),
+            r.subpart
+                .as_ref()
+                .map(|s| format!(", sublist {}", s.fingerprint))
+                .unwrap_or_default(),
+            r.taken
+        )
+    };
+    let nodes = |r: &PartRecord| r.nodes.map_or("nodes not recorded".into(), |n| {
+        format!("{} nodes", group(u128::from(n)))
+    });
+    let part = match &record.subpart {
+        Some(s) => format!(
+            "part {}/{},{}/{}",
+            record.part[0], record.part[1], s.index[0], s.index[1]
+        ),
+        None => format!("part {}/{}", record.part[0], record.part[1]),
+    };
+    let same = |f: &dyn Fn(&PartRecord) -> String| f(record) == f(again);
+    let agrees = same(&unit) && same(&list);
+    let nodes_agree = record.nodes.is_none() || record.nodes == again.nodes;
+    let text = if agrees && nodes_agree {
+        format!("{part} run again: {}, {}, {}: as recorded", unit(again), list(again), nodes(again))
+    } else if agrees {
+        format!(
+            "{part} run again: {}, {}: as recorded, but {} where the record has {} (a \
+             build that prunes otherwise, or threads that share the work otherwise)",
+            unit(again),
+            list(again),
+            nodes(again),
+            nodes(record)
+        )
+    } else {
+        format!(
+            "{part} run again: {}, {}, {}; the record says {}, {}, {}: the record is not \
+             what this part finds",
+            unit(again),
+            list(again),
+            nodes(again),
+            unit(record),
+            list(record),
+            nodes(record)
+        )
+    };
+    Verdict { agrees, text }
 }
