@@ -130,29 +130,47 @@ fn gather(args: &[String]) -> Result<Inputs, String> {
     Ok(inputs)
 }
 
+/// The threads of a Slurm plan's task, left to the shell where the task runs: a part run
+/// again elsewhere takes the default.
+const SLURM_THREADS: [&str; 2] = ["--threads", "${SLURM_CPUS_PER_TASK:-1}"];
+
 /// The file and arguments a record (or plan) gives for running parts again, checked: no
-/// character a shell or a line-based runner could split on, and arguments exactly as
-/// `solve plan` writes them (run options only: nothing that writes files or prints
-/// elsewhere).
-fn check_rerun(file: &str, args: &[String]) -> Result<Common, String> {
+/// character a shell or a line-based runner could split on, and run options only (nothing
+/// that writes files or prints elsewhere, no part of its own). The options come back parsed,
+/// and as the arguments that print them again: a command is written from what was parsed,
+/// never from the record's words.
+fn check_rerun(file: &str, args: &[String]) -> Result<(Common, Vec<String>), String> {
     check_command_word("the puzzle file", file)?;
     for a in args {
         check_command_word("an argument", a)?;
     }
-    let parsed = RunArgs::try_parse_from(args).map_err(|e| {
-        let first = e.to_string();
-        let first = first.lines().next().unwrap_or("").trim_start_matches("error: ");
-        format!("\"args\": {args:?}: not options of a part's run: {first}")
+    let mut words: Vec<&str> = Vec::with_capacity(args.len());
+    let mut k = 0;
+    while k < args.len() {
+        if args[k] == SLURM_THREADS[0] && args.get(k + 1).is_some_and(|v| v == SLURM_THREADS[1]) {
+            k += 2;
+            continue;
+        }
+        words.push(&args[k]);
+        k += 1;
+    }
+    let parsed = RunArgs::try_parse_from(&words).map_err(|e| {
+        let text = e.to_string();
+        let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
+        format!(
+            "\"args\": {args:?}: not options of a part's run ({first}); accepted: --goal, \
+             --strategy, --size, --width, --height, --set, --input, --limit, --time-limit, \
+             --node-limit, --threads, --memory, --optimum, --branch, --unique, --prefixes"
+        )
     })?;
-    if common_args(&parsed.common) != args || parsed.common.part.is_some() {
+    if parsed.common.part.is_some() || parsed.common.estimate.is_some() {
         return Err(format!(
-            "\"args\": {args:?}: not options of a part's run as `solve plan` writes them \
-             (accepted: --goal, --strategy, --size, --width, --height, --set, --input, \
-             --limit, --time-limit, --node-limit, --threads, --memory, --optimum, --branch, \
-             --unique, --prefixes, each once and in that order)"
+            "\"args\": {args:?}: not options of a part's run: the part and --estimate are the \
+             command's own"
         ));
     }
-    Ok(parsed.common)
+    let canonical = common_args(&parsed.common);
+    Ok((parsed.common, canonical))
 }
 
 /// The arguments that name the puzzle and its search, without those that only limit or
@@ -180,7 +198,7 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
     let mut named: Option<(Vec<String>, &Source)> = None;
     let mut chosen: Option<(String, Vec<String>, Common, usize)> = None;
     for &((file, args), at, n) in &seen {
-        let common = check_rerun(file, args).map_err(|e| format!("{at}: {e}"))?;
+        let (common, canonical) = check_rerun(file, args).map_err(|e| format!("{at}: {e}"))?;
         let ours = puzzle_args(&common);
         match &named {
             Some((theirs, first)) if *theirs != ours => {
@@ -195,13 +213,13 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
         let r = &inputs.records.iter().find(|(a, _)| a == at).expect("a record").1;
         at_hand(r, &common).map_err(|e| format!("{at}: {e}"))?;
         if chosen.as_ref().is_none_or(|c| n > c.3) {
-            chosen = Some((file.to_string(), args.to_vec(), common, n));
+            chosen = Some((file.to_string(), canonical, common, n));
         }
     }
     let (mut file, mut args, mut common, _) = chosen.expect("records");
     if let Some((path, plan)) = &inputs.plan {
-        common = check_rerun(&plan.file, &plan.args).map_err(|e| format!("{path}: {e}"))?;
-        (file, args) = (plan.file.clone(), plan.args.clone());
+        (common, args) = check_rerun(&plan.file, &plan.args).map_err(|e| format!("{path}: {e}"))?;
+        file = plan.file.clone();
     }
     let first = &inputs.records[0].1;
     let probe = PartRecord {
@@ -277,19 +295,25 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
                 what: MergeFault::Empty,
             }));
         };
-        let units = match check_rerun(&plan.file, &plan.args)
+        let (units, args) = match check_rerun(&plan.file, &plan.args)
             .map_err(|e| format!("{path}: {e}"))
-            .and_then(|_| plan_units(path, plan))
+            .and_then(|(_, args)| Ok((plan_units(path, plan)?, args)))
         {
             Ok(u) => u,
             Err(e) => return fail(e),
         };
+        let plan = &PlanRecord {
+            args,
+            ..plan.clone()
+        };
+
         let mut out = String::new();
         if !cli.missing {
             out.push_str(&render::no_records_line(units.len()));
             out.push('\n');
         }
-        out.push_str(&missing_lines(&program, plan, &units, &units, &dir, cli.missing));
+        let words = (plan.file.as_str(), plan.args.as_slice());
+        out.push_str(&missing_lines(&program, words, plan.slurm, &units, &units, &dir, cli.missing));
         return match write_out(&out) {
             Ok(()) => exit_code(Status::Limit),
             Err(code) => code,
@@ -332,7 +356,9 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     let plan = inputs.plan.as_ref().map(|(_, p)| p);
     let commands = |only: bool| match plan {
         Some(p) => match plan_units(PLAN_FILE, p) {
-            Ok(units) => missing_lines(&program, p, &units, &m.missing, &dir, only),
+            Ok(units) => {
+                missing_lines(&program, (file, args), p.slurm, &units, &m.missing, &dir, only)
+            }
             Err(_) => commands_of(&program, (file, args), &m.missing, &dir),
         },
         None => commands_of(&program, (file, args), &m.missing, &dir),
@@ -416,21 +442,22 @@ fn commands_of(program: &str, (file, args): (&str, &[String]), missing: &[Missin
 /// standard error.
 fn missing_lines(
     program: &str,
-    plan: &PlanRecord,
+    (file, args): (&str, &[String]),
+    slurm: bool,
     units: &[Missing],
     missing: &[Missing],
     dir: &str,
     only: bool,
 ) -> String {
     let mut out = String::new();
-    if plan.slurm && only {
+    if slurm && only {
         let mut ids = Vec::new();
         for x in missing {
             match units.iter().position(|u| u == x) {
                 Some(k) => ids.push((k + 1).to_string()),
                 None => eprintln!(
                     "{}  # not a task of the plan",
-                    part_command(program, &plan.file, &plan.args, x, dir)
+                    part_command(program, file, args, x, dir)
                 ),
             }
         }
@@ -441,7 +468,7 @@ fn missing_lines(
         return out;
     }
     for x in missing {
-        out.push_str(&part_command(program, &plan.file, &plan.args, x, dir));
+        out.push_str(&part_command(program, file, args, x, dir));
         out.push('\n');
     }
     out
@@ -477,7 +504,7 @@ fn verify(
         let (at, r) = &records[pool[n]];
         // As the record says it ran: its own file and options (checked by the merge).
         let mut c = match check_rerun(&r.file, &r.args) {
-            Ok(c) => c,
+            Ok((c, _)) => c,
             Err(e) => return fail(format!("{at}: {e}")),
         };
         c.part = Some(match &r.subpart {

@@ -187,12 +187,9 @@ fn bad_records_are_refused_with_file_and_line() {
         ]);
         write("other.jsonl", &format!("{good}{out}"))
     };
-    let version = write(
-        "version.jsonl",
-        &format!(
-            "{good}{}",
-            second.replace("\"version\":\"", "\"version\":\"9.")
-        ),
+    let scheme = write(
+        "scheme.jsonl",
+        &format!("{good}{}", second.replace("\"scheme\":2,", "")),
     );
     let range = write(
         "range.jsonl",
@@ -211,7 +208,7 @@ fn bad_records_are_refused_with_file_and_line() {
     let cases: [(&str, &str); 5] = [
         (&cut, "cut.jsonl:2: not a part record"),
         (&other, "other.jsonl:2: this record's puzzle is"),
-        (&version, "version.jsonl:2: this record's version is 9."),
+        (&scheme, "scheme.jsonl:2: a record of fingerprint scheme 1"),
         (&range, "range.jsonl:2: part 3 of 2: accepted: 1 to 2"),
         (
             &disagree,
