@@ -93,10 +93,14 @@ fn gather(args: &[String]) -> Result<Inputs, String> {
                 .collect();
             found.sort();
             files.extend(found);
-            inputs.dir.get_or_insert_with(|| a.trim_end_matches('/').to_string());
+            inputs
+                .dir
+                .get_or_insert_with(|| a.trim_end_matches('/').to_string());
         } else {
             if a != "-" && inputs.dir.is_none() {
-                let parent = Path::new(a).parent().map(|p| p.to_string_lossy().into_owned());
+                let parent = Path::new(a)
+                    .parent()
+                    .map(|p| p.to_string_lossy().into_owned());
                 inputs.dir = parent;
             }
             files.push(a.clone());
@@ -123,8 +127,7 @@ fn gather(args: &[String]) -> Result<Inputs, String> {
         format!("{dir}/{PLAN_FILE}")
     };
     // Only a folder of records has a plan: records read from standard input have none.
-    if (inputs.dir.is_some() || files.iter().any(|f| f != "-")) && Path::new(&plan_path).is_file()
-    {
+    if (inputs.dir.is_some() || files.iter().any(|f| f != "-")) && Path::new(&plan_path).is_file() {
         inputs.plan = Some((plan_path.clone(), read_plan(&plan_path)?));
     }
     Ok(inputs)
@@ -156,7 +159,11 @@ fn check_rerun(file: &str, args: &[String]) -> Result<(Common, Vec<String>), Str
     }
     let parsed = RunArgs::try_parse_from(&words).map_err(|e| {
         let text = e.to_string();
-        let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
+        let first = text
+            .lines()
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("error: ");
         format!(
             "\"args\": {args:?}: not options of a part's run ({first}); accepted: --goal, \
              --strategy, --size, --width, --height, --set, --input, --limit, --time-limit, \
@@ -210,7 +217,12 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
             Some(_) => {}
             None => named = Some((ours, at)),
         }
-        let r = &inputs.records.iter().find(|(a, _)| a == at).expect("a record").1;
+        let r = &inputs
+            .records
+            .iter()
+            .find(|(a, _)| a == at)
+            .expect("a record")
+            .1;
         at_hand(r, &common).map_err(|e| format!("{at}: {e}"))?;
         if chosen.as_ref().is_none_or(|c| n > c.3) {
             chosen = Some((file.to_string(), canonical, common, n));
@@ -236,7 +248,8 @@ fn at_hand(r: &PartRecord, common: &Common) -> Result<Option<Loaded>, String> {
     if r.file == "-" || !Path::new(&r.file).is_file() {
         return Ok(None);
     }
-    let l = load(&r.file, common, None).map_err(|e| format!("{} with the records' arguments: {e}", r.file))?;
+    let l = load(&r.file, common, None)
+        .map_err(|e| format!("{} with the records' arguments: {e}", r.file))?;
     let goal = Goal::parse(&r.goal).unwrap_or(l.task.goal);
     let ours = hex(l.spec.fingerprint(goal));
     if ours != r.puzzle {
@@ -251,7 +264,11 @@ fn at_hand(r: &PartRecord, common: &Common) -> Result<Option<Loaded>, String> {
 
 fn plan_matches(path: &str, plan: &PlanRecord, r: &PartRecord) -> Result<(), String> {
     let checks = [
-        ("scheme", plan.scheme.to_string(), FINGERPRINT_SCHEME.to_string()),
+        (
+            "scheme",
+            plan.scheme.to_string(),
+            FINGERPRINT_SCHEME.to_string(),
+        ),
         ("puzzle", plan.puzzle.clone(), r.puzzle.clone()),
         ("strategy", plan.strategy.clone(), r.strategy.clone()),
     ];
@@ -287,13 +304,17 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     if inputs.records.is_empty() {
         // Nothing run yet: with a plan, everything is still to run.
         let Some((path, plan)) = &inputs.plan else {
-            return fail(render::merge_error_text(&MergeError {
-                at: Source {
-                    file: "-".into(),
-                    line: 0,
-                },
-                what: MergeFault::Empty,
-            }));
+            let named = cli.records.join(", ");
+            return fail(format!(
+                "{named}: {}",
+                render::merge_error_text(&MergeError {
+                    at: Source {
+                        file: "-".into(),
+                        line: 0,
+                    },
+                    what: MergeFault::Empty,
+                })
+            ));
         };
         let (units, args) = match check_rerun(&plan.file, &plan.args)
             .map_err(|e| format!("{path}: {e}"))
@@ -313,7 +334,15 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
             out.push('\n');
         }
         let words = (plan.file.as_str(), plan.args.as_slice());
-        out.push_str(&missing_lines(&program, words, plan.slurm, &units, &units, &dir, cli.missing));
+        out.push_str(&missing_lines(
+            &program,
+            words,
+            plan.slurm,
+            &units,
+            &units,
+            &dir,
+            cli.missing,
+        ));
         return match write_out(&out) {
             Ok(()) => exit_code(Status::Limit),
             Err(code) => code,
@@ -343,7 +372,9 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
             }
         });
         if let Err(e) = valid {
-            return fail(format!("{at}: \"solution\": not a placement of value {v}: {e}"));
+            return fail(format!(
+                "{at}: \"solution\": not a placement of value {v}: {e}"
+            ));
         }
     }
     if let Some(k) = cli.verify {
@@ -356,9 +387,15 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     let plan = inputs.plan.as_ref().map(|(_, p)| p);
     let commands = |only: bool| match plan {
         Some(p) => match plan_units(PLAN_FILE, p) {
-            Ok(units) => {
-                missing_lines(&program, (file, args), p.slurm, &units, &m.missing, &dir, only)
-            }
+            Ok(units) => missing_lines(
+                &program,
+                (file, args),
+                p.slurm,
+                &units,
+                &m.missing,
+                &dir,
+                only,
+            ),
             Err(_) => commands_of(&program, (file, args), &m.missing, &dir),
         },
         None => commands_of(&program, (file, args), &m.missing, &dir),
@@ -428,7 +465,12 @@ fn write_out(out: &str) -> Result<(), u8> {
         .map_err(|_| USAGE_ERROR)
 }
 
-fn commands_of(program: &str, (file, args): (&str, &[String]), missing: &[Missing], dir: &str) -> String {
+fn commands_of(
+    program: &str,
+    (file, args): (&str, &[String]),
+    missing: &[Missing],
+    dir: &str,
+) -> String {
     let mut out = String::new();
     for x in missing {
         out.push_str(&part_command(program, file, args, x, dir));
@@ -476,14 +518,16 @@ fn missing_lines(
 
 /// Run `k` finished parts again, chosen at random from the records (the seed printed), and
 /// compare what they find with what their records say: 0 when all agree, 2 otherwise.
-fn verify(
-    records: &[(Source, PartRecord)],
-    k: usize,
-    seed: Option<u64>,
-    quiet: bool,
-) -> u8 {
+fn verify(records: &[(Source, PartRecord)], k: usize, seed: Option<u64>, quiet: bool) -> u8 {
+    // One record a unit: records of one unit agree (the merge checked), so K at least the
+    // units runs every one.
+    let mut units = std::collections::BTreeSet::new();
     let mut pool: Vec<usize> = (0..records.len())
         .filter(|&i| records[i].1.finished && !records[i].1.proven)
+        .filter(|&i| {
+            let r = &records[i].1;
+            units.insert((r.part, r.subpart.as_ref().map(|s| s.index)))
+        })
         .collect();
     let seed = seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -494,7 +538,7 @@ fn verify(
     let mut rng = Rng(seed.max(1));
     let k = k.min(pool.len());
     eprintln!(
-        "verify: {k} of {} finished records, chosen with --seed {seed}",
+        "verify: {k} of {} parts and subparts searched, chosen with --seed {seed}",
         pool.len()
     );
     let mut bad = 0;
@@ -533,9 +577,14 @@ fn rerun(r: &PartRecord, c: &Common) -> Result<PartRecord, String> {
     let l = load(&r.file, c, None)?;
     let goal = l.task.goal;
     let limits = limits(c.node_limit, goal, l.spec.solve.time_limit);
-    let checked = run_one(&l, &r.strategy, limits, clock(l.spec.solve.time_limit), false, |_| {
-        ControlFlow::Continue(())
-    })
+    let checked = run_one(
+        &l,
+        &r.strategy,
+        limits,
+        clock(l.spec.solve.time_limit),
+        false,
+        |_| ControlFlow::Continue(()),
+    )
     .map_err(|e| e.to_string())?;
     let o = checked.outcome;
     if o.status != Status::Part && o.status != Status::Solved && o.status != Status::NoSolution {

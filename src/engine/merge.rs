@@ -284,8 +284,7 @@ fn check(
         if !r.finished || r.list.is_some() {
             return Err(invalid(
                 "proven",
-                "a run proves the whole answer only at the root: finished, before any list"
-                    .into(),
+                "a run proves the whole answer only at the root: finished, before any list".into(),
             ));
         }
         if counting && r.count.is_none() || !counting && r.best.is_none() {
@@ -300,7 +299,10 @@ fn check(
     }
     let Some(list) = &r.list else {
         if r.proven {
-            return Ok(r.count.as_deref().and_then(|c| Natural::from_decimal(c, MAX_COUNT_DIGITS)));
+            return Ok(r
+                .count
+                .as_deref()
+                .and_then(|c| Natural::from_decimal(c, MAX_COUNT_DIGITS)));
         }
         return Err(invalid(
             "list",
@@ -324,18 +326,15 @@ fn check(
         }
         Some(s) => {
             let m = s.index[1];
-            if !fair_share(s.of_subtrees, list.subtrees, n) || !fair_share(r.taken, s.descendants, m)
+            if !fair_share(s.of_subtrees, list.subtrees, n)
+                || !fair_share(r.taken, s.descendants, m)
             {
                 return Err(invalid(
                     "taken",
                     format!(
                         "{} of {} descendants of {} subtrees: subpart {} of {m} of part {i} of \
                          {n} of a list of {} takes a fair share of a fair share",
-                        r.taken,
-                        s.descendants,
-                        s.of_subtrees,
-                        s.index[0],
-                        list.subtrees
+                        r.taken, s.descendants, s.of_subtrees, s.index[0], list.subtrees
                     ),
                 ));
             }
@@ -541,6 +540,8 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
     // there are several, they must agree.
     let mut taken: Vec<usize> = Vec::new();
     let mut results: Vec<(Option<Natural>, Option<u64>)> = Vec::new();
+    // Where each part's result stands: the first record of it.
+    let mut results_at: Vec<(usize, Option<u64>)> = Vec::new();
     let mut missing = Vec::new();
     let mut done = 0;
     for i in 1..=parts {
@@ -556,13 +557,7 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
                 .next_back()
                 .is_some_and(|&j| j == m && s.units.len() == m);
             let sublist_size = s.list.1;
-            let m_of = |s: &Subparts| {
-                records[s.at]
-                    .1
-                    .subpart
-                    .as_ref()
-                    .map_or(0, |x| x.index[1])
-            };
+            let m_of = |s: &Subparts| records[s.at].1.subpart.as_ref().map_or(0, |x| x.index[1]);
             if !complete || m_of(s) != m {
                 continue;
             }
@@ -580,14 +575,13 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
                     },
                 });
             }
-            let count = s
-                .units
-                .values()
-                .map(|u| u.count.clone())
-                .try_fold(Natural::zero(), |mut sum, c| {
+            let count = s.units.values().map(|u| u.count.clone()).try_fold(
+                Natural::zero(),
+                |mut sum, c| {
                     sum.add(&c?);
                     Some(sum)
-                });
+                },
+            );
             let none_below = s
                 .units
                 .values()
@@ -615,6 +609,7 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
                 }
             }
             taken.extend(ats);
+            results_at.push((at, none_below));
             results.push((count, none_below));
             done += 1;
             continue;
@@ -669,6 +664,28 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
                 .and_then(|(at, r)| Some((at.clone(), r.solution.clone()?)))
         })
     };
+    // An optimum is proven by parts that show none better and a record that shows a
+    // placement of it: parts that claim more than any record shows prove nothing.
+    if !counting
+        && missing.is_empty()
+        && solution.is_none()
+        && let Some(v) = optimum
+    {
+        let at = results_at
+            .iter()
+            .find(|(_, nb)| *nb == Some(v))
+            .map_or(0, |(k, _)| *k);
+        return Err(MergeError {
+            at: records[at].0.clone(),
+            what: MergeFault::Invalid {
+                field: "none_below",
+                why: format!(
+                    "the parts prove none better than {v}, but no record holds a placement \
+                     of {v}"
+                ),
+            },
+        });
+    }
     let nodes = taken
         .iter()
         .map(|&k| records[k].1.nodes.map(u128::from))

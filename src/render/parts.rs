@@ -78,7 +78,7 @@ pub fn merged_answer_line(m: &Merged) -> String {
 /// The merge's summary line for standard error: the records read, the parts' work.
 pub fn merged_summary(m: &Merged) -> String {
     let nodes = match m.nodes {
-        Some(n) => format!("{} nodes", group(n)),
+        Some(n) => format!("{} nodes in the parts", group(n)),
         None => "nodes not recorded".into(),
     };
     let mut s = format!(
@@ -222,8 +222,7 @@ pub fn merged_json(m: &Merged, picture: Option<&Picture>, missing: &[(String, St
         })
         .and_then(|_| super::json::write_json_tail(&mut buf, &o, picture.is_some() as u64, None));
     written.expect("writing to memory does not fail");
-    let mut report: serde_json::Value =
-        serde_json::from_slice(&buf).expect("the report is JSON");
+    let mut report: serde_json::Value = serde_json::from_slice(&buf).expect("the report is JSON");
     let count = m.count.as_ref().map(|c| match c.to_u128() {
         Some(v) if v < 1 << 53 => serde_json::json!(v as u64),
         _ => serde_json::json!(c.to_string()),
@@ -273,9 +272,11 @@ pub fn verify_verdict(record: &PartRecord, again: &PartRecord) -> Verdict {
             r.taken
         )
     };
-    let nodes = |r: &PartRecord| r.nodes.map_or("nodes not recorded".into(), |n| {
-        format!("{} nodes", group(u128::from(n)))
-    });
+    let nodes = |r: &PartRecord| {
+        r.nodes.map_or("nodes not recorded".into(), |n| {
+            format!("{} nodes", group(u128::from(n)))
+        })
+    };
     let part = match &record.subpart {
         Some(s) => format!(
             "part {}/{},{}/{}",
@@ -287,7 +288,12 @@ pub fn verify_verdict(record: &PartRecord, again: &PartRecord) -> Verdict {
     let agrees = same(&unit) && same(&list);
     let nodes_agree = record.nodes.is_none() || record.nodes == again.nodes;
     let text = if agrees && nodes_agree {
-        format!("{part} run again: {}, {}, {}: as recorded", unit(again), list(again), nodes(again))
+        format!(
+            "{part} run again: {}, {}, {}: as recorded",
+            unit(again),
+            list(again),
+            nodes(again)
+        )
     } else if agrees {
         format!(
             "{part} run again: {}, {}: as recorded, but {} where the record has {} (a \
