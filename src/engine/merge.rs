@@ -182,6 +182,7 @@ struct Unit {
 struct Subparts {
     /// The sublist: fingerprint, descendants, and the part's subtrees it was cut from.
     list: (String, usize, usize),
+    m: usize,
     at: usize,
     units: BTreeMap<usize, Unit>,
 }
@@ -371,6 +372,92 @@ fn check(
     }
 }
 
+/// What one part stands for, and the records behind it.
+struct Found {
+    /// The first record of it.
+    at: usize,
+    count: Option<Natural>,
+    none_below: Option<u64>,
+    ats: Vec<usize>,
+}
+
+/// Part `i` of `parts` from its whole record and its complete sets of subparts, which must
+/// agree with one another; `None` when it has neither.
+#[allow(clippy::result_large_err)]
+fn part_result(
+    (i, parts): (usize, usize),
+    whole: Option<&Unit>,
+    subs: &BTreeMap<(usize, usize), Subparts>,
+    records: &[(Source, PartRecord)],
+    better: impl Fn(u64, u64) -> u64,
+) -> Result<Option<Found>, MergeError> {
+    let mut found: Vec<Found> = Vec::new();
+    if let Some(u) = whole {
+        found.push(Found {
+            at: u.at,
+            count: u.count.clone(),
+            none_below: u.none_below,
+            ats: vec![u.at],
+        });
+    }
+    for s in subs.range((i, 0)..=(i, usize::MAX)).map(|(_, s)| s) {
+        if s.units.len() != s.m {
+            continue;
+        }
+        let (m, descendants) = (s.m, s.list.1);
+        let took: usize = s.units.values().map(|u| records[u.at].1.taken).sum();
+        let ats: Vec<usize> = s.units.values().map(|u| u.at).collect();
+        if took != descendants {
+            return Err(MergeError {
+                at: records[ats[0]].0.clone(),
+                what: MergeFault::Invalid {
+                    field: "taken",
+                    why: format!(
+                        "the {m} subparts of part {i}/{parts} take {took} descendants of \
+                         {descendants}"
+                    ),
+                },
+            });
+        }
+        let mut count = Some(Natural::zero());
+        let mut none_below: Option<u64> = None;
+        for u in s.units.values() {
+            match (&mut count, &u.count) {
+                (Some(sum), Some(c)) => sum.add(c),
+                _ => count = None,
+            }
+            none_below = match (none_below, u.none_below) {
+                (Some(a), Some(b)) => Some(better(a, b)),
+                (a, b) => a.or(b),
+            };
+        }
+        found.push(Found {
+            at: ats[0],
+            count,
+            none_below,
+            ats,
+        });
+    }
+    let mut found = found.into_iter();
+    let Some(first) = found.next() else {
+        return Ok(None);
+    };
+    for other in found {
+        if (&other.count, other.none_below) != (&first.count, first.none_below) {
+            return Err(MergeError {
+                at: records[other.at].0.clone(),
+                what: MergeFault::Disagree {
+                    other: records[first.at].0.clone(),
+                    part: format!("part {i}/{parts}"),
+                    theirs: unit_text(&first.count, first.none_below),
+                    ours: unit_text(&other.count, other.none_below),
+                },
+            });
+        }
+    }
+    Ok(Some(first))
+}
+
 #[allow(clippy::result_large_err)]
 pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
     let Some((first_at, first)) = records.first() else {
@@ -475,6 +562,7 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
                 let list = (s.fingerprint.clone(), s.descendants, s.of_subtrees);
                 let entry = subs.entry((i, m)).or_insert_with(|| Subparts {
                     list: list.clone(),
+                    m,
                     at: k,
                     units: BTreeMap::new(),
                 });
@@ -545,69 +633,13 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
     let mut missing = Vec::new();
     let mut done = 0;
     for i in 1..=parts {
-        let mut found: Vec<(usize, Option<Natural>, Option<u64>, Vec<usize>)> = Vec::new();
-        if let Some(u) = whole.get(&i) {
-            found.push((u.at, u.count.clone(), u.none_below, vec![u.at]));
-        }
-        for s in subs.range((i, 0)..=(i, usize::MAX)).map(|(_, s)| s) {
-            let (_, m) = (i, s.units.len());
-            let complete = s
-                .units
-                .keys()
-                .next_back()
-                .is_some_and(|&j| j == m && s.units.len() == m);
-            let sublist_size = s.list.1;
-            let m_of = |s: &Subparts| records[s.at].1.subpart.as_ref().map_or(0, |x| x.index[1]);
-            if !complete || m_of(s) != m {
-                continue;
-            }
-            let took: usize = s.units.values().map(|u| records[u.at].1.taken).sum();
-            if took != sublist_size {
-                let u = s.units.values().next().expect("a complete set");
-                return Err(MergeError {
-                    at: records[u.at].0.clone(),
-                    what: MergeFault::Invalid {
-                        field: "taken",
-                        why: format!(
-                            "the {m} subparts of part {i}/{parts} take {took} descendants of \
-                             {sublist_size}"
-                        ),
-                    },
-                });
-            }
-            let count = s.units.values().map(|u| u.count.clone()).try_fold(
-                Natural::zero(),
-                |mut sum, c| {
-                    sum.add(&c?);
-                    Some(sum)
-                },
-            );
-            let none_below = s
-                .units
-                .values()
-                .map(|u| u.none_below)
-                .try_fold(None, |acc: Option<u64>, v| {
-                    let v = v?;
-                    Some(Some(acc.map_or(v, |a| better(a, v))))
-                })
-                .flatten();
-            let ats: Vec<usize> = s.units.values().map(|u| u.at).collect();
-            found.push((ats[0], count, none_below, ats));
-        }
-        if let Some((at, count, none_below, ats)) = found.first().cloned() {
-            for (other, c, v, _) in &found[1..] {
-                if (c, v) != (&count, &none_below) {
-                    return Err(MergeError {
-                        at: records[*other].0.clone(),
-                        what: MergeFault::Disagree {
-                            other: records[at].0.clone(),
-                            part: format!("part {i}/{parts}"),
-                            theirs: unit_text(&count, none_below),
-                            ours: unit_text(c, *v),
-                        },
-                    });
-                }
-            }
+        if let Some(f) = part_result((i, parts), whole.get(&i), &subs, records, better)? {
+            let Found {
+                at,
+                count,
+                none_below,
+                ats,
+            } = f;
             taken.extend(ats);
             results_at.push((at, none_below));
             results.push((count, none_below));

@@ -62,7 +62,10 @@ impl Spec {
     /// The canonical text, streamed: a cover of millions of options is hashed without being
     /// spelled out in memory.
     fn write_canonical(&self, goal: Goal, w: &mut impl Write) -> io::Result<()> {
-        writeln!(w, "boardsolve puzzle, fingerprint scheme {FINGERPRINT_SCHEME}")?;
+        writeln!(
+            w,
+            "boardsolve puzzle, fingerprint scheme {FINGERPRINT_SCHEME}"
+        )?;
         writeln!(w, "kind {}", self.kind.name())?;
         if let Some(b) = &self.board {
             writeln!(w, "board {}x{}", b.width, b.height)?;
@@ -99,11 +102,17 @@ impl Spec {
             ("rules.independent", flag(&r.independent)),
             ("rules.closed", flag(&r.closed)),
             ("rules.start", r.start.as_ref().map(|s| self.square_text(s))),
-            ("rules.colors", r.colors.as_ref().map(|c| names(c.get_ref()))),
+            (
+                "rules.colors",
+                r.colors.as_ref().map(|c| names(c.get_ref())),
+            ),
             ("rules.per_color", number(&r.per_color)),
             ("rules.max_per_line", number(&r.max_per_line)),
             ("rules.items", r.items.as_ref().map(|c| names(c.get_ref()))),
-            ("rules.secondary", r.secondary.as_ref().map(|c| names(c.get_ref()))),
+            (
+                "rules.secondary",
+                r.secondary.as_ref().map(|c| names(c.get_ref())),
+            ),
         ];
         for (name, value) in facts {
             if let Some(v) = value {
@@ -185,7 +194,10 @@ mod tests {
         let base = spec(KNIGHTS, &[]).fingerprint(Goal::Minimize);
         let same = [
             spec(&KNIGHTS.replace("title = \"k\"", "title = \"other\""), &[]),
-            spec(&KNIGHTS.replace("holes = [\"a1\"]", "holes = [[7, 0]]"), &[]),
+            spec(
+                &KNIGHTS.replace("holes = [\"a1\"]", "holes = [[7, 0]]"),
+                &[],
+            ),
             spec(&KNIGHTS.replace("moves = \"N\"", "leaps = [[1, 2]]"), &[]),
             spec(&format!("# a comment\n\n{KNIGHTS}"), &[]),
             spec(KNIGHTS, &["piece.symbol=S", "solve.time_limit=5"]),

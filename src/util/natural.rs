@@ -89,7 +89,9 @@ impl Natural {
         let mut n = Natural::zero();
         // Nineteen digits at a time, as Display writes them.
         for chunk in s.as_bytes().chunks(19) {
-            let v = chunk.iter().fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
+            let v = chunk
+                .iter()
+                .fold(0u64, |v, &b| v * 10 + u64::from(b - b'0'));
             n.mul_add_small(10u64.pow(chunk.len() as u32), v);
         }
         Some(n)
@@ -193,7 +195,12 @@ mod tests {
     fn decimal_text_reads_back_exactly_and_nothing_else() {
         let mut big = Natural::from_limbs(&[u64::MAX; 5]);
         big.add(&Natural::from(977));
-        for n in [Natural::zero(), Natural::from(7), Natural::from(u128::MAX), big] {
+        for n in [
+            Natural::zero(),
+            Natural::from(7),
+            Natural::from(u128::MAX),
+            big,
+        ] {
             assert_eq!(Natural::from_decimal(&n.to_string(), 1000), Some(n));
         }
         let c = "10000000000000000000000000000000000000001";

@@ -88,11 +88,7 @@ fn counts_add_exactly_past_u128_and_verify_catches_the_forgery() {
     let (code, out, err) = merge_lines(&lines, &[]);
     assert_eq!(code, 0, "{err}");
     let answer = out.lines().last().unwrap();
-    assert_eq!(
-        ungroup(answer.split(' ').next().unwrap()),
-        want,
-        "{answer}"
-    );
+    assert_eq!(ungroup(answer.split(' ').next().unwrap()), want, "{answer}");
     // The only check that sees a forged count: the part run again.
     let (code, _, err) = merge_lines(&lines, &["--verify", "4", "--seed", "3"]);
     assert_eq!(code, 2, "{err}");
@@ -113,7 +109,10 @@ fn a_finished_count_without_its_count_is_refused() {
     lines[2] = with(&lines[2], "count", serde_json::Value::Null);
     let (code, _, err) = merge_lines(&lines, &[]);
     assert_eq!(code, 2);
-    assert!(err.contains("<stdin>:3:") && err.contains("\"count\": null"), "{err}");
+    assert!(
+        err.contains("<stdin>:3:") && err.contains("\"count\": null"),
+        "{err}"
+    );
     for bad in ["-5", "1e3", "0012", " 7"] {
         let mut lines = queens12();
         lines[0] = with(&lines[0], "count", serde_json::json!(bad));
@@ -158,8 +157,16 @@ fn record_fields_cannot_plant_options_or_another_puzzle_in_commands() {
             serde_json::json!(["--goal", "count", "--strategy", "bitmask", "--size", "13"]),
             "name another puzzle",
         ),
-        ("file", serde_json::json!("x\ntouch PWNED"), "control character"),
-        ("file", serde_json::json!(puzzle("knights8.toml")), "is the puzzle"),
+        (
+            "file",
+            serde_json::json!("x\ntouch PWNED"),
+            "control character",
+        ),
+        (
+            "file",
+            serde_json::json!(puzzle("knights8.toml")),
+            "is the puzzle",
+        ),
         ("taken", serde_json::json!(0), "\"taken\""),
         ("kind", serde_json::json!("tour"), "kind"),
     ];
@@ -193,7 +200,10 @@ fn subparts_that_disagree_with_their_whole_part_are_refused() {
     forged[3] = with(&lines[3], "count", serde_json::json!((c + 1).to_string()));
     let (code, _, err) = merge_lines(&forged, &[]);
     assert_eq!(code, 2);
-    assert!(err.contains("part 2/2") && err.contains("must agree"), "{err}");
+    assert!(
+        err.contains("part 2/2") && err.contains("must agree"),
+        "{err}"
+    );
 }
 
 /// A rerun of a part of each stored proof, by this build, merges into it: the fingerprint
@@ -208,7 +218,14 @@ fn a_part_run_again_merges_into_each_stored_proof() {
         (
             "knights20-plain.jsonl",
             &knights,
-            vec!["--strategy", "bnb", "--size", "20", "--set", "rules.independent=false"],
+            vec![
+                "--strategy",
+                "bnb",
+                "--size",
+                "20",
+                "--set",
+                "rules.independent=false",
+            ],
             "134/169",
             "optimum 62 (proven)",
         ),
@@ -222,7 +239,16 @@ fn a_part_run_again_merges_into_each_stored_proof() {
         (
             "queens21.jsonl",
             &queens,
-            vec!["--goal", "count", "--strategy", "bitmask", "--size", "21", "--threads", "1"],
+            vec![
+                "--goal",
+                "count",
+                "--strategy",
+                "bitmask",
+                "--size",
+                "21",
+                "--threads",
+                "1",
+            ],
             "56/64,1/188",
             "314,666,222,712 solutions",
         ),
@@ -279,7 +305,10 @@ fn merge_writes_json_and_its_status() {
     assert_eq!(v["merge"]["searched"], 4);
     let (code, out, _) = merge_lines(&lines[..3], &["--status"]);
     assert_eq!(code, 3);
-    assert!(out.contains("parts:    3 of 4 searched; missing 1 part"), "{out}");
+    assert!(
+        out.contains("parts:    3 of 4 searched; missing 1 part"),
+        "{out}"
+    );
     assert!(out.contains("left:     about"), "{out}");
     let (code, out, _) = merge_lines(&lines[..3], &["--missing"]);
     assert_eq!(code, 3);
