@@ -192,10 +192,11 @@ pub(crate) struct PlanCli {
     pub(crate) file: String,
     #[command(flatten)]
     pub(crate) common: Common,
-    /// Parts to cut the search into
+    /// Parts to cut the search into; with --part I/N, subparts to cut part I into (at most
+    /// as many as the search's list has subtrees, or the part's descendants)
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub(crate) parts: usize,
-    /// Folder the parts write their records to
+    /// Folder the parts write their records to, and the plan its manifest (plan.json)
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub(crate) results: String,
     /// Print a Slurm job-array script (one part a task) instead of commands

@@ -102,6 +102,9 @@ fn solve(cli: SolveCli) -> u8 {
     if cli.record.is_some() && l.task.part.is_none() {
         return fail("--record: accepted with --part I/N: the record is a part's");
     }
+    if let Some(Err(e)) = cli.record.as_deref().map(parts::check_record) {
+        return fail(e);
+    }
     let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
     // Without --limit only the first DEFAULT_SHOWN solutions are shown; the count stays exact.
     let keep = l.spec.solve.limit.unwrap_or(DEFAULT_SHOWN);

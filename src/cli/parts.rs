@@ -1,7 +1,11 @@
 //! Parts on the command line: a part's record (`--record`, `--format json`), where records
-//! go, and the command that runs a part.
+//! go and how they are written, the command that runs a part, and what such a command may
+//! hold.
 
-use std::path::Path;
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use boardsolve::engine::Outcome;
 use boardsolve::engine::merge::Missing;
@@ -29,22 +33,146 @@ pub(crate) fn record_of(cli: &SolveCli, l: &Loaded, h: &Header, o: &Outcome) -> 
     ))
 }
 
-/// Write the record whole or not at all: to a file beside the target, then renamed over it,
-/// so that a part killed while writing leaves no record cut off midway.
+/// Write the record whole or not at all ([`write_whole`]).
 pub(crate) fn write_record(path: &str, r: &PartRecord) -> Result<(), String> {
-    let target = Path::new(path);
-    if let Some(dir) = target.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("--record {path}: {e}"))?;
-    }
-    let tmp = format!("{path}.{}.tmp", std::process::id());
     let mut line = r.to_line();
     line.push('\n');
-    std::fs::write(&tmp, line.as_bytes())
-        .and_then(|_| std::fs::rename(&tmp, target))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("--record {path}: {e}")
-        })
+    write_whole(&format!("--record {path}"), path, line.as_bytes())
+}
+
+/// A temporary file older than this, beside its target, was left by a writer killed before
+/// it renamed it (SIGKILL, a machine gone down): a write takes milliseconds, so no live
+/// writer's file is this old.
+const STALE_TEMPORARY: Duration = Duration::from_secs(60);
+
+/// Refuse a target that exists and is not a regular file. A rename replaces a symbolic
+/// link, a device or a fifo by the new file (a record "written" to /dev/null would replace
+/// the device for every program), so only a regular file, or nothing yet, is accepted.
+/// `what` names the target in the error (`--record PATH`).
+pub(crate) fn check_target(what: &str, path: &str) -> Result<(), String> {
+    let kind = match std::fs::symlink_metadata(path) {
+        Ok(m) => m.file_type(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(format!("{what}: {e}")),
+    };
+    if kind.is_file() {
+        return Ok(());
+    }
+    use std::os::unix::fs::FileTypeExt;
+    let is = if kind.is_symlink() {
+        "a symbolic link"
+    } else if kind.is_dir() {
+        "a folder"
+    } else if kind.is_fifo() {
+        "a fifo"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else {
+        "not a regular file"
+    };
+    Err(format!(
+        "{what}: {is}: accepted: a regular file, or a path where none exists yet (it is \
+         replaced whole, not written through)"
+    ))
+}
+
+/// `--record PATH` checked before the search, so that a part is not run for hours to a
+/// record it cannot write; checked again when it is written ([`write_whole`]).
+pub(crate) fn check_record(path: &str) -> Result<(), String> {
+    check_target(&format!("--record {path}"), path)
+}
+
+/// The folder `path` is in, and its file name.
+fn split_path(what: &str, path: &str) -> Result<(PathBuf, String), String> {
+    let target = Path::new(path);
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| format!("{what}: accepted: a path that names a file"))?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((dir, name))
+}
+
+/// Whether `entry` is a temporary file of `name`'s writes: `.{name}.{pid}.{nanos}.tmp`.
+fn is_temporary_of(entry: &str, name: &str) -> bool {
+    let Some(rest) = entry
+        .strip_prefix('.')
+        .and_then(|e| e.strip_prefix(name))
+        .and_then(|e| e.strip_prefix('.'))
+        .and_then(|e| e.strip_suffix(".tmp"))
+    else {
+        return false;
+    };
+    let numbers: Vec<&str> = rest.split('.').collect();
+    numbers.len() == 2
+        && numbers
+            .iter()
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Remove the temporary files of `name` in `dir` that writers killed midway left behind.
+fn remove_stale(dir: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let now = SystemTime::now();
+    for e in entries.flatten() {
+        let entry = e.file_name().to_string_lossy().into_owned();
+        if !is_temporary_of(&entry, name) {
+            continue;
+        }
+        let Ok(m) = std::fs::symlink_metadata(e.path()) else {
+            continue;
+        };
+        let old = m
+            .modified()
+            .ok()
+            .and_then(|t| now.duration_since(t).ok())
+            .is_some_and(|age| age > STALE_TEMPORARY);
+        if m.file_type().is_file() && old {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
+/// Write `bytes` to `path` whole or not at all: to a new temporary file in the target's
+/// folder, created exclusively and without following a link (a link planted at its name
+/// cannot redirect the write), synced, then renamed over the target and the folder synced,
+/// so that a writer killed midway leaves no file cut off. Folders are created. `what` names
+/// the target in errors.
+pub(crate) fn write_whole(what: &str, path: &str, bytes: &[u8]) -> Result<(), String> {
+    let (dir, name) = split_path(what, path)?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{what}: {e}"))?;
+    check_target(what, path)?;
+    remove_stale(&dir, &name);
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let tmp = dir.join(format!(".{name}.{}.{nanos}.tmp", std::process::id()));
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(&tmp)
+        .map_err(|e| format!("{what}: {}: {e}", tmp.display()))?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|_| file.sync_all())
+        .and_then(|_| std::fs::rename(&tmp, path));
+    drop(file);
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("{what}: {e}"));
+    }
+    // The rename lasts through a crash only once the folder is synced; a file system that
+    // cannot sync a folder (EINVAL) has the file renamed all the same.
+    if let Ok(d) = std::fs::File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 /// The file a part's record goes to in a results folder: `part-3.jsonl`, `part-3-2of4.jsonl`.
@@ -81,18 +209,30 @@ pub(crate) fn part_command(
     quoted.join(" ")
 }
 
-/// How commands name this program: as it was called when found on the PATH, else by its
-/// full path, so that the commands run from any folder.
+/// How commands name this program: as it was called when found on the PATH, else by the
+/// path it was called by, made absolute against the current folder so that the commands run
+/// from any folder. Links on the way are kept: a link that names the current build (a
+/// `solve` in a shared bin/ pointing at the newest release) keeps doing so when the parts
+/// run.
 pub(crate) fn program_name() -> String {
     let called = std::env::args().next().unwrap_or_else(|| "solve".into());
+    program_path(&called, std::env::current_dir().ok().as_deref())
+}
+
+/// `called` as [`program_name`] writes it, `cwd` the current folder.
+fn program_path(called: &str, cwd: Option<&Path>) -> String {
     if !called.contains('/') {
-        return called;
+        return called.to_string();
     }
-    std::env::current_exe()
-        .ok()
-        .and_then(|p| p.canonicalize().ok())
-        .map(|p| p.to_string_lossy().into_owned())
-        .unwrap_or(called)
+    let path = Path::new(called);
+    let absolute = match cwd {
+        Some(cwd) if path.is_relative() => cwd.join(path),
+        _ => path.to_path_buf(),
+    };
+    // Rebuilt from its components: `./` and doubled slashes go, `..` stays (through a link
+    // it is not the lexical parent).
+    let clean: PathBuf = absolute.components().collect();
+    clean.to_string_lossy().into_owned()
 }
 
 /// A word that goes into a printed command (a path, an argument): refused when it holds a
@@ -105,5 +245,60 @@ pub(crate) fn check_command_word(what: &str, s: &str) -> Result<(), String> {
              characters, as they go into commands run a line at a time"
         )),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn program_path_is_made_absolute_without_resolving_links() {
+        let cwd = Path::new("/home/a/job");
+        assert_eq!(program_path("solve", Some(cwd)), "solve");
+        assert_eq!(
+            program_path("./bin/solve", Some(cwd)),
+            "/home/a/job/bin/solve"
+        );
+        assert_eq!(
+            program_path("../bin//solve", Some(cwd)),
+            "/home/a/job/../bin/solve"
+        );
+        assert_eq!(program_path("/opt/solve", Some(cwd)), "/opt/solve");
+    }
+
+    #[test]
+    fn record_targets_are_regular_files_or_nothing_yet() {
+        let e = check_target("--record /dev/null", "/dev/null").unwrap_err();
+        assert!(
+            e.starts_with("--record /dev/null: a device: accepted"),
+            "{e}"
+        );
+        let e = check_target("--record /", "/").unwrap_err();
+        assert!(e.starts_with("--record /: a folder"), "{e}");
+        assert!(check_target("--record", "/boardsolve-nothing-here/part-1.jsonl").is_ok());
+        assert!(check_target("--record", file!()).is_ok());
+    }
+
+    #[test]
+    fn temporary_names_match_only_their_targets() {
+        assert!(is_temporary_of(
+            ".part-1.jsonl.42.1700000000.tmp",
+            "part-1.jsonl"
+        ));
+        assert!(!is_temporary_of(".part-1.jsonl.42.tmp", "part-1.jsonl"));
+        assert!(!is_temporary_of(".part-11.jsonl.42.17.tmp", "part-1.jsonl"));
+        assert!(!is_temporary_of(".part-1.jsonl.4x.17.tmp", "part-1.jsonl"));
+        assert!(!is_temporary_of("part-1.jsonl", "part-1.jsonl"));
+    }
+
+    #[test]
+    fn control_characters_are_refused_in_command_words() {
+        for bad in ["a\nb", "a\rb", "a\tb", "a\0b", "a\u{7f}b"] {
+            let e = check_command_word("--results", bad).unwrap_err();
+            assert!(e.starts_with("--results "), "{e}");
+            assert!(e.contains("control character"), "{e}");
+        }
+        assert!(check_command_word("--results", "my results/ü 1").is_ok());
     }
 }

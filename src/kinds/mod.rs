@@ -212,7 +212,8 @@ pub struct ExactCoverOf<'a> {
 pub struct StrategyStatus {
     pub name: &'static str,
     pub about: &'static str,
-    /// It serves `--part`: its search splits into a fixed list of subtrees.
+    /// It serves `--part` for this puzzle and goal: its search splits into a fixed list of
+    /// subtrees.
     pub splits: bool,
     pub applies: Result<(), String>,
 }
@@ -253,11 +254,18 @@ impl Model {
 
     pub fn strategies(&self, task: &Task) -> Vec<StrategyStatus> {
         fn list<M>(all: &[&dyn Strategy<M>], m: &M, task: &Task) -> Vec<StrategyStatus> {
+            // A strategy that splits some trees may not split this one (a frontier count of
+            // closed tours, a goal whose parts do not add up): it is marked only where
+            // `--part` is taken for this puzzle and goal.
+            let split = Task {
+                part: task.part.or(Some((1, 2))),
+                ..*task
+            };
             all.iter()
                 .map(|s| StrategyStatus {
                     name: s.name(),
                     about: s.about(),
-                    splits: s.splits(),
+                    splits: s.splits() && task_fits(*s, m, &split).is_ok(),
                     applies: task_fits(*s, m, task),
                 })
                 .collect()

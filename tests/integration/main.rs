@@ -14,6 +14,7 @@ mod layers;
 mod lines;
 mod output;
 mod parts;
+mod plan_files;
 mod tour;
 mod validate;
 
