@@ -516,7 +516,7 @@ fn missing_lines(
     out
 }
 
-/// Run `k` finished parts again, chosen at random from the records (the seed printed), and
+/// Run `k` finished parts again, chosen at random from the records (`--seed` printed), and
 /// compare what they find with what their records say: 0 when all agree, 2 otherwise.
 fn verify(records: &[(Source, PartRecord)], k: usize, seed: Option<u64>, quiet: bool) -> u8 {
     // One record a unit: records of one unit agree (the merge checked), so K at least the

@@ -8,6 +8,7 @@ mod dlx;
 mod domination;
 mod engines;
 mod fuzz;
+mod fuzz_records;
 mod independent;
 mod knuth;
 mod layers;
@@ -15,6 +16,7 @@ mod lines;
 mod output;
 mod parts;
 mod plan_files;
+mod records;
 mod tour;
 mod validate;
 
