@@ -453,7 +453,7 @@ fn branch_takes_fewest_or_first_and_only_exact_cover() {
     let file = std::env::temp_dir().join(format!("langford8-{}.toml", std::process::id()));
     std::fs::write(&file, langford_slots_first(8)).unwrap();
     let file = file.to_str().unwrap();
-    let (code, plan, err) = run_cli(&[
+    let (code, plan, err) = super::run_cli_in_scratch(&[
         "plan",
         file,
         "--parts",

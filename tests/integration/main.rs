@@ -198,6 +198,32 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String) {
     run_cli_with(args, None)
 }
 
+/// `run_cli` from a folder of the test's own, for commands that write beside their output
+/// (`solve plan` writes its manifest into the results folder), so that none writes into the
+/// source tree.
+pub fn run_cli_in_scratch(args: &[&str]) -> (i32, String, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "boardsolve-scratch-{}-{}",
+        std::process::id(),
+        SCRATCH.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = assert_cmd::Command::cargo_bin("solve")
+        .unwrap()
+        .current_dir(&dir)
+        .args(args)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+static SCRATCH: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// `run_cli` with text on standard input.
 pub fn run_cli_with(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
     let mut cmd = assert_cmd::Command::cargo_bin("solve").unwrap();

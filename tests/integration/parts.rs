@@ -1,7 +1,7 @@
 //! Parts run apart and merged: records (`--record`, `--format json`), `solve merge` with its
 //! exit codes and its refusals, `solve plan`, and the two 20x20 proofs in proofs/.
 
-use super::{puzzle, run_cli};
+use super::{puzzle, run_cli, run_cli_in_scratch};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("boardsolve-parts-{name}-{}", std::process::id()));
@@ -226,7 +226,7 @@ fn bad_records_are_refused_with_file_and_line() {
 #[test]
 fn plan_prints_a_command_per_part_and_a_slurm_array() {
     let file = puzzle("knights8.toml");
-    let (code, out, err) = run_cli(&[
+    let (code, out, err) = run_cli_in_scratch(&[
         "plan",
         &file,
         "--size",
@@ -248,7 +248,7 @@ fn plan_prints_a_command_per_part_and_a_slurm_array() {
             "{l}"
         );
     }
-    let (code, out, _) = run_cli(&["plan", &file, "--size", "12", "--parts", "5", "--slurm"]);
+    let (code, out, _) = run_cli_in_scratch(&["plan", &file, "--size", "12", "--parts", "5", "--slurm"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("#!/bin/bash\n"), "{out}");
     assert!(out.contains("#SBATCH --array=1-5\n"), "{out}");
@@ -256,7 +256,7 @@ fn plan_prints_a_command_per_part_and_a_slurm_array() {
         out.contains("--part \"$i/5\" --record results/part-\"$i\".jsonl"),
         "{out}"
     );
-    let (code, _, err) = run_cli(&["plan", &file, "--parts", "0"]);
+    let (code, _, err) = run_cli_in_scratch(&["plan", &file, "--parts", "0"]);
     assert_eq!(code, 2);
     assert!(err.contains("--parts 0: accepted: 1 to 100000"), "{err}");
 }
@@ -265,7 +265,7 @@ fn plan_prints_a_command_per_part_and_a_slurm_array() {
 #[test]
 fn plan_commands_carry_the_memory_budget() {
     let file = puzzle("knights8.toml");
-    let (code, out, err) = run_cli(&["plan", &file, "--parts", "2", "--memory", "2G"]);
+    let (code, out, err) = run_cli_in_scratch(&["plan", &file, "--parts", "2", "--memory", "2G"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out.lines().filter(|l| l.contains(" --memory 2G ")).count(),
