@@ -37,10 +37,18 @@ struct RunArgs {
     common: Common,
 }
 
+/// A plan's manifest read and checked: where it is, and its units in the order of its
+/// commands (Slurm array task k runs `units[k - 1]`).
+struct Plan {
+    path: String,
+    record: PlanRecord,
+    units: Vec<Missing>,
+}
+
 /// What the arguments named: the records, and the plan found beside them.
 struct Inputs {
     records: Vec<(Source, PartRecord)>,
-    plan: Option<(String, PlanRecord)>,
+    plan: Option<Plan>,
     /// The folder the records are in: missing parts rerun into it.
     dir: Option<String>,
 }
@@ -62,17 +70,29 @@ fn read_capped(path: &str) -> Result<String, String> {
     })
 }
 
-fn read_plan(path: &str) -> Result<PlanRecord, String> {
+fn read_plan(path: &str) -> Result<Plan, String> {
     let text = read_capped(path)?;
-    let plan: PlanRecord = serde_json::from_str(&text)
+    let record: PlanRecord = serde_json::from_str(&text)
         .map_err(|e| format!("{path}: not a plan `solve plan` writes: {e}"))?;
-    if plan.record != PLAN_TAG {
+    if record.record != PLAN_TAG {
         return Err(format!(
             "{path}: not a plan `solve plan` writes: \"record\" is {:?}",
-            plan.record
+            record.record
         ));
     }
-    Ok(plan)
+    let units = record
+        .units
+        .iter()
+        .map(|u| {
+            let (part, subpart) = parse_parts(u).map_err(|e| format!("{path}: \"units\": {e}"))?;
+            Ok(Missing { part, subpart })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(Plan {
+        path: path.to_string(),
+        record,
+        units,
+    })
 }
 
 fn gather(args: &[String]) -> Result<Inputs, String> {
@@ -128,7 +148,7 @@ fn gather(args: &[String]) -> Result<Inputs, String> {
     };
     // Only a folder of records has a plan: records read from standard input have none.
     if (inputs.dir.is_some() || files.iter().any(|f| f != "-")) && Path::new(&plan_path).is_file() {
-        inputs.plan = Some((plan_path.clone(), read_plan(&plan_path)?));
+        inputs.plan = Some(read_plan(&plan_path)?);
     }
     Ok(inputs)
 }
@@ -229,9 +249,10 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
         }
     }
     let (mut file, mut args, mut common, _) = chosen.expect("records");
-    if let Some((path, plan)) = &inputs.plan {
-        (common, args) = check_rerun(&plan.file, &plan.args).map_err(|e| format!("{path}: {e}"))?;
-        file = plan.file.clone();
+    if let Some(plan) = &inputs.plan {
+        (common, args) = check_rerun(&plan.record.file, &plan.record.args)
+            .map_err(|e| format!("{}: {e}", plan.path))?;
+        file = plan.record.file.clone();
     }
     let first = &inputs.records[0].1;
     let probe = PartRecord {
@@ -283,17 +304,6 @@ fn plan_matches(path: &str, plan: &PlanRecord, r: &PartRecord) -> Result<(), Str
     Ok(())
 }
 
-/// The units of a plan, as missing parts, in its order.
-fn plan_units(path: &str, plan: &PlanRecord) -> Result<Vec<Missing>, String> {
-    plan.units
-        .iter()
-        .map(|u| {
-            let (part, subpart) = parse_parts(u).map_err(|e| format!("{path}: {e}"))?;
-            Ok(Missing { part, subpart })
-        })
-        .collect()
-}
-
 pub(crate) fn merge(cli: MergeCli) -> u8 {
     let inputs = match gather(&cli.records) {
         Ok(i) => i,
@@ -302,51 +312,7 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     let dir = inputs.dir.clone().unwrap_or_else(|| "results".into());
     let program = program_name();
     if inputs.records.is_empty() {
-        // Nothing run yet: with a plan, everything is still to run.
-        let Some((path, plan)) = &inputs.plan else {
-            let named = cli.records.join(", ");
-            return fail(format!(
-                "{named}: {}",
-                render::merge_error_text(&MergeError {
-                    at: Source {
-                        file: "-".into(),
-                        line: 0,
-                    },
-                    what: MergeFault::Empty,
-                })
-            ));
-        };
-        let (units, args) = match check_rerun(&plan.file, &plan.args)
-            .map_err(|e| format!("{path}: {e}"))
-            .and_then(|(_, args)| Ok((plan_units(path, plan)?, args)))
-        {
-            Ok(u) => u,
-            Err(e) => return fail(e),
-        };
-        let plan = &PlanRecord {
-            args,
-            ..plan.clone()
-        };
-
-        let mut out = String::new();
-        if !cli.missing {
-            out.push_str(&render::no_records_line(units.len()));
-            out.push('\n');
-        }
-        let words = (plan.file.as_str(), plan.args.as_slice());
-        out.push_str(&missing_lines(
-            &program,
-            words,
-            plan.slurm,
-            &units,
-            &units,
-            &dir,
-            cli.missing,
-        ));
-        return match write_out(&out) {
-            Ok(()) => exit_code(Status::Limit),
-            Err(code) => code,
-        };
+        return nothing_run_yet(&cli, inputs.plan.as_ref(), &program, &dir);
     }
     let m = match merge::merge(&inputs.records) {
         Ok(m) => m,
@@ -357,8 +323,8 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         Err(e) => return fail(e),
     };
     let (file, args) = (&rerun_words.0, &rerun_words.1);
-    if let Some((path, plan)) = &inputs.plan
-        && let Err(e) = plan_matches(path, plan, &m.first)
+    if let Some(plan) = &inputs.plan
+        && let Err(e) = plan_matches(&plan.path, &plan.record, &m.first)
     {
         return fail(e);
     }
@@ -384,20 +350,16 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         }
     }
     let (_, outcome) = render::merged_outcome(&m);
-    let plan = inputs.plan.as_ref().map(|(_, p)| p);
-    let commands = |only: bool| match plan {
-        Some(p) => match plan_units(PLAN_FILE, p) {
-            Ok(units) => missing_lines(
-                &program,
-                (file, args),
-                p.slurm,
-                &units,
-                &m.missing,
-                &dir,
-                only,
-            ),
-            Err(_) => commands_of(&program, (file, args), &m.missing, &dir),
-        },
+    let commands = |only: bool| match &inputs.plan {
+        Some(p) => missing_lines(
+            &program,
+            (file, args),
+            p.record.slurm,
+            &p.units,
+            &m.missing,
+            &dir,
+            only,
+        ),
         None => commands_of(&program, (file, args), &m.missing, &dir),
     };
     let picture = m
@@ -455,6 +417,46 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         }
     }
     exit_code(outcome.status)
+}
+
+/// No record at all: with a plan, everything is still to run (exit 3); without one, there
+/// is nothing to merge.
+fn nothing_run_yet(cli: &MergeCli, plan: Option<&Plan>, program: &str, dir: &str) -> u8 {
+    let Some(plan) = plan else {
+        let empty = MergeError {
+            at: Source {
+                file: "-".into(),
+                line: 0,
+            },
+            what: MergeFault::Empty,
+        };
+        let named = cli.records.join(", ");
+        return fail(format!("{named}: {}", render::merge_error_text(&empty)));
+    };
+    let args = match check_rerun(&plan.record.file, &plan.record.args) {
+        Ok((_, args)) => args,
+        Err(e) => return fail(format!("{}: {e}", plan.path)),
+    };
+    let mut out = String::new();
+    if !cli.missing {
+        out.push_str(&render::no_records_line(plan.units.len()));
+        out.push('\n');
+    }
+    let words = (plan.record.file.as_str(), args.as_slice());
+    let units = &plan.units;
+    out.push_str(&missing_lines(
+        program,
+        words,
+        plan.record.slurm,
+        units,
+        units,
+        dir,
+        cli.missing,
+    ));
+    match write_out(&out) {
+        Ok(()) => exit_code(Status::Limit),
+        Err(code) => code,
+    }
 }
 
 fn write_out(out: &str) -> Result<(), u8> {
