@@ -73,10 +73,11 @@ pub(crate) struct Common {
     /// Stop after this many search nodes
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub(crate) node_limit: Option<u64>,
-    /// Memory a run may take: bytes, or K, M, G, T (powers of 1024), e.g. 512M or 4G. A job
-    /// that would need more is refused before it starts (exit 2); a search whose memory grows
-    /// past it stops (exit 3). Default: 3/4 of the machine's memory (the least of MemTotal,
-    /// the cgroup's memory limit and `ulimit -v`)
+    /// Memory a run may take, reading the file included: bytes, or K, M, G, T (powers of
+    /// 1024), from 8M, e.g. 512M or 4G. A file or job that would need more is refused before
+    /// it starts (exit 2); a search whose memory grows past it stops (exit 3). Default, and
+    /// the most it is given: 3/4 of the machine's memory (the least of MemTotal, the cgroup's
+    /// memory limit and `ulimit -v`)
     #[arg(long, value_name = "SIZE")]
     pub(crate) memory: Option<String>,
     /// Worker threads for strategies that split their search (default: every core)
@@ -318,7 +319,8 @@ const MEMORY_ACCEPTED: &str =
     "accepted: a size in bytes, or with K, M, G or T (powers of 1024), e.g. 512M or 4G";
 
 /// `--memory SIZE`: bytes, or a number (decimals allowed) with K, M, G or T, powers of 1024,
-/// optionally followed by B or iB ("4G", "1.5GiB", "512m", "1000000"); more than 0.
+/// optionally followed by B or iB ("4G", "1.5GiB", "512m", "100000000"); at least
+/// [`super::memory::MIN_BUDGET`].
 pub(crate) fn parse_memory(s: &str) -> Result<u64, String> {
     let bad = || format!("--memory {s}: {MEMORY_ACCEPTED}");
     let t = s.trim();
@@ -350,8 +352,13 @@ pub(crate) fn parse_memory(s: &str) -> Result<u64, String> {
         let v: u64 = number.parse().map_err(|_| bad())?;
         v.checked_mul(1 << shift).ok_or_else(bad)?
     };
-    if bytes == 0 {
-        return Err(format!("--memory {s}: {MEMORY_ACCEPTED}, more than 0"));
+    let min = super::memory::MIN_BUDGET;
+    if bytes < min {
+        return Err(format!(
+            "--memory {s}: {MEMORY_ACCEPTED}, from {}M up (the process itself takes a few \
+             megabytes); more than the system gives is capped at 3/4 of what it gives",
+            min >> 20
+        ));
     }
     Ok(bytes)
 }

@@ -1,26 +1,283 @@
 //! From a file name and flags to a compiled puzzle and its task.
 
 use std::io::Read;
+use std::string::FromUtf8Error;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
-use boardsolve::engine::{Clock, Task};
+use boardsolve::engine::{Clock, TICK, Task};
 use boardsolve::kinds::Model;
-use boardsolve::render::Header;
+use boardsolve::render::{self, Header};
 use boardsolve::spec::{Overrides, SolveOverrides, Spec};
 
 use super::args::{Common, parse_memory, parse_parts};
 use super::knuth::reads_knuth;
-use super::memory::default_budget;
+use super::memory::{self, Budget};
 
-pub(crate) fn read_input(file: &str) -> Result<String, String> {
-    if file == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("<stdin>: {e}"))?;
-        Ok(s)
+/// Bytes read at a time; the first ones also estimate what reading the whole file takes.
+const CHUNK: usize = 1 << 20;
+
+/// What the TOML reader takes: twice the text (the text, and the document as read), and per
+/// value (a string or number, counted by its quotes or the commas between values) its node in
+/// the parsed document and its place in the puzzle. Measured: `/usr/bin/time -v solve check`
+/// on covers of 200,000 to 2,000,000 item names of 3 and 12 characters peaks at twice the
+/// text and 352 bytes a name, above the process's own 5 MiB; 384 leaves a margin.
+const TOML_TEXT_FACTOR: u64 = 2;
+const TOML_VALUE_BYTES: u64 = 384;
+
+/// What reading a TOML file of `file_bytes` bytes takes, estimated from its first bytes,
+/// `sample`: the bytes, and what they are for in words.
+fn toml_reading_estimate(sample: &[u8], file_bytes: u64) -> (u64, String) {
+    let quotes = sample.iter().filter(|&&b| b == b'"' || b == b'\'').count() as u64;
+    let commas = sample.iter().filter(|&&b| b == b',').count() as u64;
+    let values =
+        (quotes / 2).max(commas) as u128 * file_bytes as u128 / sample.len().max(1) as u128;
+    let values = values.min(u64::MAX as u128) as u64;
+    let bytes = file_bytes
+        .saturating_mul(TOML_TEXT_FACTOR)
+        .saturating_add(values.saturating_mul(TOML_VALUE_BYTES));
+    let what = format!(
+        "the text, and about {} values as parsed",
+        render::group(values as u128)
+    );
+    (bytes, what)
+}
+
+/// The text of a puzzle file, or of standard input (`-`), read within the memory budget and
+/// by the deadline (`--time-limit`), and checked to be UTF-8. What reading a file takes,
+/// estimated from its size and its first MiB, is checked against the budget before the rest
+/// is read.
+fn read_input(
+    file: &str,
+    knuth: bool,
+    budget: &Budget,
+    deadline: Option<Instant>,
+    time_limit: Option<f64>,
+) -> Result<String, String> {
+    let name = if file == "-" { "<stdin>" } else { file };
+    let (source, size): (Box<dyn Read + Send>, Option<u64>) = if file == "-" {
+        (Box::new(std::io::stdin()), None)
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read the puzzle: {e}"))
+        let f = std::fs::File::open(file)
+            .map_err(|e| format!("{file}: cannot read the puzzle: {e}"))?;
+        let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+        (Box::new(f), size)
+    };
+    let refuse = |need: u64, what: String, b: u64| {
+        format!(
+            "{name}: {what}, more than the memory budget of {} (--memory); {}",
+            render::bytes(b),
+            budget.advice(need)
+        )
+    };
+    let no_memory = |held: usize| {
+        format!(
+            "{name}: the system gave no more memory after {} of the file; accepted: a memory \
+             budget (--memory) that the system can give",
+            render::bytes(held as u64)
+        )
+    };
+    let mut text: Vec<u8> = Vec::new();
+    let mut chunks = Chunks::new(source, size.is_some());
+    let mut estimated = false;
+    loop {
+        let late = || Err(stopped(name, time_limit, text.len(), size));
+        let chunk = match chunks.next(deadline) {
+            Some(Ok(chunk)) => chunk,
+            Some(Err(e)) => return Err(format!("{name}: cannot read the puzzle: {e}")),
+            None => return late(),
+        };
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return late();
+        }
+        let end = chunk.is_empty();
+        text.try_reserve(chunk.len())
+            .map_err(|_| no_memory(text.len()))?;
+        text.extend_from_slice(&chunk);
+        if !estimated && (text.len() >= CHUNK || end) {
+            estimated = true;
+            if let (Some(size), Some(b)) = (size, budget.bytes) {
+                let (need, what) = if knuth {
+                    Spec::knuth_reading_estimate(&text, size)
+                } else {
+                    toml_reading_estimate(&text, size)
+                };
+                if need > b {
+                    let from = if end {
+                        ""
+                    } else {
+                        ", estimated from its first MiB"
+                    };
+                    return Err(refuse(
+                        need,
+                        format!(
+                            "the file is {}; reading it would take about {} ({what}{from})",
+                            render::bytes(size),
+                            render::bytes(need)
+                        ),
+                        b,
+                    ));
+                }
+            }
+            // The rest of the file at once: a text grown by doubling would take up to twice it.
+            if let Some(size) = size {
+                let rest = usize::try_from(size).unwrap_or(usize::MAX);
+                text.try_reserve_exact(rest.saturating_sub(text.len()))
+                    .map_err(|_| no_memory(text.len()))?;
+            }
+        }
+        if let Some(b) = budget.bytes
+            && text.len() as u64 > b
+        {
+            return Err(refuse(
+                text.len() as u64,
+                format!(
+                    "reading stopped after {} of text (reading takes at least the text)",
+                    render::bytes(text.len() as u64)
+                ),
+                b,
+            ));
+        }
+        if end {
+            break;
+        }
     }
+    let text = String::from_utf8(text).map_err(|e| not_utf8(name, &e))?;
+    // A TOML file is read in one step that cannot stop midway: what it takes is checked on the
+    // whole text first (Knuth's format is checked as it is read).
+    if let Some(b) = budget.bytes
+        && !knuth
+    {
+        let (need, what) = toml_reading_estimate(text.as_bytes(), text.len() as u64);
+        if need > b {
+            return Err(refuse(
+                need,
+                format!(
+                    "reading this text of {} would take about {} ({what})",
+                    render::bytes(text.len() as u64),
+                    render::bytes(need)
+                ),
+                b,
+            ));
+        }
+    }
+    Ok(text)
+}
+
+/// The chunks of a file, an empty one at its end: a regular file's read on the spot; any
+/// other (standard input, a pipe) by a thread, while the reader waits with the deadline in
+/// view, so that input that never ends stops at the time limit too. A regular file takes no
+/// thread (and reading starts none, no clock's either): under `ulimit -v` each thread's own
+/// heap reserves 64 MiB of address space, which a large file then lacks.
+enum Chunks {
+    File(Box<dyn Read + Send>),
+    Thread(mpsc::Receiver<std::io::Result<Vec<u8>>>),
+}
+
+impl Chunks {
+    fn new(source: Box<dyn Read + Send>, regular: bool) -> Chunks {
+        if regular {
+            return Chunks::File(source);
+        }
+        let (tx, rx) = mpsc::sync_channel(2);
+        let mut source = source;
+        // Where no thread starts, the sender is dropped with the closure and the receiver
+        // says so.
+        let _ = std::thread::Builder::new()
+            .name("boardsolve-read".into())
+            .spawn(move || {
+                loop {
+                    let read = chunk_of(&mut source);
+                    let end = !matches!(&read, Ok(c) if !c.is_empty());
+                    if tx.send(read).is_err() || end {
+                        return;
+                    }
+                }
+            });
+        Chunks::Thread(rx)
+    }
+
+    /// The next chunk, or the file's error; `None` at the deadline.
+    fn next(&mut self, deadline: Option<Instant>) -> Option<std::io::Result<Vec<u8>>> {
+        match self {
+            Chunks::File(source) => Some(chunk_of(source)),
+            Chunks::Thread(rx) => loop {
+                match rx.recv_timeout(TICK) {
+                    Ok(read) => return Some(read),
+                    Err(RecvTimeoutError::Disconnected) => {
+                        return Some(Err(std::io::Error::other(
+                            "its reading thread could not start",
+                        )));
+                    }
+                    Err(RecvTimeoutError::Timeout) => {
+                        if deadline.is_some_and(|d| Instant::now() >= d) {
+                            return None;
+                        }
+                    }
+                }
+            },
+        }
+    }
+}
+
+/// Up to [`CHUNK`] bytes of `source`; none at its end.
+fn chunk_of(source: &mut Box<dyn Read + Send>) -> std::io::Result<Vec<u8>> {
+    let mut chunk = Vec::new();
+    chunk
+        .try_reserve_exact(CHUNK)
+        .map_err(|_| std::io::Error::from(std::io::ErrorKind::OutOfMemory))?;
+    source.take(CHUNK as u64).read_to_end(&mut chunk)?;
+    Ok(chunk)
+}
+
+/// The error of a reading that the time limit stopped with `read` bytes read of `size`.
+fn stopped(name: &str, time_limit: Option<f64>, read: usize, size: Option<u64>) -> String {
+    let share = match size {
+        Some(s) if s > 0 => format!(" ({:.0}% of the file)", read as f64 / s as f64 * 100.0),
+        _ => String::new(),
+    };
+    let limit = time_limit.map_or(String::new(), |t| format!(" of {t} s"));
+    format!(
+        "{name}: key `--time-limit`: reading stopped at the time limit{limit}, {} read{share}; \
+         nothing was solved (exit status 2); accepted: a time limit that leaves time to read \
+         the file",
+        render::bytes(read as u64)
+    )
+}
+
+/// The error of a text that is not UTF-8: the line and column of its first byte that is not.
+fn not_utf8(name: &str, e: &FromUtf8Error) -> String {
+    let bytes = e.as_bytes();
+    let at = e.utf8_error().valid_up_to();
+    let before = &bytes[..at];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    // The bytes before it on its line are valid UTF-8: its column counts their characters.
+    let column = std::str::from_utf8(&before[line_start..])
+        .map_or(at - line_start, |s| s.chars().count())
+        + 1;
+    format!(
+        "{name}:{line}:{column}: byte 0x{:02X} is not UTF-8; accepted: a puzzle file in UTF-8 \
+         text",
+        bytes[at]
+    )
+}
+
+/// `--time-limit` where it is a limit at all: checked with the file's keys later, and an
+/// invalid one refused there.
+fn time_flag(common: &Common) -> Option<f64> {
+    common
+        .time_limit
+        .filter(|t| t.is_finite() && *t > 0.0 && *t < 1e9)
+}
+
+/// When reading must end: `--time-limit` from now (the start of a solve, or of a part that
+/// `solve merge` runs again). A limit set in a TOML file is known once the file is read.
+fn reading_deadline(common: &Common) -> Option<Instant> {
+    time_flag(common).and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)))
 }
 
 /// A puzzle file read, validated and compiled, with the task the options ask for.
@@ -45,8 +302,9 @@ pub(crate) fn check_size(file: &str, common: &Common, size: usize) -> Result<(),
     if file == "-" {
         return Ok(());
     }
-    let text = read_input(file)?;
-    let name = if file == "-" { "<stdin>" } else { file };
+    let budget = run_budget(common)?;
+    let knuth = reads_knuth(file, common);
+    let text = read_input(file, knuth, &budget, None, None)?;
     let overrides = Overrides {
         set: common.set.clone(),
         size: Some(size),
@@ -54,30 +312,42 @@ pub(crate) fn check_size(file: &str, common: &Common, size: usize) -> Result<(),
         height: common.height,
         solve: SolveOverrides::default(),
     };
-    parse(file, name, &text, common, &overrides)
+    parse(file, &text, common, &overrides, &budget, None)
         .map(|_| ())
         .map_err(|e| e.to_string())
 }
 
+/// The memory budget of a run: `--memory`, capped at what the system gives.
+fn run_budget(common: &Common) -> Result<Budget, String> {
+    let asked = common.memory.as_deref().map(parse_memory).transpose()?;
+    Ok(memory::budget(asked))
+}
+
 /// The file read in its format: TOML, or Knuth's exact-cover format (`--input knuth`, or a
-/// file named *.dlx, *.xcc or *.mcc).
+/// file named *.dlx, *.xcc or *.mcc), the latter within the budget and by the deadline.
 fn parse(
     file: &str,
-    name: &str,
     text: &str,
     common: &Common,
     overrides: &Overrides,
+    budget: &Budget,
+    deadline: Option<Instant>,
 ) -> Result<Spec, boardsolve::spec::SpecError> {
+    let name = if file == "-" { "<stdin>" } else { file };
     if reads_knuth(file, common) {
-        Spec::parse_knuth(name, text, overrides)
+        let advice = |need: u64| budget.advice(need);
+        let within = budget.bytes.map(|b| (b, &advice as &dyn Fn(u64) -> String));
+        Spec::parse_knuth_within(name, text, overrides, within, deadline)
     } else {
         Spec::parse(name, text, overrides)
     }
 }
 
 pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
-    let text = read_input(file)?;
-    let name = if file == "-" { "<stdin>" } else { file };
+    let budget = run_budget(common)?;
+    let deadline = reading_deadline(common);
+    let knuth = reads_knuth(file, common);
+    let text = read_input(file, knuth, &budget, deadline, time_flag(common))?;
     let overrides = Overrides {
         set: common.set.clone(),
         size: size.or(common.size),
@@ -94,7 +364,10 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
             threads: common.threads,
         },
     };
-    let spec = parse(file, name, &text, common, &overrides).map_err(|e| e.to_string())?;
+    let spec =
+        parse(file, &text, common, &overrides, &budget, deadline).map_err(|e| e.to_string())?;
+    // The spec holds what it needs: the text need not stay beside the model built next.
+    drop(text);
     let clock = super::run::clock_since(super::run::process_start(), spec.solve.time_limit);
     let goal = spec.solve.goal.unwrap_or(spec.kind.default_goal());
     // All the cores by default: the strategies that split share their subtrees among them,
@@ -113,10 +386,6 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
     if common.estimate == Some(0) {
         return Err("--estimate: accepted: a number of probes, at least 1".into());
     }
-    let memory = match common.memory.as_deref() {
-        Some(m) => Some(parse_memory(m)?),
-        None => default_budget(),
-    };
     let task = Task {
         goal,
         unique: spec.solve.unique,
@@ -126,7 +395,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         subpart,
         estimate: common.estimate,
         optimum: common.optimum,
-        memory,
+        memory: budget.bytes,
         branch: spec.solve.branch,
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;

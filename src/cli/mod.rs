@@ -49,6 +49,22 @@ const DEFAULT_SHOWN: u64 = 1000;
 
 pub fn main(mut args: Vec<OsString>) -> u8 {
     run::process_start();
+    // clap refuses an argument that is not UTF-8 without saying which; every value the
+    // commands read, file names included, is text. The first such argument is named, and the
+    // option before it, whose value it likely is.
+    if let Some(k) = args.iter().skip(1).position(|a| a.to_str().is_none()) {
+        let k = k + 1;
+        let after = match args[k - 1].to_str() {
+            Some(flag) if k > 1 && flag.starts_with('-') => format!(", after {flag},"),
+            _ => String::new(),
+        };
+        return fail(format!(
+            "argument {k}{after} is not UTF-8: \"{}\" (the bytes that are not UTF-8 shown as \
+             U+FFFD); accepted: arguments in UTF-8, file names included (rename the file, or \
+             give it on standard input as -)",
+            args[k].to_string_lossy()
+        ));
+    }
     let sub = args.get(1).and_then(|a| a.to_str()).map(str::to_string);
     let result = match sub.as_deref() {
         Some("compare") => {

@@ -235,9 +235,42 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
     )
 }
 
+/// Text as XML character data or an attribute value: the five markup characters escaped,
+/// and every character that XML 1.0 does not allow in a document (controls other than tab
+/// and line breaks, U+FFFE, U+FFFF) replaced by U+FFFD, so that whatever a title or a name
+/// holds the document parses.
 fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            '\u{0}'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}' => out.push('\u{FFFD}'),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_in_svg_is_escaped_and_xml_forbidden_characters_replaced() {
+        assert_eq!(
+            xml_escape("a&b<c>d\"e'f"),
+            "a&amp;b&lt;c&gt;d&quot;e&apos;f"
+        );
+        assert_eq!(
+            xml_escape("x\u{0}y\u{1b}z\u{FFFE}"),
+            "x\u{FFFD}y\u{FFFD}z\u{FFFD}"
+        );
+        assert_eq!(xml_escape("tab\tline\n"), "tab\tline\n");
+        assert_eq!(xml_escape("Ω \u{10000}"), "Ω \u{10000}");
+    }
 }

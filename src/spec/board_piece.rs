@@ -9,6 +9,30 @@ use super::overrides::Overrides;
 use super::raw::{Located, RawBoard, RawPiece, SquareRef};
 use super::{Kind, MAX_SQUARES, PieceSpec, Spec, SpecError};
 
+const SYMBOL_ACCEPTED: &str = "accepted: one printable character, not a space, not '.', not a \
+     control character and not an invisible formatting one (bidirectional marks, zero-width \
+     spaces)";
+
+/// What makes `c` no symbol for a board drawn as text or SVG: a control character (which
+/// XML forbids and a terminal acts on), a space, or an invisible formatting character that
+/// reorders or hides the text around it (bidirectional controls, zero-width characters).
+fn unprintable(c: char) -> Option<&'static str> {
+    match c {
+        _ if c.is_control() => Some("a control character"),
+        _ if c.is_whitespace() => Some("a space"),
+        '\u{200E}'
+        | '\u{200F}'
+        | '\u{061C}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2066}'..='\u{2069}' => Some("a bidirectional formatting character"),
+        '\u{200B}'..='\u{200D}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{00AD}' => {
+            Some("an invisible formatting character")
+        }
+        '\u{FFF9}'..='\u{FFFB}' | '\u{FFFE}' | '\u{FFFF}' => Some("not a character for text"),
+        _ => None,
+    }
+}
+
 impl Spec {
     pub(super) fn parse_board(
         &self,
@@ -255,17 +279,26 @@ impl Spec {
         let symbol = match &raw.symbol {
             None => piece.default_symbol(),
             Some(s) => {
-                let mut chars = s.get_ref().chars();
-                match (chars.next(), chars.next()) {
-                    (Some(c), None) if !c.is_whitespace() && c != '.' => c,
-                    _ => {
-                        return Err(self.err(
-                            s.span(),
-                            "piece.symbol",
-                            "accepted: one printable character other than '.'".into(),
-                        ));
+                let text = s.get_ref();
+                let mut chars = text.chars();
+                let symbol = match (chars.next(), chars.next()) {
+                    (None, _) => Err("the symbol is empty".to_string()),
+                    (Some(_), Some(_)) => {
+                        Err(format!("{text:?} is {} characters", text.chars().count()))
                     }
-                }
+                    (Some('.'), None) => Err("'.' marks an empty square".into()),
+                    (Some(c), None) => match unprintable(c) {
+                        None => Ok(c),
+                        Some(what) => Err(format!("U+{:04X} is {what}", u32::from(c))),
+                    },
+                };
+                symbol.map_err(|why| {
+                    self.err(
+                        s.span(),
+                        "piece.symbol",
+                        format!("{why}; {SYMBOL_ACCEPTED}"),
+                    )
+                })?
             }
         };
         Ok(Some(PieceSpec { piece, symbol }))

@@ -585,3 +585,350 @@ fn a_tour_rider_given_by_rides_is_refused_at_rides() {
         &["<stdin>:5:9: key `piece.rides`: \"R\" rides; a tour takes a leaper"],
     );
 }
+
+/// A cover in Knuth's format of 1,000 items ("i0" to "i999") and `entries` item occurrences,
+/// five to an option, after `comment` bytes of comment lines; written to a scratch file.
+fn knuth_cover_file(tag: &str, comment: usize, entries: usize) -> std::path::PathBuf {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    while text.len() < comment {
+        text.push_str("| a comment line that says nothing, to fill the first bytes of the file\n");
+    }
+    let items: Vec<String> = (0..1000).map(|k| format!("i{k}")).collect();
+    text.push_str(&items.join(" "));
+    text.push('\n');
+    let (mut x, mut start) = (1u64, 0);
+    for k in 0..entries {
+        // Five consecutive items from a random start: no item twice in one option.
+        if k % 5 == 0 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            start = (x >> 33) as usize % 996;
+        }
+        let _ = write!(
+            text,
+            "i{}{}",
+            start + k % 5,
+            if k % 5 == 4 { "\n" } else { " " }
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("boardsolve-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{tag}.dlx"));
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+fn run_args(args: &[&str]) -> (i32, String) {
+    let out = Command::cargo_bin("solve")
+        .unwrap()
+        .args(args)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("panicked"), "{err}");
+    (out.status.code().unwrap_or(-1), err)
+}
+
+/// Reading a large cover in Knuth's format ignored `--memory`: a file of 5 million item
+/// occurrences aborted allocating under `ulimit -v` whatever the budget. What reading takes
+/// is estimated from the file's size and its first MiB and refused up front, with the size,
+/// the estimate, the budget and how to raise it; within a budget that holds it, it is read.
+#[test]
+fn reading_a_cover_beyond_the_memory_budget_is_refused_up_front() {
+    let file = knuth_cover_file("dense", 0, 1_200_000);
+    let file = file.to_str().unwrap();
+    let (code, err) = run_args(&[file, "--memory", "16M"]);
+    assert_eq!(code, 2, "{err}");
+    for says in [
+        &format!("error: {file}: the file is 5."),
+        "reading it would take about 4",
+        "item occurrences in",
+        "options, estimated from its first MiB",
+        "more than the memory budget of 16 MiB (--memory); raise it with --memory 4",
+    ] {
+        assert!(err.contains(says), "{says:?} in\n{err}");
+    }
+    let (code, err) = run_args(&["check", file, "--memory", "200M", "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::remove_file(file).unwrap();
+}
+
+/// An estimate from the first MiB can miss what follows (here a MiB of comments): the
+/// reader then stops at the option where what it built would pass the budget.
+#[test]
+fn reading_stops_at_the_option_that_passes_the_memory_budget() {
+    let file = knuth_cover_file("late", 1 << 20, 1_200_000);
+    let file = file.to_str().unwrap();
+    let (code, err) = run_args(&[file, "--memory", "16M"]);
+    assert_eq!(code, 2, "{err}");
+    let at = format!("error: {file}:");
+    let line: usize = err
+        .strip_prefix(&at)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a line in\n{err}"));
+    assert!(line > 14_000, "{err}");
+    for says in [
+        ":1: reading stopped at this option: the file's text and the problem read so far take",
+        "more than the memory budget of 16 MiB (--memory); the whole file would take about",
+        "raise it with --memory",
+    ] {
+        assert!(err.contains(says), "{says:?} in\n{err}");
+    }
+    std::fs::remove_file(file).unwrap();
+}
+
+/// A TOML file is parsed in one step, at about 370 bytes a value: what it would take is
+/// checked on its text before that step.
+#[test]
+fn a_toml_cover_beyond_the_memory_budget_is_refused_before_it_is_parsed() {
+    let items: Vec<String> = (0..1000).map(|k| format!("\"i{k}\"")).collect();
+    let options: Vec<String> = (0..60_000)
+        .map(|k| format!("[\"i{}\", \"i{}\"]", k % 1000, (k + 1) % 1000))
+        .collect();
+    let text = format!(
+        "kind = \"cover\"\n[rules]\nitems = [{}]\noptions = [{}]\n",
+        items.join(", "),
+        options.join(",\n")
+    );
+    expect_error(
+        &text,
+        &["--memory", "16M"],
+        &[
+            "error: <stdin>: reading this text of 1.",
+            "would take about 4",
+            "more than the memory budget of 16 MiB (--memory); raise it with --memory 4",
+        ],
+    );
+    let (code, err) = run_text(&text, &["--memory", "64M", "--goal", "first"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Standard input that never ends kept the reader waiting past `--time-limit`: reading stops
+/// at the limit, an error (exit status 2: nothing was solved) naming the flag.
+#[test]
+fn reading_stops_at_the_time_limit() {
+    use std::io::Read as _;
+    use std::process::Stdio;
+    let started = std::time::Instant::now();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
+        .args(["-", "--input", "knuth", "--time-limit", "0.5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Standard input stays open, and empty, until the process ends.
+    let _stdin = child.stdin.take();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if started.elapsed().as_secs() > 20 {
+            let _ = child.kill();
+            panic!("still reading after 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("<stdin>: key `--time-limit`: reading stopped at the time limit of 0.5 s"),
+        "{err}"
+    );
+    assert!(started.elapsed().as_secs_f64() < 5.0, "{err}");
+}
+
+/// `--memory 1` was taken, and the run solved as if there were no budget.
+#[test]
+fn a_memory_budget_below_the_least_is_refused_with_the_range() {
+    let text = format!("{HEAD}size = 4\n[piece]\nmoves = \"Q\"\n");
+    for small in ["1", "64K", "7M", "7.9M"] {
+        expect_error(
+            &text,
+            &["--memory", small],
+            &[&format!("--memory {small}: accepted:"), "from 8M up"],
+        );
+    }
+    let (code, err) = run_text(&text, &["--memory", "8M"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// `--memory 1000T` under `ulimit -v` was taken as the budget, so the checks passed and the
+/// run aborted where the system gave no more: the budget is capped at 3/4 of what the system
+/// gives, with a note, and a job beyond that is refused up front.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_memory_budget_beyond_what_the_system_gives_is_capped() {
+    let bin = assert_cmd::cargo::cargo_bin("solve");
+    let pentominoes = format!("{}/puzzles/pentominoes.toml", env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 500000 && exec '{}' check '{pentominoes}' --threads 1024 --memory 1000T",
+            bin.display()
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    for says in [
+        "note: --memory 1000 TiB is more than this process can use: the budget is 366 MiB, \
+         3/4 of 488 MiB (`ulimit -v`",
+        "a copy of them for each of 1024 threads, more than the memory budget of 366 MiB",
+    ] {
+        assert!(err.contains(says), "{says:?} in\n{err}");
+    }
+}
+
+fn run_bytes(text: &[u8], extra: &[&str]) -> (i32, String) {
+    let out = Command::cargo_bin("solve")
+        .unwrap()
+        .arg("-")
+        .args(extra)
+        .write_stdin(text.to_vec())
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("panicked"), "{err}");
+    (out.status.code().unwrap_or(-1), err)
+}
+
+/// Invalid UTF-8 gave "stream did not contain valid UTF-8" and no place: the error names the
+/// line and column of the first byte that is not UTF-8, in either format.
+#[test]
+fn a_file_that_is_not_utf8_is_refused_at_its_first_bad_byte() {
+    let toml = b"kind = \"independent\"\n# caf\xe9 \xff\n[board]\nsize = 4\n";
+    let (code, err) = run_bytes(toml, &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("<stdin>:2:6: byte 0xE9 is not UTF-8; accepted: a puzzle file in UTF-8 text"),
+        "{err}"
+    );
+    let knuth = "| titl\u{e9}\na b\n"
+        .as_bytes()
+        .iter()
+        .chain(b"a \xc3b\n")
+        .copied();
+    let (code, err) = run_bytes(&knuth.collect::<Vec<u8>>(), &["--input", "knuth"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("<stdin>:3:3: byte 0xC3 is not UTF-8"), "{err}");
+    let file = std::env::temp_dir().join(format!("boardsolve-latin1-{}.dlx", std::process::id()));
+    std::fs::write(&file, b"a b\n\xe9\n").unwrap();
+    let (code, err) = run_args(&[file.to_str().unwrap()]);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("{}:2:1: byte 0xE9 is not UTF-8", file.display())),
+        "{err}"
+    );
+}
+
+/// An argument that is not UTF-8 got clap's "invalid UTF-8 was detected in one or more
+/// arguments": the error names it and the option before it.
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let text = format!("{HEAD}size = 4\n[piece]\nmoves = \"Q\"\n");
+    let out = Command::cargo_bin("solve")
+        .unwrap()
+        .arg("-")
+        .arg("--set")
+        .arg(std::ffi::OsStr::from_bytes(b"rules.count=\xff"))
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("argument 3, after --set, is not UTF-8: \"rules.count=\u{FFFD}\""),
+        "{err}"
+    );
+    let out = Command::cargo_bin("solve")
+        .unwrap()
+        .arg(std::ffi::OsStr::from_bytes(b"caf\xe9.toml"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("argument 1 is not UTF-8: \"caf\u{FFFD}.toml\"") && err.contains("rename"),
+        "{err}"
+    );
+}
+
+/// A NUL, a control or a bidirectional control as `piece.symbol` was accepted and written
+/// raw into the SVG, which then was no XML; a terminal acts on such characters too.
+#[test]
+fn symbols_that_are_controls_or_invisible_are_refused() {
+    for (escape, what) in [
+        ("\\u0000", "U+0000 is a control character"),
+        ("\\u001b", "U+001B is a control character"),
+        ("\\u0085", "U+0085 is a control character"),
+        ("\\u202e", "U+202E is a bidirectional formatting character"),
+        ("\\u2066", "U+2066 is a bidirectional formatting character"),
+        ("\\u200f", "U+200F is a bidirectional formatting character"),
+        ("\\u200b", "U+200B is an invisible formatting character"),
+    ] {
+        let text = format!("{HEAD}size = 4\n[piece]\nmoves = \"Q\"\nsymbol = \"{escape}\"\n");
+        expect_error(
+            &text,
+            &[],
+            &[
+                &format!("<stdin>:6:10: key `piece.symbol`: {what}"),
+                "accepted: one printable character",
+            ],
+        );
+    }
+    let text = format!("{HEAD}size = 4\n[piece]\nmoves = \"Q\"\nsymbol = \"\u{3a9}\"\n");
+    let (code, err) = run_text(&text, &["--goal", "first"]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Whatever the title holds, the SVG is XML: markup characters escaped, characters that XML
+/// forbids (a NUL, an escape) replaced.
+#[test]
+fn svg_text_is_xml_whatever_the_title_holds() {
+    let text = format!(
+        "title = \"a\\u0000b\\u001b <&> \\\"q\\\" 's'\"\n{HEAD}size = 4\n[piece]\nmoves = \"Q\"\n"
+    );
+    let out = Command::cargo_bin("solve")
+        .unwrap()
+        .args(["-", "--goal", "first", "--format", "svg"])
+        .write_stdin(text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        svg.contains("<title>a\u{FFFD}b\u{FFFD} &lt;&amp;&gt; &quot;q&quot; &apos;s&apos;</title>"),
+        "{svg}"
+    );
+    let forbidden = |c: char| (c < ' ' && !"\t\n\r".contains(c)) || c == '\u{FFFE}';
+    assert!(!svg.chars().any(forbidden), "{svg}");
+}
+
+/// `--width` or `--height` on a file in Knuth's format was reported as `--size`.
+#[test]
+fn board_flags_on_a_knuth_file_are_named_as_given() {
+    for (flag, value) in [("--width", "3"), ("--height", "4"), ("--size", "5")] {
+        expect_error(
+            "a b\na b\n",
+            &["--input", "knuth", flag, value],
+            &[&format!(
+                "<stdin>: key `{flag} {value}`: an exact cover takes no board"
+            )],
+        );
+    }
+}
