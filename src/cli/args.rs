@@ -172,8 +172,10 @@ pub(crate) struct MergeCli {
     /// their records (exit 2 when one disagrees)
     #[arg(long, value_name = "K")]
     pub(crate) verify: Option<usize>,
-    /// The seed that chooses the parts --verify runs (default: from the clock, printed)
-    #[arg(long, value_name = "S", requires = "verify")]
+    /// Chooses the parts --verify runs: the same S, the same parts (default: from the
+    /// clock, and printed)
+    #[arg(long, value_name = "S", requires = "verify",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) seed: Option<u64>,
 }
 

@@ -2,6 +2,7 @@
 //! with `--status` what is done and what is left, with `--missing` only what is left, with
 //! `--verify K` some parts run again and compared with their records.
 
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -17,14 +18,17 @@ use boardsolve::render;
 use boardsolve::util::Rng;
 
 use super::args::{Common, MergeCli, MergeFormat, common_args, limits, parse_parts};
-use super::load::{Loaded, load};
+use super::load::{Loaded, header, load};
 use super::parts::{check_command_word, part_command, program_name};
 use super::run::{clock, run_one};
 use super::{USAGE_ERROR, exit_code, fail};
 
-/// A record file larger than this is refused before it is read: a job of the most parts
-/// `--part` takes writes a few hundred megabytes of records at most.
+/// Records larger than this in all are refused before they are read: a job of the most
+/// parts `--part` takes writes a few hundred megabytes of records at most.
 const MAX_RECORD_FILE: u64 = 1 << 30;
+
+/// A plan of the most parts `--part` takes is a few megabytes.
+const MAX_PLAN_FILE: u64 = 64 << 20;
 
 /// The plan's manifest in a results folder (`solve plan` writes it).
 const PLAN_FILE: &str = "plan.json";
@@ -53,13 +57,20 @@ struct Inputs {
     dir: Option<String>,
 }
 
-fn read_capped(path: &str) -> Result<String, String> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("{path}: cannot read the records: {e}"))?
-        .len();
-    if size > MAX_RECORD_FILE {
+fn read_capped(path: &str, cap: u64) -> Result<String, String> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| format!("{path}: cannot read the records: {e}"))?;
+    // A fifo or a device has no size to check before reading, and may never end.
+    if !meta.is_file() {
         return Err(format!(
-            "{path}: {size} bytes: accepted: record files of at most {MAX_RECORD_FILE} bytes"
+            "{path}: accepted: a regular file of records, a folder of them, or - for standard \
+             input"
+        ));
+    }
+    let size = meta.len();
+    if size > cap {
+        return Err(format!(
+            "{path}: {size} bytes: accepted: at most {cap} bytes of records in all"
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read the records: {e}"))?;
@@ -71,7 +82,7 @@ fn read_capped(path: &str) -> Result<String, String> {
 }
 
 fn read_plan(path: &str) -> Result<Plan, String> {
-    let text = read_capped(path)?;
+    let text = read_capped(path, MAX_PLAN_FILE)?;
     let record: PlanRecord = serde_json::from_str(&text)
         .map_err(|e| format!("{path}: not a plan `solve plan` writes: {e}"))?;
     if record.record != PLAN_TAG {
@@ -88,6 +99,13 @@ fn read_plan(path: &str) -> Result<Plan, String> {
             Ok(Missing { part, subpart })
         })
         .collect::<Result<Vec<_>, String>>()?;
+    if units.is_empty() || units.len() > merge::MAX_PARTS {
+        return Err(format!(
+            "{path}: \"units\": {} of them: accepted: 1 to {}",
+            units.len(),
+            merge::MAX_PARTS
+        ));
+    }
     Ok(Plan {
         path: path.to_string(),
         record,
@@ -126,17 +144,29 @@ fn gather(args: &[String]) -> Result<Inputs, String> {
             files.push(a.clone());
         }
     }
+    let mut left = MAX_RECORD_FILE;
     for file in &files {
         let (name, text) = if file == "-" {
             let mut s = String::new();
             std::io::stdin()
-                .take(MAX_RECORD_FILE)
+                .take(left + 1)
                 .read_to_string(&mut s)
                 .map_err(|e| format!("<stdin>: {e}"))?;
+            if s.len() as u64 > left {
+                return Err(format!(
+                    "<stdin>: accepted: at most {MAX_RECORD_FILE} bytes of records in all"
+                ));
+            }
             ("<stdin>", s)
         } else {
-            (file.as_str(), read_capped(file)?)
+            (file.as_str(), read_capped(file, left)?)
         };
+        left -= text.len() as u64;
+        if text.contains(&format!("\"record\": \"{PLAN_TAG}\"")) {
+            return Err(format!(
+                "{name}: a plan's manifest, not part records: give merge the folder it is in"
+            ));
+        }
         let records = merge::parse_lines(name, &text).map_err(|e| render::merge_error_text(&e))?;
         inputs.records.extend(records);
     }
@@ -164,6 +194,12 @@ const SLURM_THREADS: [&str; 2] = ["--threads", "${SLURM_CPUS_PER_TASK:-1}"];
 /// never from the record's words.
 fn check_rerun(file: &str, args: &[String]) -> Result<(Common, Vec<String>), String> {
     check_command_word("the puzzle file", file)?;
+    if file == "-" || file.is_empty() {
+        return Err(format!(
+            "\"file\": {file:?}: a part of a puzzle read from standard input cannot be run \
+             again from its record: accepted: the puzzle file's path"
+        ));
+    }
     for a in args {
         check_command_word("an argument", a)?;
     }
@@ -201,7 +237,8 @@ fn check_rerun(file: &str, args: &[String]) -> Result<(Common, Vec<String>), Str
 }
 
 /// The arguments that name the puzzle and its search, without those that only limit or
-/// place a run (limits, threads, memory), which parts may set each their own.
+/// place a run (limits, threads, memory), which parts may set each their own: runs that
+/// differ in these only are of one puzzle.
 fn puzzle_args(c: &Common) -> Vec<String> {
     let mut c = c.clone();
     (c.limit, c.time_limit, c.node_limit, c.threads, c.memory) = (None, None, None, None, None);
@@ -211,39 +248,43 @@ fn puzzle_args(c: &Common) -> Vec<String> {
 /// The file and arguments that run missing parts again (the plan's, else those most
 /// records carry), and the puzzle loaded from them where it is at hand. Every file and
 /// argument list the records carry is checked: words a command may hold, options of a
-/// part's run, one puzzle's options, and, where the file is here, that puzzle's fingerprint.
+/// part's run, and, where the file is here, that they give the records' puzzle (parts may
+/// name one puzzle in other words: `--size 8` or `--width 8 --height 8`, a path seen from
+/// another folder, a time limit or threads of their own).
 #[allow(clippy::type_complexity)]
 fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loaded>), String> {
-    let mut seen: Vec<((&str, &[String]), &Source, usize)> = Vec::new();
-    for (at, r) in &inputs.records {
+    // Each spelling once, with its first record and how many carry it, in the records' order.
+    let mut index: HashMap<(&str, &[String]), usize> = HashMap::new();
+    let mut seen: Vec<((&str, &[String]), usize, usize)> = Vec::new();
+    for (k, (_, r)) in inputs.records.iter().enumerate() {
         let key = (r.file.as_str(), r.args.as_slice());
-        match seen.iter_mut().find(|(k, _, _)| *k == key) {
-            Some((_, _, n)) => *n += 1,
-            None => seen.push((key, at, 1)),
+        match index.get(&key) {
+            Some(&i) => seen[i].2 += 1,
+            None => {
+                index.insert(key, seen.len());
+                seen.push((key, k, 1));
+            }
         }
     }
-    let mut named: Option<(Vec<String>, &Source)> = None;
     let mut chosen: Option<(String, Vec<String>, Common, usize)> = None;
-    for &((file, args), at, n) in &seen {
+    // Each spelling of the puzzle is loaded once, whatever limits or threads it runs with.
+    let mut loaded: Vec<(&str, Vec<String>)> = Vec::new();
+    for &((file, args), k, n) in &seen {
+        let (at, r) = &inputs.records[k];
         let (common, canonical) = check_rerun(file, args).map_err(|e| format!("{at}: {e}"))?;
-        let ours = puzzle_args(&common);
-        match &named {
-            Some((theirs, first)) if *theirs != ours => {
-                return Err(format!(
-                    "{at}: this record's arguments {args:?} name another puzzle or search than \
-                     the record at {first}: {theirs:?} against {ours:?}"
-                ));
-            }
-            Some(_) => {}
-            None => named = Some((ours, at)),
+        if let Some(s) = common.strategy.as_deref().filter(|s| *s != "auto")
+            && s != r.strategy
+        {
+            return Err(format!(
+                "{at}: \"args\" run --strategy {s}, but the record says {}",
+                r.strategy
+            ));
         }
-        let r = &inputs
-            .records
-            .iter()
-            .find(|(a, _)| a == at)
-            .expect("a record")
-            .1;
-        at_hand(r, &common).map_err(|e| format!("{at}: {e}"))?;
+        let key = (file, puzzle_args(&common));
+        if !loaded.contains(&key) {
+            at_hand(r, &common).map_err(|e| format!("{at}: {e}"))?;
+            loaded.push(key);
+        }
         if chosen.as_ref().is_none_or(|c| n > c.3) {
             chosen = Some((file.to_string(), canonical, common, n));
         }
@@ -280,6 +321,23 @@ fn at_hand(r: &PartRecord, common: &Common) -> Result<Option<Loaded>, String> {
             r.file, r.puzzle
         ));
     }
+    let h = header(&l);
+    if h.counted != r.counted {
+        return Err(format!(
+            "\"counted\": {:?}, but this puzzle counts {:?}",
+            r.counted, h.counted
+        ));
+    }
+    // A count at a given optimum counts at the value its options give.
+    let bar = r.list.as_ref().and_then(|l| l.bar);
+    if let Some(v) = common.optimum
+        && bar.is_some_and(|b| b != v)
+    {
+        return Err(format!(
+            "\"list\": counted at {}, but the records' options give --optimum {v}",
+            bar.unwrap_or(v)
+        ));
+    }
     Ok(Some(l))
 }
 
@@ -311,6 +369,12 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     };
     let dir = inputs.dir.clone().unwrap_or_else(|| "results".into());
     let program = program_name();
+    // Both go into the commands merge prints.
+    if let Err(e) = check_command_word("the records' folder", &dir)
+        .and_then(|_| check_command_word("the program's path", &program))
+    {
+        return fail(e);
+    }
     if inputs.records.is_empty() {
         return nothing_run_yet(&cli, inputs.plan.as_ref(), &program, &dir);
     }
@@ -387,7 +451,7 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     } else {
         let mut out = String::new();
         if let Some(t) = &m.first.title {
-            out.push_str(t);
+            out.push_str(&render::shown(t));
             out.push('\n');
         }
         if let Some(p) = &picture {
@@ -525,7 +589,7 @@ fn verify(records: &[(Source, PartRecord)], k: usize, seed: Option<u64>, quiet: 
     // units runs every one.
     let mut units = std::collections::BTreeSet::new();
     let mut pool: Vec<usize> = (0..records.len())
-        .filter(|&i| records[i].1.finished && !records[i].1.proven)
+        .filter(|&i| records[i].1.finished)
         .filter(|&i| {
             let r = &records[i].1;
             units.insert((r.part, r.subpart.as_ref().map(|s| s.index)))
@@ -603,7 +667,7 @@ fn rerun(r: &PartRecord, c: &Common) -> Result<PartRecord, String> {
             title: r.title.clone(),
             kind: l.spec.kind.name(),
             goal: goal.name(),
-            counted: r.counted.clone(),
+            counted: header(&l).counted,
         },
     ))
 }

@@ -79,7 +79,20 @@ pub(crate) fn check_target(what: &str, path: &str) -> Result<(), String> {
 /// `--record PATH` checked before the search, so that a part is not run for hours to a
 /// record it cannot write; checked again when it is written ([`write_whole`]).
 pub(crate) fn check_record(path: &str) -> Result<(), String> {
-    check_target(&format!("--record {path}"), path)
+    let what = format!("--record {path}");
+    check_target(&what, path)?;
+    // The folder must take a new file: made (with the folders above it) and removed again.
+    let (dir, name) = split_path(&what, path)?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{what}: {e}"))?;
+    let probe = dir.join(format!(".{name}.{}.0.tmp", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(&probe)
+        .map_err(|e| format!("{what}: cannot write in {}: {e}", dir.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// The folder `path` is in, and its file name.
@@ -188,6 +201,15 @@ pub(crate) fn record_path(dir: &str, x: &Missing) -> String {
     }
 }
 
+/// A relative path that starts with `-` as `./-...`, so that no command reads it as an option.
+fn not_an_option(path: &str) -> String {
+    if path.starts_with('-') {
+        format!("./{path}")
+    } else {
+        path.to_string()
+    }
+}
+
 /// The command that runs one part: the program, the puzzle, the run's own options, the part
 /// and where its record goes.
 pub(crate) fn part_command(
@@ -197,13 +219,13 @@ pub(crate) fn part_command(
     x: &Missing,
     dir: &str,
 ) -> String {
-    let mut words = vec![program.to_string(), file.to_string()];
+    let mut words = vec![program.to_string(), not_an_option(file)];
     words.extend(args.iter().cloned());
     words.extend([
         "--part".into(),
         render::part_arg(x),
         "--record".into(),
-        record_path(dir, x),
+        not_an_option(&record_path(dir, x)),
     ]);
     let quoted: Vec<String> = words.iter().map(|w| shell_word(w)).collect();
     quoted.join(" ")

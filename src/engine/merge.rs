@@ -288,22 +288,62 @@ fn check(
                 "a run proves the whole answer only at the root: finished, before any list".into(),
             ));
         }
-        if counting && r.count.is_none() || !counting && r.best.is_none() {
+        if counting && r.count.is_none() || !counting && r.solution.is_none() {
             return Err(invalid(
                 "proven",
-                "an answer proven at the root says it (\"count\" or \"best\")".into(),
+                "an answer proven at the root says it: a count, or the optimum's placement".into(),
             ));
         }
     }
+    // Words that go out as they are (titles are written with their controls shown).
+    for (field, text) in [
+        ("counted", &r.counted),
+        ("version", &r.version),
+        ("strategy", &r.strategy),
+        ("kind", &r.kind),
+    ]
+    .into_iter()
+    .chain(r.commit.as_ref().map(|c| ("commit", c)))
+    {
+        if text.is_empty() || text.len() > 200 || text.chars().any(char::is_control) {
+            return Err(invalid(
+                field,
+                format!("{text:?}: not a word a build writes"),
+            ));
+        }
+    }
+    let hex16 = |h: &str| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit());
+    let sublist = r.subpart.as_ref().filter(|_| r.finished && !r.proven);
+    for (field, h) in [
+        ("puzzle", Some(&r.puzzle)),
+        ("list", r.list.as_ref().map(|l| &l.fingerprint)),
+    ]
+    .into_iter()
+    .chain(sublist.map(|s| ("sublist", Some(&s.fingerprint))))
+    {
+        if let Some(h) = h
+            && !hex16(h)
+        {
+            return Err(invalid(field, format!("{h:?}: accepted: 16 hex digits")));
+        }
+    }
+    let count = match &r.count {
+        Some(c) if r.finished => {
+            Some(Natural::from_decimal(c, MAX_COUNT_DIGITS).ok_or_else(|| {
+                invalid(
+                    "count",
+                    format!("{c:?}: accepted: a whole number in decimal digits"),
+                )
+            })?)
+        }
+        _ => None,
+    };
     if !r.finished {
         return Ok(None);
     }
     let Some(list) = &r.list else {
         if r.proven {
-            return Ok(r
-                .count
-                .as_deref()
-                .and_then(|c| Natural::from_decimal(c, MAX_COUNT_DIGITS)));
+            return Ok(count);
         }
         return Err(invalid(
             "list",
@@ -341,31 +381,52 @@ fn check(
             }
         }
     }
+    let maximize = r.goal == "maximize";
+    // Strictly better, in the goal's direction.
+    let beats = |a: u64, b: u64| if maximize { a > b } else { a < b };
     if counting {
-        let Some(c) = &r.count else {
+        if count.is_none() {
             return Err(invalid(
                 "count",
                 "null: a finished part of a count says its count".into(),
             ));
-        };
-        let Some(c) = Natural::from_decimal(c, MAX_COUNT_DIGITS) else {
+        }
+        if r.none_below.is_some() {
             return Err(invalid(
-                "count",
-                format!("{c:?}: accepted: a whole number in decimal digits"),
+                "none_below",
+                format!("a bound in a part of goal {}", r.goal),
             ));
-        };
-        Ok(Some(c))
+        }
+        Ok(count)
     } else {
-        if r.none_below.is_none() {
+        let Some(v) = r.none_below else {
             return Err(invalid(
                 "none_below",
                 "null: a finished part of an optimisation says what it proved".into(),
             ));
-        }
+        };
         if r.count.is_some() {
             return Err(invalid(
                 "count",
                 format!("a count in a part of goal {}", r.goal),
+            ));
+        }
+        // A part searches below the list's bar: it proves nothing beyond it, and nothing
+        // beyond a placement it holds.
+        if let Some(bar) = list.bar
+            && beats(bar, v)
+        {
+            return Err(invalid(
+                "none_below",
+                format!("{v}: a part of the list below {bar} proves nothing beyond {bar}"),
+            ));
+        }
+        if let Some(best) = r.best
+            && beats(best, v)
+        {
+            return Err(invalid(
+                "none_below",
+                format!("{v}, but the record's own best is {best}"),
             ));
         }
         Ok(None)
@@ -405,9 +466,13 @@ fn part_result(
             continue;
         }
         let (m, descendants) = (s.m, s.list.1);
-        let took: usize = s.units.values().map(|u| records[u.at].1.taken).sum();
+        let took: u128 = s
+            .units
+            .values()
+            .map(|u| records[u.at].1.taken as u128)
+            .sum();
         let ats: Vec<usize> = s.units.values().map(|u| u.at).collect();
-        if took != descendants {
+        if took != descendants as u128 {
             return Err(MergeError {
                 at: records[ats[0]].0.clone(),
                 what: MergeFault::Invalid {
@@ -686,6 +751,24 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
     } else {
         known
     };
+    // Every part proved none better than the optimum: a record that claims better is a lie,
+    // whichever of the two it is.
+    if let (false, true, Some(v)) = (counting, missing.is_empty(), proved)
+        && let Some((at, r)) = records
+            .iter()
+            .find(|(_, r)| r.best.is_some_and(|b| b != v && better(b, v) == b))
+    {
+        return Err(MergeError {
+            at: at.clone(),
+            what: MergeFault::Invalid {
+                field: "best",
+                why: format!(
+                    "{}, but the parts together prove none better than {v}",
+                    r.best.unwrap_or(v)
+                ),
+            },
+        });
+    }
     let solution = if counting {
         None
     } else {
@@ -722,7 +805,8 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
         .iter()
         .map(|&k| records[k].1.nodes.map(u128::from))
         .sum();
-    let seconds = taken.iter().map(|&k| records[k].1.seconds).sum();
+    // From +0.0: an empty sum of floats is -0.0.
+    let seconds = taken.iter().fold(0.0, |sum, &k| sum + records[k].1.seconds);
     Ok(Merged {
         first: first.clone(),
         parts,

@@ -8,7 +8,7 @@ use crate::engine::record::{FINGERPRINT_SCHEME, PartRecord};
 use crate::engine::{Answer, Outcome, Stats, Status};
 use crate::util::Natural;
 
-use super::{Header, Picture, group};
+use super::{Header, Picture, group, group_digits};
 
 /// The header and outcome one run of the whole search would have, from the merged records:
 /// proven when every part is searched, else stopped short.
@@ -28,7 +28,7 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
     answer.best = m.solution.as_ref().map(|(_, s)| s.clone());
     let status = if !m.complete() {
         Status::Limit
-    } else if answer.optimum.is_none() && m.count.as_ref().is_some_and(Natural::is_zero) {
+    } else if m.count.as_ref().is_some_and(Natural::is_zero) {
         Status::NoSolution
     } else {
         Status::Solved
@@ -38,7 +38,7 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
         strategy: r.strategy.clone(),
         proven: status != Status::Limit,
         stopped: None,
-        elapsed: Duration::from_secs_f64(m.seconds.max(0.0)),
+        elapsed: Duration::try_from_secs_f64(m.seconds).unwrap_or(Duration::MAX),
         stats: Stats {
             nodes: m.nodes.map_or(0, |n| u64::try_from(n).unwrap_or(u64::MAX)),
             ..Stats::default()
@@ -52,10 +52,35 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
 /// missing said when there are any.
 pub fn merged_answer_line(m: &Merged) -> String {
     let (h, o) = merged_outcome(m);
-    let mut s = super::answer_line(&h, &o);
-    if let (Some(v), Some(_)) = (m.optimum, &m.count) {
-        s.push_str(&format!(" [the optimum {v} given to the parts: --optimum]"));
-    }
+    let mut s = match &m.count {
+        Some(c) => {
+            let digits = group_digits(&c.to_string());
+            let noun = if c.to_u128() == Some(1) {
+                h.counted
+                    .replacen("solutions", "solution", 1)
+                    .replacen("classes", "class", 1)
+            } else {
+                h.counted.clone()
+            };
+            let counted = match (m.complete(), c.is_zero(), m.optimum) {
+                (true, true, Some(v)) => format!("no solution of {v} pieces"),
+                (true, true, None) => "no solution".to_string(),
+                (true, false, Some(v)) => format!("{digits} {noun} of {v} pieces"),
+                (true, false, None) => format!("{digits} {noun}"),
+                (false, _, Some(v)) => format!("at least {digits} {noun} of {v} pieces"),
+                (false, _, None) => format!("at least {digits} {noun}"),
+            };
+            match m.optimum {
+                // The parts counted at a value they were given, and proved nothing of it.
+                Some(v) => format!(
+                    "{counted} [counted at the optimum given to the parts, --optimum {v}, \
+                     which they do not prove]"
+                ),
+                None => counted,
+            }
+        }
+        None => super::answer_line(&h, &o),
+    };
     if !m.complete() {
         let units = m.missing.len();
         s.push_str(&format!(
@@ -154,13 +179,37 @@ pub fn merge_error_text(e: &MergeError) -> String {
     }
 }
 
+/// Text read from outside, as it may go to a terminal: control characters written as escapes,
+/// so that none moves the cursor, clears the screen or starts a line of its own.
+pub fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// The merge's line when no part has a record yet.
 pub fn no_records_line(units: usize) -> String {
     format!(
         "no part records yet: all {} {} of the plan to run",
         group(units as u128),
-        if units == 1 { "unit" } else { "units" }
+        if units == 1 { "part" } else { "parts" }
     )
+}
+
+/// The parts still to run, a subpart of M counted as 1/M of a part: "3", or "2.25".
+fn parts_left(m: &Merged) -> String {
+    let left: f64 = m.missing.iter().map(Missing::weight).sum();
+    if left.fract() == 0.0 {
+        format!("{left}")
+    } else {
+        format!("{left:.2}")
+    }
 }
 
 /// `solve merge --status`: what is searched, stopped and missing, the work so far and an
@@ -196,10 +245,10 @@ pub fn merged_status(m: &Merged) -> String {
     match m.remaining_seconds() {
         Some(left) => s.push_str(&format!(
             "left:     about {} of one part's runs (the mean time of the {} parts searched, \
-             times the {:.2} parts left)\n",
+             times the {} parts left)\n",
             super::duration(left),
             group(m.done as u128),
-            m.missing.iter().map(Missing::weight).sum::<f64>()
+            parts_left(m)
         )),
         None if m.complete() => s.push_str("left:     nothing\n"),
         None => s.push_str("left:     unknown until a part is searched\n"),
@@ -228,6 +277,15 @@ pub fn merged_json(m: &Merged, picture: Option<&Picture>, missing: &[(String, St
         _ => serde_json::json!(c.to_string()),
     });
     report["count"] = serde_json::json!(count);
+    // What a whole run counts, it also reports as its solutions.
+    report["stats"]["solutions"] = serde_json::json!(count);
+    let number = |n: u128| {
+        if n < 1 << 53 {
+            serde_json::json!(n as u64)
+        } else {
+            serde_json::json!(n.to_string())
+        }
+    };
     report["merge"] = serde_json::json!({
         "parts": m.parts,
         "searched": m.done,
@@ -237,9 +295,9 @@ pub fn merged_json(m: &Merged, picture: Option<&Picture>, missing: &[(String, St
             serde_json::json!({"part": part, "command": command})
         }).collect::<Vec<_>>(),
         "seconds": m.seconds,
-        "nodes": m.nodes.map(|n| n.to_string()),
+        "nodes": m.nodes.map(number),
         "spent_seconds": m.spent_seconds,
-        "spent_nodes": m.spent_nodes.to_string(),
+        "spent_nodes": number(m.spent_nodes),
         "remaining_seconds": m.remaining_seconds(),
         "builds": m.builds,
     });
@@ -256,9 +314,10 @@ pub struct Verdict {
 }
 
 pub fn verify_verdict(record: &PartRecord, again: &PartRecord) -> Verdict {
-    let unit = |r: &PartRecord| match (&r.count, r.none_below) {
-        (Some(c), _) => format!("count {c}"),
-        (None, Some(v)) => format!("none better than {v}"),
+    let unit = |r: &PartRecord| match (&r.count, r.none_below, r.proven) {
+        (Some(c), _, _) => format!("count {c}"),
+        (None, Some(v), _) => format!("none better than {v}"),
+        (None, None, true) => format!("optimum {:?} proven at the root", r.best),
         _ => "nothing".into(),
     };
     let list = |r: &PartRecord| {

@@ -533,12 +533,19 @@ fn dxz_refuses_multiplicities_and_parts_with_the_reason() {
 /// refusal (exit 2) that says what they would take.
 #[test]
 fn a_cover_larger_than_the_memory_is_refused_up_front() {
-    let (code, out, err) = run_cli(&[&puzzle("pentominoes.toml"), "--memory", "64K"]);
+    // A copy of the arrays for each of 1,024 threads: more than the least budget there is.
+    let (code, out, err) = run_cli(&[
+        &puzzle("pentominoes.toml"),
+        "--memory",
+        "8M",
+        "--threads",
+        "1024",
+    ]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(
         err.contains("it would take")
             && err.contains("for the Dancing Links arrays (12,336 item occurrences)")
-            && err.contains("more than the memory budget of 64 KiB (--memory)"),
+            && err.contains("more than the memory budget of 8.0 MiB (--memory)"),
         "{err}"
     );
 }

@@ -248,7 +248,8 @@ fn plan_prints_a_command_per_part_and_a_slurm_array() {
             "{l}"
         );
     }
-    let (code, out, _) = run_cli_in_scratch(&["plan", &file, "--size", "12", "--parts", "5", "--slurm"]);
+    let (code, out, _) =
+        run_cli_in_scratch(&["plan", &file, "--size", "12", "--parts", "5", "--slurm"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("#!/bin/bash\n"), "{out}");
     assert!(out.contains("#SBATCH --array=1-5\n"), "{out}");

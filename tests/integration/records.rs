@@ -155,7 +155,7 @@ fn record_fields_cannot_plant_options_or_another_puzzle_in_commands() {
         (
             "args",
             serde_json::json!(["--goal", "count", "--strategy", "bitmask", "--size", "13"]),
-            "name another puzzle",
+            "is the puzzle",
         ),
         (
             "file",
@@ -339,4 +339,158 @@ fn merge_of_a_folder_with_a_plan_and_no_records_lists_every_part() {
     assert!(out.contains("no part records yet"), "{out}");
     assert_eq!(out.matches("--part ").count(), 3, "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn knights12() -> Vec<String> {
+    records(
+        &puzzle("knights8.toml"),
+        &["--size", "12", "--strategy", "bnb"],
+        &["1/2", "2/2"],
+    )
+}
+
+/// Forgeries that fit each field's type and the other checks, but not what the records
+/// prove together, or what a part can prove at all.
+#[test]
+fn optima_that_the_records_do_not_show_are_refused() {
+    let lines = knights12();
+    let bar = field(&lines[0], "list")["bar"].as_u64().unwrap();
+    let cases: [(usize, &str, serde_json::Value, &str); 3] = [
+        // A part searches below the bar: it cannot prove none better than more.
+        (
+            0,
+            "none_below",
+            serde_json::json!(bar + 48),
+            "proves nothing beyond",
+        ),
+        // A part cannot prove none better than a placement it holds.
+        (1, "best", serde_json::json!(bar - 5), "own best"),
+        // Nor prove an optimum no record shows a placement of.
+        (
+            0,
+            "none_below",
+            serde_json::json!(bar - 1),
+            "no record holds a placement",
+        ),
+    ];
+    for (k, key, value, want) in cases {
+        let mut forged = lines.clone();
+        forged[k] = with(&forged[k], key, value.clone());
+        let (code, out, err) = merge_lines(&forged, &[]);
+        assert_eq!(code, 2, "{key} = {value}: {out}");
+        assert!(err.contains(want), "{key} = {value}: {err}");
+    }
+    // A stopped record that claims better than every part proves possible.
+    let stopped = with(&lines[0], "finished", serde_json::json!(false));
+    let stopped = with(&stopped, "best", serde_json::json!(bar - 5));
+    let (code, _, err) = merge_lines(&[lines[0].clone(), lines[1].clone(), stopped], &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("\"best\"") && err.contains("prove none better"),
+        "{err}"
+    );
+    // The whole answer proven at the root, with no placement to show for it.
+    let mut root = with(&lines[0], "proven", serde_json::json!(true));
+    root = with(&root, "list", serde_json::Value::Null);
+    root = with(&root, "solution", serde_json::Value::Null);
+    let (code, _, err) = merge_lines(&[root], &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the optimum's placement"), "{err}");
+    // A placement off the board, however far, is refused, not looked up.
+    let far = with(&lines[0], "solution", serde_json::json!([1u64 << 40, 3]));
+    let (code, _, err) = merge_lines(&[far, lines[1].clone()], &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is not on the board"), "{err}");
+}
+
+#[test]
+fn what_a_record_says_of_its_counting_is_checked_against_its_puzzle() {
+    let lines = queens12();
+    let forged: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            with(
+                l,
+                "counted",
+                serde_json::json!("classes under 8 symmetries"),
+            )
+        })
+        .collect();
+    let (code, _, err) = merge_lines(&forged, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("\"counted\""), "{err}");
+    // A count at a given optimum counts at the value the options give.
+    let file = puzzle("knights8.toml");
+    let args = ["--size", "10", "--goal", "count", "--optimum", "16"];
+    let counts = records(&file, &args, &["1/2", "2/2"]);
+    let (code, out, err) = merge_lines(&counts, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("4 solutions of 16 pieces") && out.contains("which they do not prove"),
+        "{out}"
+    );
+    let mut list = field(&counts[1], "list");
+    list["bar"] = serde_json::json!(15);
+    let both = [
+        with(&counts[0], "list", list.clone()),
+        with(&counts[1], "list", list),
+    ];
+    let (code, _, err) = merge_lines(&both, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--optimum 16"), "{err}");
+    // Counted at a value below the optimum: no placement of it, and merge says so.
+    let args = ["--size", "10", "--goal", "count", "--optimum", "15"];
+    let none = records(&file, &args, &["1/2", "2/2"]);
+    let (code, out, _) = merge_lines(&none, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("no solution of 15 pieces"), "{out}");
+}
+
+#[test]
+fn words_from_records_reach_no_terminal_or_command_raw() {
+    let lines = queens12();
+    let titled = |t: &str| -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| with(l, "title", serde_json::json!(t)))
+            .collect()
+    };
+    let (code, out, _) = merge_lines(&titled("x\ntouch PWNED\u{1b}[2J"), &[]);
+    assert_eq!(code, 0);
+    assert!(!out.lines().any(|l| l.starts_with("touch")), "{out}");
+    assert!(!out.contains('\u{1b}'), "{out}");
+    let mut forged = lines.clone();
+    forged[0] = with(&lines[0], "version", serde_json::json!("1\ntouch PWNED"));
+    let (code, _, err) = merge_lines(&forged, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("\"version\""), "{err}");
+    // A folder whose name breaks a line is refused before any command is written from it.
+    let dir = temp_dir("folder").join("r\ntouch PWNED");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("part-1.jsonl"), &lines[0]).unwrap();
+    let (code, out, err) = run_cli(&["merge", "--missing", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("control character"), "{err}");
+    // A fifo is not read (it has no size to check, and may never end).
+    let fifo = temp_dir("fifo").join("records.jsonl");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (code, _, err) = run_cli(&["merge", fifo.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("accepted: a regular file"), "{err}");
+}
+
+#[test]
+fn times_too_long_for_a_clock_are_added_without_a_panic() {
+    let lines: Vec<String> = queens12()
+        .iter()
+        .map(|l| with(l, "seconds", serde_json::json!(1e19)))
+        .collect();
+    for flags in [&[][..], &["--status"], &["--format", "json"]] {
+        let (code, _, err) = merge_lines(&lines, flags);
+        assert_eq!(code, 0, "{flags:?}: {err}");
+    }
 }

@@ -126,10 +126,14 @@ impl Model {
     /// and under `independent` no piece attacking another. (Minimality is the search's claim.)
     pub fn check(&self, squares: &[usize]) -> Result<(), String> {
         let mut covered = vec![0u64; self.words];
+        // Every square on the board first: the pairs below look them up.
+        if let Some(a) = squares
+            .iter()
+            .find(|&&a| a >= self.board.squares() || self.board.is_hole(a))
+        {
+            return Err(format!("square {a} is not on the board"));
+        }
         for (i, &a) in squares.iter().enumerate() {
-            if a >= self.board.squares() || self.board.is_hole(a) {
-                return Err(format!("square {a} is not on the board"));
-            }
             for &b in &squares[i + 1..] {
                 if a == b {
                     return Err(format!("two pieces on square {a}"));

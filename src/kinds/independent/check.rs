@@ -71,10 +71,14 @@ impl Model {
         let Some(whole) = &self.whole else {
             return squares(self, placed);
         };
+        // Every square on the board first: the pairs below look them up.
+        if let Some(a) = placed
+            .iter()
+            .find(|&&a| a >= self.board.squares() || self.board.is_hole(a))
+        {
+            return Err(format!("square {a} is not on the board"));
+        }
         for (i, &a) in placed.iter().enumerate() {
-            if a >= self.board.squares() || self.board.is_hole(a) {
-                return Err(format!("square {a} is not on the board"));
-            }
             for &b in &placed[i + 1..] {
                 if a == b || whole.attacks.get(a, b) {
                     return Err(format!("squares {a} and {b} attack each other"));
