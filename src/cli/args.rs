@@ -144,6 +144,7 @@ pub(crate) struct SolveCli {
 #[derive(Parser, Debug)]
 #[command(
     name = "solve merge",
+    bin_name = "solve merge",
     about = "Merge the records of a search's parts (`--part I/N --record PATH`) into its answer",
     after_help = "Exit status: 0 every part searched (the answer as one run gives it), 1 no \
                   solution, 2 records that do not belong together, 3 parts still to run."
@@ -189,9 +190,11 @@ pub(crate) enum MergeFormat {
 #[derive(Parser, Debug)]
 #[command(
     name = "solve plan",
+    bin_name = "solve plan",
     about = "Print one command per part of a search, for GNU Parallel, xargs or a Slurm array"
 )]
 pub(crate) struct PlanCli {
+    /// The puzzle file (a path: each part reads it again)
     pub(crate) file: String,
     #[command(flatten)]
     pub(crate) common: Common,
@@ -210,6 +213,7 @@ pub(crate) struct PlanCli {
 #[derive(Parser, Debug)]
 #[command(
     name = "solve compare",
+    bin_name = "solve compare",
     about = "Run several strategies on one puzzle, check that they agree, and tabulate them"
 )]
 pub(crate) struct CompareCli {
@@ -230,6 +234,7 @@ pub(crate) struct CompareCli {
 #[derive(Parser, Debug)]
 #[command(
     name = "solve strategies",
+    bin_name = "solve strategies",
     about = "List the strategies, and which apply to FILE and why not"
 )]
 pub(crate) struct StrategiesCli {
@@ -241,6 +246,7 @@ pub(crate) struct StrategiesCli {
 #[derive(Parser, Debug)]
 #[command(
     name = "solve check",
+    bin_name = "solve check",
     about = "Validate a puzzle file without solving it"
 )]
 pub(crate) struct CheckCli {

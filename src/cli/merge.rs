@@ -469,8 +469,17 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     }
     if !cli.quiet && !cli.missing {
         eprintln!("{}", render::merged_summary(&m));
-        for s in &m.stopped {
-            eprintln!("{s}: a part stopped before its end: not counted");
+        if !m.stopped.is_empty() {
+            let at: HashMap<(&str, usize), &PartRecord> = inputs
+                .records
+                .iter()
+                .map(|(s, r)| ((s.file.as_str(), s.line), r))
+                .collect();
+            for s in &m.stopped {
+                if let Some(r) = at.get(&(s.file.as_str(), s.line)) {
+                    eprintln!("{s}: {}", render::stopped_text(r));
+                }
+            }
         }
         if puzzle.is_none() {
             eprintln!(

@@ -70,6 +70,11 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
     // Every word of the commands: a control character in any of them would break a line
     // apart for a runner that reads a command a line, and the script's lines besides.
     check_command_word("the puzzle file", &cli.file)?;
+    if cli.file == "-" {
+        return Err(
+            "-: a plan's parts each read the puzzle again: accepted: the puzzle file's path".into(),
+        );
+    }
     check_command_word("--results", &cli.results)?;
     check_command_word("the program's path", &program)?;
     let mut args = common_args(&cli.common);
@@ -165,12 +170,6 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
         }
         out
     };
-    use std::io::Write;
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
-    if w.write_all(out.as_bytes()).and_then(|_| w.flush()).is_err() {
-        return Ok(USAGE_ERROR);
-    }
     let manifest = PlanRecord {
         record: PLAN_TAG.into(),
         scheme: FINGERPRINT_SCHEME,
@@ -187,6 +186,13 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
     } else {
         format!("{}/{PLAN_FILE}", cli.results.trim_end_matches('/'))
     };
+    same_job(&path, &manifest)?;
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut w = stdout.lock();
+    if w.write_all(out.as_bytes()).and_then(|_| w.flush()).is_err() {
+        return Ok(USAGE_ERROR);
+    }
     let mut text = serde_json::to_string_pretty(&manifest).expect("a plan serialises");
     text.push('\n');
     write_whole(
@@ -195,6 +201,34 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
         text.as_bytes(),
     )?;
     Ok(0)
+}
+
+/// A plan replaces the manifest of its folder only where it is the same job's (the plan made
+/// again): another job's records there would be overwritten part by part, and merge could
+/// no longer tell the two apart.
+fn same_job(path: &str, ours: &PlanRecord) -> Result<(), String> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Ok(());
+    };
+    let theirs: Option<PlanRecord> = serde_json::from_str(&text).ok();
+    // The same units, in whatever order the estimates put them.
+    let units = |p: &PlanRecord| {
+        let mut u = p.units.clone();
+        u.sort_unstable();
+        u
+    };
+    let same = theirs.is_some_and(|t| {
+        (&t.puzzle, &t.file, &t.strategy) == (&ours.puzzle, &ours.file, &ours.strategy)
+            && units(&t) == units(ours)
+    });
+    if same {
+        Ok(())
+    } else {
+        Err(format!(
+            "{path}: the plan of another job is there: accepted: a --results folder of its own \
+             for each job (the subparts of a part too), or the same plan made again"
+        ))
+    }
 }
 
 /// What to say when the parts run another strategy than a whole run would (`auto` picks

@@ -193,6 +193,32 @@ pub fn shown(text: &str) -> String {
         .collect()
 }
 
+/// A stopped part's record in words: what stopped it, and what to do.
+pub fn stopped_text(r: &PartRecord) -> String {
+    let part = match &r.subpart {
+        Some(s) => format!(
+            "part {}/{},{}/{}",
+            r.part[0], r.part[1], s.index[0], s.index[1]
+        ),
+        None => format!("part {}/{}", r.part[0], r.part[1]),
+    };
+    let (why, advice) = match r.stopped.as_deref() {
+        Some("time") => (
+            "its time limit",
+            "run it with a longer --time-limit, or in subparts (`solve plan FILE OPTIONS --part \
+             I/N --parts M`)",
+        ),
+        Some("nodes") => ("its node limit", "run it with a larger --node-limit"),
+        Some("memory") => (
+            "its memory budget",
+            "run it with a larger --memory, or in subparts",
+        ),
+        Some("interrupted") => ("a signal", "run it again"),
+        _ => ("a limit", "run it again"),
+    };
+    format!("{part} stopped by {why} before its end: not counted; {advice}")
+}
+
 /// The merge's line when no part has a record yet.
 pub fn no_records_line(units: usize) -> String {
     format!(
