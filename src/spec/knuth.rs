@@ -193,8 +193,8 @@ impl Spec {
         let bytes = reading_bytes(file_bytes, names, options, entries);
         let what = format!(
             "the text, and about {} item occurrences in {} options",
-            crate::render::group(entries as u128),
-            crate::render::group(options as u128)
+            crate::util::numbers::group(entries as u128),
+            crate::util::numbers::group(options as u128)
         );
         (bytes, what)
     }
@@ -417,7 +417,7 @@ impl<'a> Scanner<'a> {
             format!(
                 "reading stopped here: the system gave no more memory, with about {} taken; \
                  accepted: a memory budget (--memory) that the system can give",
-                crate::render::bytes(held)
+                crate::util::numbers::bytes(held)
             ),
         );
         e.key = "--memory".into();
@@ -621,9 +621,9 @@ fn over_budget(
             "reading stopped at this option: the file's text and the problem read so far take \
              {}, more than the memory budget of {} (--memory); the whole file would take about \
              {}: {}",
-            crate::render::bytes(need),
-            crate::render::bytes(budget),
-            crate::render::bytes(whole),
+            crate::util::numbers::bytes(need),
+            crate::util::numbers::bytes(budget),
+            crate::util::numbers::bytes(whole),
             advice(whole)
         ),
     )

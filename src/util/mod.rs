@@ -1,9 +1,11 @@
 //! Leaf utilities shared by every layer above: bitsets in machine words, a bit-packed array
-//! of small integers, unsigned integers of any size, and one seeded random generator.
+//! of small integers, unsigned integers of any size, numbers as people read them, and one
+//! seeded random generator.
 //! Nothing here knows of boards, files or the engine.
 
 pub mod bits;
 pub mod natural;
+pub mod numbers;
 pub mod packed;
 pub mod rng;
 

@@ -274,3 +274,108 @@ fn fuzz_forged_records_never_merge_to_a_wrong_answer() {
         panic!("{e}");
     }
 }
+
+/// A path of quotes, dollars, dashes, spaces, letters beyond ASCII and control characters.
+fn odd_name() -> BoxedStrategy<String> {
+    let piece = prop_oneof![
+        Just("q"),
+        Just(" "),
+        Just("'"),
+        Just("\""),
+        Just("$(touch PWNED)"),
+        Just("`x`"),
+        Just("-"),
+        Just("--help"),
+        Just("ü"),
+        Just("\n"),
+        Just("\r"),
+        Just("\t"),
+        Just("\u{1b}[2J"),
+        Just("\u{7f}"),
+        Just(";"),
+        Just("*"),
+    ];
+    proptest::collection::vec(piece, 1..6)
+        .prop_map(|v| v.concat())
+        .boxed()
+}
+
+/// `solve plan` with a puzzle file and a results folder of odd names: a name with a control
+/// character is refused; any other gives one command a line, each naming the program first,
+/// and the commands, run by a shell, write their records where the plan says.
+#[test]
+fn fuzz_plans_of_odd_paths_give_whole_commands_or_none() {
+    let dir = scratch().join("paths");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(puzzle("queens8.toml")).unwrap();
+    let cases = env_number("BOARDSOLVE_FUZZ_CASES", 64) as u32 / 2;
+    let seed = env_number("BOARDSOLVE_FUZZ_SEED", 11);
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        rng_seed: RngSeed::Fixed(seed),
+        ..Config::default()
+    });
+    let names = (odd_name(), odd_name()).prop_map(|(f, r)| (format!("{f}.toml"), format!("{r}.d")));
+    let result = runner.run(&names, |(file, results)| {
+        let case = dir.join(format!("case-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&case);
+        std::fs::create_dir_all(&case).unwrap();
+        std::fs::write(case.join(&file), &text).unwrap();
+        let out = assert_cmd::Command::cargo_bin("solve")
+            .unwrap()
+            .current_dir(&case)
+            .args(["plan", "--size", "6", "--goal", "count", "--parts", "2"])
+            .args([format!("--results={results}"), "--".into(), file.clone()])
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        );
+        let what = format!("{file:?} {results:?}: {:?}\n{stdout}\n{stderr}", out.status);
+        let control = |s: &str| s.chars().any(char::is_control);
+        if control(&file) || control(&results) {
+            if out.status.code() != Some(2) || !stderr.contains("control character") {
+                return Err(TestCaseError::fail(format!("not refused: {what}")));
+            }
+            return Ok(());
+        }
+        if out.status.code() != Some(0) || stdout.lines().count() != 2 {
+            return Err(TestCaseError::fail(format!("not two commands: {what}")));
+        }
+        for line in stdout.lines() {
+            let ran = std::process::Command::new("sh")
+                .current_dir(&case)
+                .args(["-c", line])
+                .output()
+                .unwrap();
+            if !ran.status.success() {
+                return Err(TestCaseError::fail(format!(
+                    "a command failed: {line}\n{}",
+                    String::from_utf8_lossy(&ran.stderr)
+                )));
+            }
+        }
+        if case.join("PWNED").exists() {
+            return Err(TestCaseError::fail(format!(
+                "a planted command ran: {what}"
+            )));
+        }
+        let merged = assert_cmd::Command::cargo_bin("solve")
+            .unwrap()
+            .current_dir(&case)
+            .args(["merge".to_string(), format!("./{results}")])
+            .output()
+            .unwrap();
+        let answer = String::from_utf8_lossy(&merged.stdout).into_owned();
+        if merged.status.code() != Some(0) || answer.lines().last() != Some("4 solutions") {
+            return Err(TestCaseError::fail(format!("merged to {answer}: {what}")));
+        }
+        Ok(())
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}

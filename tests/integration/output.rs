@@ -300,7 +300,7 @@ fn a_huge_tour_under_a_short_time_limit_exits_3_with_valid_output() {
         "--size",
         "8000",
         "--time-limit",
-        "1",
+        "0.5",
     ];
     let started = Instant::now();
     let child = spawn(&args);

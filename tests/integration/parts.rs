@@ -152,7 +152,7 @@ fn a_stopped_part_is_not_counted() {
     let (code, out, err) = merge(&[&files[0], stopped.to_str().unwrap()]);
     assert_eq!(code, 3, "{out}");
     assert!(
-        err.contains("a part stopped before its end: not counted"),
+        err.contains("part 2/2 stopped by its node limit before its end: not counted"),
         "{err}"
     );
     assert!(out.contains("--part 2/2"), "{out}");

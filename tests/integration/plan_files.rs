@@ -482,7 +482,8 @@ fn plan_says_when_its_parts_run_another_strategy_than_a_whole_run() {
         "{err}"
     );
     assert!(err.contains("has no subtrees to split"), "{err}");
-    // Where a whole run splits itself, nothing to say.
+    // Where a whole run splits itself, nothing to say (another job: another folder).
+    let other = text(&dir.join("knights"));
     let (code, _, err) = run_cli(&[
         "plan",
         &puzzle("knights8.toml"),
@@ -491,7 +492,7 @@ fn plan_says_when_its_parts_run_another_strategy_than_a_whole_run() {
         "--parts",
         "2",
         "--results",
-        &results,
+        &other,
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(!err.contains("whole run"), "{err}");
