@@ -45,6 +45,8 @@ struct RunArgs {
 /// commands (Slurm array task k runs `units[k - 1]`).
 struct Plan {
     path: String,
+    /// The folder it was found in, as merge was given it: its units' records go there.
+    dir: String,
     record: PlanRecord,
     units: Vec<Missing>,
 }
@@ -52,7 +54,9 @@ struct Plan {
 /// What the arguments named: the records, and the plan found beside them.
 struct Inputs {
     records: Vec<(Source, PartRecord)>,
-    plan: Option<Plan>,
+    /// The plans of the folders given (the job's, and those of parts split in subparts),
+    /// the first folder's first.
+    plans: Vec<Plan>,
     /// The folder the records are in: missing parts rerun into it.
     dir: Option<String>,
 }
@@ -106,8 +110,12 @@ fn read_plan(path: &str) -> Result<Plan, String> {
             merge::MAX_PARTS
         ));
     }
+    let dir = Path::new(path)
+        .parent()
+        .map_or(String::new(), |d| d.to_string_lossy().into_owned());
     Ok(Plan {
         path: path.to_string(),
+        dir,
         record,
         units,
     })
@@ -116,12 +124,14 @@ fn read_plan(path: &str) -> Result<Plan, String> {
 fn gather(args: &[String]) -> Result<Inputs, String> {
     let mut inputs = Inputs {
         records: Vec::new(),
-        plan: None,
+        plans: Vec::new(),
         dir: None,
     };
     let mut files: Vec<String> = Vec::new();
+    let mut folders: Vec<String> = Vec::new();
     for a in args {
         if a != "-" && Path::new(a).is_dir() {
+            folders.push(a.trim_end_matches('/').to_string());
             let mut found: Vec<String> = std::fs::read_dir(a)
                 .map_err(|e| format!("{a}: cannot read the folder: {e}"))?
                 .filter_map(|e| e.ok())
@@ -170,15 +180,24 @@ fn gather(args: &[String]) -> Result<Inputs, String> {
         let records = merge::parse_lines(name, &text).map_err(|e| render::merge_error_text(&e))?;
         inputs.records.extend(records);
     }
-    let dir = inputs.dir.clone().unwrap_or_default();
-    let plan_path = if dir.is_empty() {
-        PLAN_FILE.to_string()
-    } else {
-        format!("{dir}/{PLAN_FILE}")
-    };
     // Only a folder of records has a plan: records read from standard input have none.
-    if (inputs.dir.is_some() || files.iter().any(|f| f != "-")) && Path::new(&plan_path).is_file() {
-        inputs.plan = Some(read_plan(&plan_path)?);
+    if folders.is_empty()
+        && let Some(d) = inputs
+            .dir
+            .clone()
+            .filter(|_| files.iter().any(|f| f != "-"))
+    {
+        folders.push(d);
+    }
+    for d in folders {
+        let path = if d.is_empty() {
+            PLAN_FILE.to_string()
+        } else {
+            format!("{d}/{PLAN_FILE}")
+        };
+        if Path::new(&path).is_file() && !inputs.plans.iter().any(|p| p.path == path) {
+            inputs.plans.push(read_plan(&path)?);
+        }
     }
     Ok(inputs)
 }
@@ -290,7 +309,7 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
         }
     }
     let (mut file, mut args, mut common, _) = chosen.expect("records");
-    if let Some(plan) = &inputs.plan {
+    if let Some(plan) = inputs.plans.first() {
         (common, args) = check_rerun(&plan.record.file, &plan.record.args)
             .map_err(|e| format!("{}: {e}", plan.path))?;
         file = plan.record.file.clone();
@@ -376,7 +395,7 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         return fail(e);
     }
     if inputs.records.is_empty() {
-        return nothing_run_yet(&cli, inputs.plan.as_ref(), &program, &dir);
+        return nothing_run_yet(&cli, &inputs.plans, &program, &dir);
     }
     let m = match merge::merge(&inputs.records) {
         Ok(m) => m,
@@ -387,10 +406,10 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         Err(e) => return fail(e),
     };
     let (file, args) = (&rerun_words.0, &rerun_words.1);
-    if let Some(plan) = &inputs.plan
-        && let Err(e) = plan_matches(&plan.path, &plan.record, &m.first)
-    {
-        return fail(e);
+    for plan in &inputs.plans {
+        if let Err(e) = plan_matches(&plan.path, &plan.record, &m.first) {
+            return fail(e);
+        }
     }
     // A placement from a record is shown as proof only once the puzzle's own rules pass it.
     if let (Some(l), Some((at, s)), Some(v)) = (&puzzle, &m.solution, m.optimum) {
@@ -414,18 +433,9 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         }
     }
     let (_, outcome) = render::merged_outcome(&m);
-    let commands = |only: bool| match &inputs.plan {
-        Some(p) => missing_lines(
-            &program,
-            (file, args),
-            p.record.slurm,
-            &p.units,
-            &m.missing,
-            &dir,
-            only,
-        ),
-        None => commands_of(&program, (file, args), &m.missing, &dir),
-    };
+    let planned = Planned::new(&inputs.plans);
+    let missing = planned.expand(&m.missing);
+    let commands = |only: bool| planned.lines(&program, (file, args), &missing, &dir, only);
     let picture = m
         .solution
         .as_ref()
@@ -437,13 +447,12 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         s.push_str(&commands(false));
         s
     } else if cli.format == MergeFormat::Json {
-        let missing: Vec<(String, String)> = m
-            .missing
+        let missing: Vec<(String, String)> = missing
             .iter()
             .map(|x| {
                 (
                     render::part_arg(x),
-                    part_command(&program, file, args, x, &dir),
+                    part_command(&program, file, args, x, planned.dir_of(x, &dir)),
                 )
             })
             .collect();
@@ -494,8 +503,8 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
 
 /// No record at all: with a plan, everything is still to run (exit 3); without one, there
 /// is nothing to merge.
-fn nothing_run_yet(cli: &MergeCli, plan: Option<&Plan>, program: &str, dir: &str) -> u8 {
-    let Some(plan) = plan else {
+fn nothing_run_yet(cli: &MergeCli, plans: &[Plan], program: &str, dir: &str) -> u8 {
+    let Some(plan) = plans.first() else {
         let empty = MergeError {
             at: Source {
                 file: "-".into(),
@@ -510,22 +519,25 @@ fn nothing_run_yet(cli: &MergeCli, plan: Option<&Plan>, program: &str, dir: &str
         Ok((_, args)) => args,
         Err(e) => return fail(format!("{}: {e}", plan.path)),
     };
+    for p in &plans[1..] {
+        let same =
+            (&p.record.puzzle, &p.record.strategy) == (&plan.record.puzzle, &plan.record.strategy);
+        if !same {
+            return fail(format!(
+                "{}: the plan of another search than {}'s",
+                p.path, plan.path
+            ));
+        }
+    }
+    let planned = Planned::new(plans);
+    let units = planned.expand(&plan.units);
     let mut out = String::new();
     if !cli.missing {
-        out.push_str(&render::no_records_line(plan.units.len()));
+        out.push_str(&render::no_records_line(units.len()));
         out.push('\n');
     }
     let words = (plan.record.file.as_str(), args.as_slice());
-    let units = &plan.units;
-    out.push_str(&missing_lines(
-        program,
-        words,
-        plan.record.slurm,
-        units,
-        units,
-        dir,
-        cli.missing,
-    ));
+    out.push_str(&planned.lines(program, words, &units, dir, cli.missing));
     match write_out(&out) {
         Ok(()) => exit_code(Status::Limit),
         Err(code) => code,
@@ -540,55 +552,80 @@ fn write_out(out: &str) -> Result<(), u8> {
         .map_err(|_| USAGE_ERROR)
 }
 
-fn commands_of(
-    program: &str,
-    (file, args): (&str, &[String]),
-    missing: &[Missing],
-    dir: &str,
-) -> String {
-    let mut out = String::new();
-    for x in missing {
-        out.push_str(&part_command(program, file, args, x, dir));
-        out.push('\n');
-    }
-    out
+/// The plans' units: which plan lists each, and as which of its commands (Slurm array task).
+struct Planned<'a> {
+    plans: &'a [Plan],
+    index: HashMap<&'a Missing, (usize, usize)>,
 }
 
-/// The missing units as commands; for a Slurm plan with `only`, the array task ids that run
-/// them (for `sbatch --array=IDS`), and the commands of any unit the plan has no task for on
-/// standard error.
-fn missing_lines(
-    program: &str,
-    (file, args): (&str, &[String]),
-    slurm: bool,
-    units: &[Missing],
-    missing: &[Missing],
-    dir: &str,
-    only: bool,
-) -> String {
-    let mut out = String::new();
-    if slurm && only {
-        let mut ids = Vec::new();
-        for x in missing {
-            match units.iter().position(|u| u == x) {
-                Some(k) => ids.push((k + 1).to_string()),
-                None => eprintln!(
-                    "{}  # not a task of the plan",
-                    part_command(program, file, args, x, dir)
-                ),
+impl<'a> Planned<'a> {
+    fn new(plans: &'a [Plan]) -> Planned<'a> {
+        let mut index = HashMap::new();
+        for (p, plan) in plans.iter().enumerate() {
+            for (k, u) in plan.units.iter().enumerate() {
+                index.entry(u).or_insert((p, k + 1));
             }
         }
-        if !ids.is_empty() {
+        Planned { plans, index }
+    }
+
+    /// The units still to run, a whole part replaced by its subparts where a plan splits it.
+    fn expand(&self, missing: &[Missing]) -> Vec<Missing> {
+        let mut split: HashMap<(usize, usize), Vec<Missing>> = HashMap::new();
+        for plan in self.plans {
+            for u in plan.units.iter().filter(|u| u.subpart.is_some()) {
+                split.entry(u.part).or_default().push(u.clone());
+            }
+        }
+        let mut out = Vec::with_capacity(missing.len());
+        for x in missing {
+            match split.get(&x.part).filter(|_| x.subpart.is_none()) {
+                Some(subs) => out.extend(subs.iter().cloned()),
+                None => out.push(x.clone()),
+            }
+        }
+        out
+    }
+
+    /// The folder a unit's record goes to: its plan's, else `default`.
+    fn dir_of<'d>(&'d self, x: &Missing, default: &'d str) -> &'d str {
+        match self.index.get(x) {
+            Some(&(p, _)) => &self.plans[p].dir,
+            None => default,
+        }
+    }
+
+    /// The commands of `missing`, one a line; with `only` and one Slurm plan listing them
+    /// all, its array task ids instead, comma separated (for `sbatch --array=IDS`).
+    fn lines(
+        &self,
+        program: &str,
+        (file, args): (&str, &[String]),
+        missing: &[Missing],
+        dir: &str,
+        only: bool,
+    ) -> String {
+        let mut out = String::new();
+        let mut plans = missing.iter().map(|x| self.index.get(x).map(|&(p, _)| p));
+        let one = plans
+            .next()
+            .flatten()
+            .filter(|&p| self.plans[p].record.slurm && plans.all(|q| q == Some(p)));
+        if let (true, Some(_)) = (only, one) {
+            let ids: Vec<String> = missing
+                .iter()
+                .filter_map(|x| self.index.get(x).map(|&(_, k)| k.to_string()))
+                .collect();
             out.push_str(&ids.join(","));
             out.push('\n');
+            return out;
         }
-        return out;
+        for x in missing {
+            out.push_str(&part_command(program, file, args, x, self.dir_of(x, dir)));
+            out.push('\n');
+        }
+        out
     }
-    for x in missing {
-        out.push_str(&part_command(program, file, args, x, dir));
-        out.push('\n');
-    }
-    out
 }
 
 /// Run `k` finished parts again, chosen at random from the records (`--seed` printed), and

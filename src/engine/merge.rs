@@ -76,7 +76,7 @@ pub enum MergeFault {
 }
 
 /// A part (or subpart) still to run.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Missing {
     pub part: (usize, usize),
     pub subpart: Option<(usize, usize)>,

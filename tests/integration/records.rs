@@ -494,3 +494,60 @@ fn times_too_long_for_a_clock_are_added_without_a_panic() {
         assert_eq!(code, 0, "{flags:?}: {err}");
     }
 }
+
+/// A part split by a plan of its own, in a folder of its own: merge of both folders lists
+/// the part as its subparts, each writing where its plan says; a Slurm plan's missing tasks
+/// come as array ids.
+#[test]
+fn merge_follows_the_plans_of_every_folder_it_is_given() {
+    let dir = temp_dir("plans");
+    let main = dir.join("R");
+    let sub = main.join("part-3");
+    let file = puzzle("queens8.toml");
+    let plan = |extra: &[&str], results: &std::path::Path| {
+        let mut a = vec!["plan", &file, "--size", "10", "--goal", "count"];
+        a.extend(extra);
+        a.extend(["--results", results.to_str().unwrap()]);
+        let (code, out, err) = run_cli(&a);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let commands = plan(&["--parts", "4", "--slurm"], &main);
+    assert!(commands.starts_with("#!/bin/bash"), "{commands}");
+    plan(&["--part", "3/4", "--parts", "2"], &sub);
+    let (main_s, sub_s) = (main.to_str().unwrap(), sub.to_str().unwrap());
+    let (code, out, _) = run_cli(&["merge", main_s, sub_s]);
+    assert_eq!(code, 3);
+    assert_eq!(out.matches("--part ").count(), 5, "{out}");
+    assert!(
+        out.contains(&format!(
+            "--part 3/4,2/2 --record {sub_s}/part-3-2of2.jsonl"
+        )),
+        "{out}"
+    );
+    // Parts 1 and 2 run: the Slurm plan's tasks 3 and 4 are left, and part 3's subparts.
+    for part in ["1/4", "2/4"] {
+        let record = main.join(format!("part-{}.jsonl", &part[..1]));
+        let (code, _, err) = run_cli(&[
+            &file,
+            "--size",
+            "10",
+            "--goal",
+            "count",
+            "--strategy",
+            "bitmask",
+            "--part",
+            part,
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, out, _) = run_cli(&["merge", "--missing", main_s]);
+    assert_eq!(code, 3);
+    assert_eq!(out, "3,4\n");
+    let (code, out, _) = run_cli(&["merge", "--missing", main_s, sub_s]);
+    assert_eq!(code, 3);
+    assert_eq!(out.lines().count(), 3, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
