@@ -103,6 +103,10 @@ fn read_plan(path: &str) -> Result<Plan, String> {
             Ok(Missing { part, subpart })
         })
         .collect::<Result<Vec<_>, String>>()?;
+    let distinct: std::collections::HashSet<&Missing> = units.iter().collect();
+    if distinct.len() != units.len() {
+        return Err(format!("{path}: \"units\": a part listed twice"));
+    }
     if units.is_empty() || units.len() > merge::MAX_PARTS {
         return Err(format!(
             "{path}: \"units\": {} of them: accepted: 1 to {}",
@@ -288,6 +292,9 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
     let mut chosen: Option<(String, Vec<String>, Common, usize)> = None;
     // Each spelling of the puzzle is loaded once, whatever limits or threads it runs with.
     let mut loaded: Vec<(&str, Vec<String>)> = Vec::new();
+    // The first spelling whose file is here: the puzzle a placement is checked against when
+    // the commands' own file is not here.
+    let mut any: Option<Loaded> = None;
     for &((file, args), k, n) in &seen {
         let (at, r) = &inputs.records[k];
         let (common, canonical) = check_rerun(file, args).map_err(|e| format!("{at}: {e}"))?;
@@ -301,7 +308,10 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
         }
         let key = (file, puzzle_args(&common));
         if !loaded.contains(&key) {
-            at_hand(r, &common).map_err(|e| format!("{at}: {e}"))?;
+            let l = at_hand(r, &common).map_err(|e| format!("{at}: {e}"))?;
+            if any.is_none() {
+                any = l;
+            }
             loaded.push(key);
         }
         if chosen.as_ref().is_none_or(|c| n > c.3) {
@@ -320,7 +330,7 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
         ..first.clone()
     };
     let loaded = at_hand(&probe, &common).map_err(|e| format!("{}: {e}", inputs.records[0].0))?;
-    Ok(((file, args), loaded))
+    Ok(((file, args), loaded.or(any)))
 }
 
 /// The puzzle the records name, loaded with their arguments, where it is at hand; an error
@@ -360,7 +370,16 @@ fn at_hand(r: &PartRecord, common: &Common) -> Result<Option<Loaded>, String> {
     Ok(Some(l))
 }
 
-fn plan_matches(path: &str, plan: &PlanRecord, r: &PartRecord) -> Result<(), String> {
+fn plan_matches(path: &str, plan: &Plan, r: &PartRecord) -> Result<(), String> {
+    if let Some(u) = plan.units.iter().find(|u| u.part.1 != r.part[1]) {
+        return Err(format!(
+            "{path}: the plan's part {} is of {} parts, but the records' search is cut into {}",
+            render::part_arg(u),
+            u.part.1,
+            r.part[1]
+        ));
+    }
+    let plan = &plan.record;
     let checks = [
         (
             "scheme",
@@ -407,13 +426,15 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     };
     let (file, args) = (&rerun_words.0, &rerun_words.1);
     for plan in &inputs.plans {
-        if let Err(e) = plan_matches(&plan.path, &plan.record, &m.first) {
+        if let Err(e) = plan_matches(&plan.path, plan, &m.first) {
             return fail(e);
         }
     }
-    // A placement from a record is shown as proof only once the puzzle's own rules pass it.
-    if let (Some(l), Some((at, s)), Some(v)) = (&puzzle, &m.solution, m.optimum) {
-        let valid = l.model.check(s).and_then(|_| {
+    // A placement from a record is shown as proof only once it is of the optimum's size and,
+    // where the puzzle is here, the puzzle's own rules pass it.
+    if let (Some((at, s)), Some(v)) = (&m.solution, m.optimum) {
+        let ruled = puzzle.as_ref().map_or(Ok(()), |l| l.model.check(s));
+        let valid = ruled.and_then(|_| {
             if s.len() as u64 == v {
                 Ok(())
             } else {

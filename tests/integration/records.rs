@@ -551,3 +551,80 @@ fn merge_follows_the_plans_of_every_folder_it_is_given() {
     assert_eq!(out.lines().count(), 3, "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The placement that proves an optimum is checked against the puzzle wherever one of the
+/// records' files is here, and against the optimum's size even where none is.
+#[test]
+fn a_placement_is_checked_wherever_its_puzzle_can_be_found() {
+    let lines = knights12();
+    let forge = |solution: serde_json::Value, elsewhere: bool| -> Vec<String> {
+        lines
+            .iter()
+            .enumerate()
+            .map(|(k, l)| {
+                let mut r = with(l, "none_below", serde_json::json!(20));
+                if k == 0 {
+                    r = with(&r, "best", serde_json::json!(20));
+                    r = with(&r, "solution", solution.clone());
+                } else if elsewhere {
+                    r = with(&r, "file", serde_json::json!("elsewhere/knights8.toml"));
+                }
+                r
+            })
+            .collect()
+    };
+    let twenty: Vec<usize> = (0..20).collect();
+    let (code, _, err) = merge_lines(&forge(serde_json::json!(twenty), true), &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("attack each other"), "{err}");
+    // No file here at all: the size still tells.
+    let far: Vec<String> = forge(serde_json::json!([0, 1, 2]), false)
+        .iter()
+        .map(|l| with(l, "file", serde_json::json!("elsewhere/knights8.toml")))
+        .collect();
+    let (code, _, err) = merge_lines(&far, &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("it has 3 pieces, not 20"), "{err}");
+}
+
+#[test]
+fn a_plan_of_another_part_count_or_with_a_part_twice_is_refused() {
+    let dir = temp_dir("plan-n");
+    let results = dir.join("R");
+    let (code, _, err) = run_cli(&[
+        "plan",
+        &puzzle("queens8.toml"),
+        "--size",
+        "10",
+        "--goal",
+        "count",
+        "--parts",
+        "4",
+        "--slurm",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let plan_path = results.join("plan.json");
+    let plan = std::fs::read_to_string(&plan_path).unwrap();
+    let mut ten = records(
+        &puzzle("queens8.toml"),
+        &["--size", "10", "--goal", "count", "--strategy", "bitmask"],
+        &["1/4"],
+    );
+    std::fs::write(results.join("part-1.jsonl"), ten.remove(0)).unwrap();
+    let set_units = |units: serde_json::Value| {
+        let mut p: serde_json::Value = serde_json::from_str(&plan).unwrap();
+        p["units"] = units;
+        std::fs::write(&plan_path, serde_json::to_string(&p).unwrap()).unwrap();
+    };
+    set_units(serde_json::json!(["1/5", "2/5", "3/5", "4/5", "5/5"]));
+    let (code, _, err) = run_cli(&["merge", "--missing", results.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is of 5 parts"), "{err}");
+    set_units(serde_json::json!(["1/4", "2/4", "2/4", "4/4"]));
+    let (code, _, err) = run_cli(&["merge", "--missing", results.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("a part listed twice"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
