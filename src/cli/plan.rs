@@ -367,6 +367,17 @@ fn slurm_script(
     if let Some(t) = l.spec.solve.time_limit {
         out.push_str(&format!("#SBATCH --time={}\n", slurm_time(t)));
     }
+    // The tasks start where the plan was made, so that the puzzle's and the results' relative
+    // paths mean what they meant here, wherever the script is submitted from. `#SBATCH`
+    // lines are read by sbatch, not a shell: a folder that needs quoting is left out, and
+    // the script is then submitted from it.
+    if let Some(here) = std::env::current_dir()
+        .ok()
+        .map(|d| d.to_string_lossy().into_owned())
+        .filter(|d| shell_word(d) == *d)
+    {
+        out.push_str(&format!("#SBATCH --chdir={here}\n"));
+    }
     out.push_str("#SBATCH --output=slurm-%A_%a.out\n");
     let what = match cutting.outer {
         None => format!("{count} {}", cutting.units_word(count)),

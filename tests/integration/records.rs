@@ -514,6 +514,12 @@ fn merge_follows_the_plans_of_every_folder_it_is_given() {
     };
     let commands = plan(&["--parts", "4", "--slurm"], &main);
     assert!(commands.starts_with("#!/bin/bash"), "{commands}");
+    // The tasks start where the plan was made (the tests run from the package's root).
+    let here = std::env::current_dir().unwrap();
+    assert!(
+        commands.contains(&format!("#SBATCH --chdir={}\n", here.display())),
+        "{commands}"
+    );
     plan(&["--part", "3/4", "--parts", "2"], &sub);
     let (main_s, sub_s) = (main.to_str().unwrap(), sub.to_str().unwrap());
     let (code, out, _) = run_cli(&["merge", main_s, sub_s]);
