@@ -194,7 +194,7 @@ struct Base {
 
 fn base(file: &str, args: &[&str], parts: &[&str]) -> Base {
     let lines = records(file, args, parts);
-    let dir = scratch();
+    let dir = scratch("records");
     let path = dir.join("base.jsonl");
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let (code, out, err) = run_cli(&["merge", path.to_str().unwrap()]);
@@ -205,10 +205,25 @@ fn base(file: &str, args: &[&str], parts: &[&str]) -> Base {
     }
 }
 
-fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boardsolve-fuzz-records-{}", std::process::id()));
+/// A folder of one test's own: the two tests run side by side, and each removes its own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "boardsolve-fuzz-records-{name}-{}",
+        std::process::id()
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// The cases (`BOARDSOLVE_FUZZ_CASES`, 64 by default, divided by `share`) from the seed
+/// `BOARDSOLVE_FUZZ_SEED` (11 by default).
+fn runner(share: u32) -> TestRunner {
+    TestRunner::new(Config {
+        cases: env_number("BOARDSOLVE_FUZZ_CASES", 64) as u32 / share,
+        failure_persistence: None,
+        rng_seed: RngSeed::Fixed(env_number("BOARDSOLVE_FUZZ_SEED", 11)),
+        ..Config::default()
+    })
 }
 
 fn env_number(name: &str, default: u64) -> u64 {
@@ -232,15 +247,8 @@ fn fuzz_forged_records_never_merge_to_a_wrong_answer() {
             &["1/2", "2/2"],
         ),
     ];
-    let dir = scratch();
-    let cases = env_number("BOARDSOLVE_FUZZ_CASES", 64) as u32;
-    let seed = env_number("BOARDSOLVE_FUZZ_SEED", 11);
-    let mut runner = TestRunner::new(Config {
-        cases,
-        failure_persistence: None,
-        rng_seed: RngSeed::Fixed(seed),
-        ..Config::default()
-    });
+    let dir = scratch("records");
+    let mut runner = runner(1);
     let strategy = (0..bases.len(), proptest::collection::vec(forgery(), 1..4));
     let result = runner.run(&strategy, |(b, forgeries)| {
         let base = &bases[b];
@@ -305,17 +313,9 @@ fn odd_name() -> BoxedStrategy<String> {
 /// and the commands, run by a shell, write their records where the plan says.
 #[test]
 fn fuzz_plans_of_odd_paths_give_whole_commands_or_none() {
-    let dir = scratch().join("paths");
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("paths");
     let text = std::fs::read_to_string(puzzle("queens8.toml")).unwrap();
-    let cases = env_number("BOARDSOLVE_FUZZ_CASES", 64) as u32 / 2;
-    let seed = env_number("BOARDSOLVE_FUZZ_SEED", 11);
-    let mut runner = TestRunner::new(Config {
-        cases,
-        failure_persistence: None,
-        rng_seed: RngSeed::Fixed(seed),
-        ..Config::default()
-    });
+    let mut runner = runner(2);
     let names = (odd_name(), odd_name()).prop_map(|(f, r)| (format!("{f}.toml"), format!("{r}.d")));
     let result = runner.run(&names, |(file, results)| {
         let case = dir.join(format!("case-{}", std::process::id()));

@@ -481,6 +481,9 @@ fn words_from_records_reach_no_terminal_or_command_raw() {
     let (code, _, err) = run_cli(&["merge", fifo.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("accepted: a regular file"), "{err}");
+    for d in [dir.parent().unwrap(), fifo.parent().unwrap()] {
+        let _ = std::fs::remove_dir_all(d);
+    }
 }
 
 #[test]
