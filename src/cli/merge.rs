@@ -684,10 +684,7 @@ fn verify(records: &[(Source, PartRecord)], k: usize, seed: Option<u64>, quiet: 
             Ok((c, _)) => c,
             Err(e) => return fail(format!("{at}: {e}")),
         };
-        c.part = Some(match &r.subpart {
-            Some(s) => format!("{}/{},{}/{}", r.part[0], r.part[1], s.index[0], s.index[1]),
-            None => format!("{}/{}", r.part[0], r.part[1]),
-        });
+        c.part = Some(render::record_part_arg(r));
         let again = match rerun(r, &c) {
             Ok(a) => a,
             Err(e) => return fail(format!("{at}: verify: {e}")),

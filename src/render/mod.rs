@@ -29,7 +29,8 @@ pub use knuth::{
 };
 pub use parts::{
     Verdict, merge_error_text, merged_answer_line, merged_json, merged_outcome, merged_status,
-    merged_summary, no_records_line, part_arg, shown, stopped_text, verify_verdict,
+    merged_summary, no_records_line, part_arg, record_part_arg, shown, stopped_text,
+    verify_verdict,
 };
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{

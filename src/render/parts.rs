@@ -137,6 +137,14 @@ pub fn part_arg(x: &Missing) -> String {
     }
 }
 
+/// The part a record is of, as `--part` takes it: "3/8" or "3/8,2/4".
+pub fn record_part_arg(r: &PartRecord) -> String {
+    part_arg(&Missing {
+        part: (r.part[0], r.part[1]),
+        subpart: r.subpart.as_ref().map(|s| (s.index[0], s.index[1])),
+    })
+}
+
 pub fn merge_error_text(e: &MergeError) -> String {
     let what = match &e.what {
         MergeFault::NotARecord(why) => format!("not a part record of `solve --part`: {why}"),
@@ -195,13 +203,7 @@ pub fn shown(text: &str) -> String {
 
 /// A stopped part's record in words: what stopped it, and what to do.
 pub fn stopped_text(r: &PartRecord) -> String {
-    let part = match &r.subpart {
-        Some(s) => format!(
-            "part {}/{},{}/{}",
-            r.part[0], r.part[1], s.index[0], s.index[1]
-        ),
-        None => format!("part {}/{}", r.part[0], r.part[1]),
-    };
+    let part = format!("part {}", record_part_arg(r));
     let (why, advice) = match r.stopped.as_deref() {
         Some("time") => (
             "its time limit",
@@ -362,13 +364,7 @@ pub fn verify_verdict(record: &PartRecord, again: &PartRecord) -> Verdict {
             format!("{} nodes", group(u128::from(n)))
         })
     };
-    let part = match &record.subpart {
-        Some(s) => format!(
-            "part {}/{},{}/{}",
-            record.part[0], record.part[1], s.index[0], s.index[1]
-        ),
-        None => format!("part {}/{}", record.part[0], record.part[1]),
-    };
+    let part = format!("part {}", record_part_arg(record));
     let same = |f: &dyn Fn(&PartRecord) -> String| f(record) == f(again);
     let agrees = same(&unit) && same(&list);
     let nodes_agree = record.nodes.is_none() || record.nodes == again.nodes;

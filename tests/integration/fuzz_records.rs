@@ -215,8 +215,8 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The cases (`BOARDSOLVE_FUZZ_CASES`, 64 by default, divided by `share`) from the seed
-/// `BOARDSOLVE_FUZZ_SEED` (11 by default).
+/// The cases (`BOARDSOLVE_FUZZ_CASES`, 64 by default, divided by `share`) drawn with
+/// `BOARDSOLVE_FUZZ_SEED` (11 by default) as the generator's start.
 fn runner(share: u32) -> TestRunner {
     TestRunner::new(Config {
         cases: env_number("BOARDSOLVE_FUZZ_CASES", 64) as u32 / share,
