@@ -1,4 +1,5 @@
-//! The library's layers point one way. A module may use only the layers below it:
+//! The library's layers point one way (the crates, `boardsolve-dlx` below `boardsolve` below
+//! the `solve` binary, are kept apart by the compiler; this checks the modules inside the library). A module may use only the layers below it:
 //! util < dlx < board < engine < spec < render < kinds; a kind never uses another kind; and the
 //! files inside a kind use each other without a cycle (its mod.rs, the kind's front door that
 //! lists the strategies, aside). Test code may use anything. The check reads the `crate::` and
@@ -10,7 +11,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: [&str; 7] = ["util", "dlx", "board", "engine", "spec", "render", "kinds"];
 
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/boardsolve/src")
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -1,11 +1,13 @@
-use super::*;
+//! The Dancing Links core driven through the engine's `Run`, as the kinds drive it.
+
+use crate::dlx::*;
 use crate::engine::{Answer, Limits, Run, Stats, Status};
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 
 mod instances {
     use crate::dlx::Problem;
-    include!("../../tests/common/cover_instances.rs");
+    include!("../../../tests/common/cover_instances.rs");
 }
 
 /// Every solution the solver reports, in the order found, and the run's statistics.

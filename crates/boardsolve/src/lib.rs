@@ -6,9 +6,13 @@
 //! files or boards.
 
 pub mod board;
-pub mod dlx;
+/// The Dancing Links core, a crate of its own (`boardsolve-dlx`) so that it depends on nothing.
+pub use dlx;
 pub mod engine;
 pub mod kinds;
 pub mod render;
 pub mod spec;
 pub mod util;
+
+#[cfg(test)]
+mod dlx_tests;

@@ -107,8 +107,6 @@ mod dxz_levels;
 mod problem;
 mod search;
 mod subtree;
-#[cfg(test)]
-mod tests;
 
 pub use dxz::{Dxz, DxzResult};
 pub use dxz_levels::{LevelCount, Levels};

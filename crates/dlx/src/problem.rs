@@ -2,26 +2,47 @@
 //! with colours, validated as they are added, and an independent check of a solution. Nothing
 //! here knows how the search lays the problem out.
 
-use thiserror::Error;
-
-/// Why an item or option was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// Why an item or option was refused. The crate has no dependencies, so its one error type
+/// writes its own `Display`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DlxError {
-    #[error("an option must contain at least one item")]
     EmptyOption,
-    #[error("item index {item} is out of range: the problem has {count} items")]
     ItemOutOfRange { item: usize, count: usize },
-    #[error("item `{name}` appears twice in one option")]
     RepeatedItem { name: String },
-    #[error("primary item `{name}` cannot carry a colour (only secondary items can)")]
     ColouredPrimary { name: String },
-    #[error("an option needs a primary item, or the search could never choose it")]
     NoPrimary,
-    #[error("colour {colour} is too large: colours go up to {max}")]
     ColourTooLarge { colour: u32, max: u32 },
-    #[error("range [{lo}, {hi}] of item `{name}` is invalid: need lo <= hi and hi >= 1")]
     BadRange { name: String, lo: u32, hi: u32 },
 }
+
+impl std::fmt::Display for DlxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DlxError::EmptyOption => write!(f, "an option must contain at least one item"),
+            DlxError::ItemOutOfRange { item, count } => {
+                write!(f, "item index {item} is out of range: the problem has {count} items")
+            }
+            DlxError::RepeatedItem { name } => write!(f, "item `{name}` appears twice in one option"),
+            DlxError::ColouredPrimary { name } => write!(
+                f,
+                "primary item `{name}` cannot carry a colour (only secondary items can)"
+            ),
+            DlxError::NoPrimary => write!(
+                f,
+                "an option needs a primary item, or the search could never choose it"
+            ),
+            DlxError::ColourTooLarge { colour, max } => {
+                write!(f, "colour {colour} is too large: colours go up to {max}")
+            }
+            DlxError::BadRange { name, lo, hi } => write!(
+                f,
+                "range [{lo}, {hi}] of item `{name}` is invalid: need lo <= hi and hi >= 1"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DlxError {}
 
 /// The largest colour an option may give a secondary item (colours are stored as `i32`,
 /// with negative values reserved for the search's own marks).
