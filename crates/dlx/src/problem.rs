@@ -20,9 +20,14 @@ impl std::fmt::Display for DlxError {
         match self {
             DlxError::EmptyOption => write!(f, "an option must contain at least one item"),
             DlxError::ItemOutOfRange { item, count } => {
-                write!(f, "item index {item} is out of range: the problem has {count} items")
+                write!(
+                    f,
+                    "item index {item} is out of range: the problem has {count} items"
+                )
             }
-            DlxError::RepeatedItem { name } => write!(f, "item `{name}` appears twice in one option"),
+            DlxError::RepeatedItem { name } => {
+                write!(f, "item `{name}` appears twice in one option")
+            }
             DlxError::ColouredPrimary { name } => write!(
                 f,
                 "primary item `{name}` cannot carry a colour (only secondary items can)"
