@@ -63,7 +63,9 @@ const ZDD_NODE_BYTES: usize = 12 + 16;
 
 /// The memo: keys of a fixed number of words side by side in one arena, and an open-addressing
 /// table of entry numbers, so that an entry costs no allocation of its own and a lookup that
-/// misses leaves the slot where the key goes.
+/// misses leaves the slot where the key goes. Written here rather than taken from `hashbrown`
+/// because the crate depends on nothing, and because keys of a length fixed at run time in
+/// one arena are not what a general table stores without a box per key.
 struct Memo {
     words: usize,
     keys: Vec<u64>,
@@ -94,10 +96,7 @@ impl Memo {
 
     /// FxHash of the key's words: bitsets are already well mixed.
     fn hash(key: &[u64]) -> u64 {
-        let mut h = 0u64;
-        for &w in key {
-            h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
+        let h = crate::hash::fx_words(key);
         h ^ (h >> 29)
     }
 
