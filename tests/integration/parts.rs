@@ -207,7 +207,10 @@ fn bad_records_are_refused_with_file_and_line() {
     );
     let cases: [(&str, &str); 5] = [
         (&cut, "cut.jsonl:2: not a part record"),
-        (&other, "other.jsonl:2: this record's puzzle is"),
+        (
+            &other,
+            "other.jsonl:2: this record is of another puzzle than the record at",
+        ),
         (&scheme, "scheme.jsonl:2: a record of fingerprint scheme 1"),
         (&range, "range.jsonl:2: part 3 of 2: accepted: 1 to 2"),
         (
@@ -220,6 +223,14 @@ fn bad_records_are_refused_with_file_and_line() {
         assert_eq!(code, 2, "{file}: {out}");
         assert!(err.contains(want), "{file}: {err}");
     }
+    // Records of two puzzles say what differs between them, not only their hashes.
+    let (_, _, err) = merge(&[&other]);
+    assert!(
+        err.contains("knights8.toml --size 11 --part 2/2")
+            || err.contains("knights8.toml --size 11`"),
+        "{err}"
+    );
+    assert!(err.contains("knights8.toml --size 12"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::engine::merge::{MergeError, MergeFault, Merged, Missing};
+use crate::engine::merge::{MergeError, MergeFault, Merged, Missing, RunWords};
 use crate::engine::record::{FINGERPRINT_SCHEME, PartRecord};
 use crate::engine::{Answer, Outcome, Stats, Status};
 use crate::util::Natural;
@@ -157,6 +157,34 @@ pub fn merge_error_text(e: &MergeError) -> String {
             "this record's {field} is {ours}, but the record at {first} has {theirs}: records \
              of one search only (the same puzzle, strategy, goal, file, arguments and subtree list)"
         ),
+        MergeFault::OtherPuzzle {
+            first,
+            theirs,
+            ours,
+        } => {
+            let command = |w: &RunWords| {
+                let words: Vec<String> = std::iter::once(&w.file)
+                    .chain(&w.args)
+                    .map(|a| shown(a))
+                    .collect();
+                words.join(" ")
+            };
+            let (this, that) = (command(ours), command(theirs));
+            let differs = if this == that {
+                format!(
+                    "both ran `{this}`: the puzzle file changed between the runs, or the parts \
+                     read two files of one name"
+                )
+            } else {
+                format!("this one ran `{this}`, that one `{that}`")
+            };
+            format!(
+                "this record is of another puzzle than the record at {first} (fingerprint {} \
+                 here, {} there): {differs}; records of one search only",
+                shown(&ours.puzzle),
+                shown(&theirs.puzzle)
+            )
+        }
         MergeFault::Scheme { found } => format!(
             "a record of fingerprint scheme {}, and this build reads scheme \
              {FINGERPRINT_SCHEME}: its puzzle fingerprint cannot be compared with today's (run \
