@@ -1,12 +1,12 @@
-//! One strategy run as the command line runs it: Ctrl-C, the progress spinner, and every
+//! One strategy run as the command line runs it: Ctrl-C, the progress line, and every
 //! solution checked on its way out.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, mpsc};
 use std::time::{Duration, Instant};
 
-use boardsolve::engine::{Clock, Limits, Progress, Run, Standing, Stats};
+use boardsolve::engine::{Clock, Gauge, Limits, Run};
 use boardsolve::kinds::{Checked, SolveError};
 use boardsolve::render;
 
@@ -25,35 +25,19 @@ pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
-struct Spinner(indicatif::ProgressBar);
+/// How often the progress line is drawn again.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
-impl Progress for Spinner {
-    fn update(&mut self, stats: &Stats, elapsed: Duration, standing: &Standing) {
-        let status = render::standing_text(standing);
-        let rate = stats.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
-        // Branch and bound spends tens of microseconds a node: M/s would read 0.0.
-        let rate = if rate >= 1e6 {
-            format!("{:.1} M/s", rate / 1e6)
-        } else {
-            format!("{:.1} k/s", rate / 1e3)
-        };
-        // An optimisation reports its best so far in `status`; a count of 0 says nothing.
-        let solutions = if stats.solutions == 0 && !status.is_empty() {
-            String::new()
-        } else {
-            format!(" | {} solutions", render::group(stats.solutions))
-        };
-        self.0.set_message(format!(
-            "{} nodes ({rate}){solutions}{}{}",
-            render::group(stats.nodes as u128),
-            if status.is_empty() { "" } else { " | " },
-            status
-        ));
-        self.0.tick();
+/// Draw the progress line from `gauge` until `done` says the search ended: a thread of its
+/// own, so the line moves at every thread count, whoever is searching.
+fn show_progress(gauge: &Gauge, done: &mpsc::Receiver<()>) {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    while let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(PROGRESS_EVERY) {
+        bar.set_message(render::progress_line(&gauge.read()));
+        bar.tick();
     }
-    fn finish(&mut self) {
-        self.0.finish_and_clear();
-    }
+    bar.finish_and_clear();
 }
 
 /// When the process started: a solve's time limit counts from here, reading the file
@@ -77,7 +61,7 @@ pub(crate) fn clock_since(start: Instant, time: Option<f64>) -> Clock {
     )
 }
 
-/// Run one strategy under `clock` and, on a terminal, the spinner; each solution (goals first
+/// Run one strategy under `clock` and, with `progress`, the progress line; each solution (goals first
 /// and all) goes to `show` once checked.
 pub(crate) fn run_one(
     l: &Loaded,
@@ -87,11 +71,16 @@ pub(crate) fn run_one(
     progress: bool,
     show: impl FnMut(&[usize]) -> ControlFlow<()> + Send,
 ) -> Result<Checked, SolveError> {
-    let mut run = Run::new(limits).with_clock(clock);
-    if progress {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        run = run.with_progress(Box::new(Spinner(bar)));
+    let run = Run::new(limits).with_clock(clock);
+    if !progress {
+        return l.model.solve_checked_with(strategy, &l.task, run, show);
     }
-    l.model.solve_checked_with(strategy, &l.task, run, show)
+    let gauge = run.gauge();
+    let (done, ended) = mpsc::channel();
+    std::thread::scope(|scope| {
+        scope.spawn(move || show_progress(&gauge, &ended));
+        let checked = l.model.solve_checked_with(strategy, &l.task, run, show);
+        let _ = done.send(());
+        checked
+    })
 }

@@ -27,7 +27,7 @@ pub use answer::{
     Subpart, SubtreeList, TourCounting, TreeEstimate,
 };
 pub use clock::{Clock, TICK, Watch};
-pub use run::{Progress, Run, Sink, Standing};
+pub use run::{Gauge, Reading, Run, Sink, Standing};
 
 /// What the user asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,19 +3,13 @@
 //! [`Control`](crate::dlx::Control) the Dancing Links core asks.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::answer::{Answer, Note, Outcome, PartialWork, Status};
 use super::clock::Clock;
 use super::{Limits, Stats, StopReason};
-
-/// Receives where the search stands now and then (a few times a second at most).
-pub trait Progress: Send {
-    fn update(&mut self, stats: &Stats, elapsed: Duration, standing: &Standing);
-    fn finish(&mut self) {}
-}
 
 /// Where an optimising search stands, as a strategy last said (all `None`: it said nothing,
 /// and the counters speak for themselves).
@@ -40,6 +34,85 @@ pub struct Standing {
 struct Shared {
     stop: AtomicBool,
     nodes: AtomicU64,
+    /// Solutions counted by the run and its children, published at their checks, as the
+    /// nodes are (for the gauge; the answer adds the children's statistics exactly).
+    solutions: AtomicU64,
+    /// Items of [`Run::share_out`]'s lists: given out, and done.
+    items: AtomicU64,
+    items_done: AtomicU64,
+    /// What a strategy last said of where it stands, from whichever run said it.
+    standing: Mutex<Standing>,
+}
+
+/// Where a run stands, read from another thread while the search goes on (a progress
+/// display's timer): the whole search's nodes and solutions at every thread count, published
+/// by each worker at its checks, a few thousand nodes or one clock tick apart.
+#[derive(Clone, Debug)]
+pub struct Gauge {
+    shared: Arc<Shared>,
+    start: Instant,
+}
+
+/// One reading of a [`Gauge`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    pub elapsed: Duration,
+    pub nodes: u64,
+    pub solutions: u64,
+    pub standing: Standing,
+    /// Items done of those given out to workers (the subtrees of a list), where a strategy
+    /// shares its work out through the run; a strategy that keeps its own list says it in
+    /// `standing.subtrees` instead.
+    pub items: Option<(u64, u64)>,
+}
+
+impl Reading {
+    /// The share of the search done, from the subtrees done of the list, else from the
+    /// branches taken at the top two levels of the tree (a measure of position, not of
+    /// work: subtrees differ in size, so what it predicts is a guess, said as one).
+    pub fn share_done(&self) -> Option<f64> {
+        let of_list = |done: u64, of: u64| (of > 0).then(|| done as f64 / of as f64);
+        if let Some((done, of)) = self.standing.subtrees {
+            return of_list(done as u64, of as u64);
+        }
+        if let Some((done, of)) = self.items {
+            return of_list(done, of);
+        }
+        let [(k1, of1), (k2, of2)] = self.standing.branch;
+        if of1 == 0 {
+            return None;
+        }
+        // `k` counts from 1: the branch being searched.
+        let inner = if of2 > 0 {
+            k2.saturating_sub(1) as f64 / of2 as f64
+        } else {
+            0.0
+        };
+        Some((k1.saturating_sub(1) as f64 + inner) / of1 as f64)
+    }
+
+    /// Seconds left at the pace so far, once some share is done.
+    pub fn seconds_left(&self) -> Option<f64> {
+        let f = self.share_done()?;
+        (f > 0.0 && f < 1.0).then(|| self.elapsed.as_secs_f64() * (1.0 - f) / f)
+    }
+}
+
+impl Gauge {
+    pub fn read(&self) -> Reading {
+        let items = self.shared.items.load(Ordering::Relaxed);
+        Reading {
+            elapsed: self.start.elapsed(),
+            nodes: self.shared.nodes.load(Ordering::Relaxed),
+            solutions: self.shared.solutions.load(Ordering::Relaxed),
+            standing: *self
+                .shared
+                .standing
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()),
+            items: (items > 0).then(|| (self.shared.items_done.load(Ordering::Relaxed), items)),
+        }
+    }
 }
 
 /// A solution as the kind's model encodes it (squares, option indices, cell colours ...).
@@ -59,12 +132,14 @@ pub struct Run<'a> {
     /// Nodes of this run already added to `shared.nodes`.
     published: u64,
     next_check: u64,
-    last_progress: Instant,
     pub stats: Stats,
+    /// Solutions of this run already added to `shared.solutions`.
+    published_solutions: u128,
     stopped: Option<StopReason>,
     sink: Option<Sink<'a>>,
-    progress: Option<Box<dyn Progress + 'a>>,
     standing: Standing,
+    /// `standing` changed since the last check published it.
+    standing_new: bool,
 }
 
 impl<'a> Run<'a> {
@@ -80,12 +155,12 @@ impl<'a> Run<'a> {
             shared: Arc::new(Shared::default()),
             published: 0,
             next_check,
-            last_progress: start,
             stats: Stats::default(),
+            published_solutions: 0,
             stopped: None,
             sink: None,
-            progress: None,
             standing: Standing::default(),
+            standing_new: false,
         }
     }
 
@@ -106,9 +181,13 @@ impl<'a> Run<'a> {
         self
     }
 
-    pub fn with_progress(mut self, progress: Box<dyn Progress + 'a>) -> Self {
-        self.progress = Some(progress);
-        self
+    /// What a progress display reads, from any thread, while this run and its children
+    /// search.
+    pub fn gauge(&self) -> Gauge {
+        Gauge {
+            shared: Arc::clone(&self.shared),
+            start: self.start,
+        }
     }
 
     pub fn limits(&self) -> &Limits {
@@ -191,22 +270,7 @@ impl<'a> Run<'a> {
             self.stopped = Some(StopReason::Interrupted);
             return true;
         }
-        let now = Instant::now();
-        if self.progress.is_some()
-            && now.duration_since(self.last_progress) >= Duration::from_millis(200)
-        {
-            self.last_progress = now;
-            let elapsed = now.duration_since(self.start);
-            if let Some(p) = self.progress.as_mut() {
-                // The nodes of every parallel child too (they publish to the shared count):
-                // the line shows the whole search, not this thread's share.
-                let shown = Stats {
-                    nodes: total.max(self.stats.nodes),
-                    ..self.stats.clone()
-                };
-                p.update(&shown, elapsed, &self.standing);
-            }
-        }
+        self.publish_standing();
         false
     }
 
@@ -215,7 +279,26 @@ impl<'a> Run<'a> {
     fn publish(&mut self) -> u64 {
         let delta = self.stats.nodes - self.published;
         self.published = self.stats.nodes;
+        let solutions = self.stats.solutions - self.published_solutions;
+        if solutions > 0 {
+            self.published_solutions = self.stats.solutions;
+            let k = u64::try_from(solutions).unwrap_or(u64::MAX);
+            self.shared.solutions.fetch_add(k, Ordering::Relaxed);
+        }
         self.shared.nodes.fetch_add(delta, Ordering::Relaxed) + delta
+    }
+
+    /// The standing a strategy set since the last check, for the gauge: at checks only, so
+    /// a strategy may set it at every node it likes.
+    fn publish_standing(&mut self) {
+        if self.standing_new {
+            self.standing_new = false;
+            *self
+                .shared
+                .standing
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()) = self.standing;
+        }
     }
 
     fn stop(&mut self, reason: StopReason) -> bool {
@@ -233,9 +316,23 @@ impl<'a> Run<'a> {
         self.stop(StopReason::Memory);
     }
 
+    /// For a strategy that deals a list out to workers of its own (not through
+    /// [`Run::share_out`]): `n` more items given out, for the gauge's share done.
+    pub fn list_items(&self, n: usize) {
+        self.shared.items.fetch_add(n as u64, Ordering::Relaxed);
+    }
+
+    /// One item of such a list done, by whichever run (a child) searched it.
+    pub fn item_done(&self) {
+        self.shared.items_done.fetch_add(1, Ordering::Relaxed);
+    }
+
     /// Say where the search stands, for the progress display.
     pub fn set_standing(&mut self, standing: Standing) {
-        self.standing = standing;
+        if standing != self.standing {
+            self.standing = standing;
+            self.standing_new = true;
+        }
     }
 
     /// Report one solution; `true` means stop now.
@@ -288,12 +385,12 @@ impl<'a> Run<'a> {
             shared: Arc::clone(&self.shared),
             published: 0,
             next_check: CHECK_EVERY.min(self.next_check),
-            last_progress: self.last_progress,
             stats: Stats::default(),
+            published_solutions: 0,
             stopped: None,
             sink: None,
-            progress: None,
             standing: Standing::default(),
+            standing_new: false,
         }
     }
 
@@ -301,6 +398,7 @@ impl<'a> Run<'a> {
     pub fn absorb(&mut self, child: Run<'_>) {
         self.stats.merge(&child.stats);
         self.published += child.stats.nodes;
+        self.published_solutions += child.stats.solutions;
         if self.stopped.is_none() {
             self.stopped = child.stopped.filter(|r| r.is_limit());
         }
@@ -317,6 +415,10 @@ impl<'a> Run<'a> {
     ) {
         use rayon::prelude::*;
         let children: Vec<Run<'static>> = items.iter().map(|_| self.child()).collect();
+        let shared = Arc::clone(&self.shared);
+        shared
+            .items
+            .fetch_add(items.len() as u64, Ordering::Relaxed);
         let run_one = |(item, mut child): (&T, Run<'static>)| {
             // An item reached after a limit struck is not begun: a child checks the limits
             // only every `CHECK_EVERY` nodes, and thousands of small items would each run
@@ -325,7 +427,9 @@ impl<'a> Run<'a> {
             if !child.check() {
                 work(item, &mut child);
                 child.publish();
+                child.publish_standing();
             }
+            shared.items_done.fetch_add(1, Ordering::Relaxed);
             child
         };
         let done: Vec<Run<'static>> =
@@ -346,10 +450,7 @@ impl<'a> Run<'a> {
 
     /// Turn a strategy's answer into the outcome: proven unless a limit stopped the search
     /// before the strategy could prove its answer.
-    pub fn finish(mut self, strategy: &str, mut answer: Answer) -> Outcome {
-        if let Some(p) = self.progress.as_mut() {
-            p.finish();
-        }
+    pub fn finish(self, strategy: &str, mut answer: Answer) -> Outcome {
         let limited = self.stopped.filter(|r| r.is_limit());
         if let Some(limit) = self.limits.nodes
             && self.stats.nodes > limit

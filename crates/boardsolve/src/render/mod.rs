@@ -17,6 +17,7 @@ mod dot;
 mod json;
 mod knuth;
 mod parts;
+mod progress;
 mod svg;
 mod text;
 
@@ -32,6 +33,7 @@ pub use parts::{
     merged_summary, no_records_line, part_arg, record_part_arg, shown, stopped_text,
     verify_verdict,
 };
+pub use progress::progress_line;
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{
     TEXT_MAX_COLUMNS, shown_text, text_picture, write_text_head, write_text_picture,
