@@ -4,9 +4,14 @@
 use std::ffi::OsString;
 use std::time::Duration;
 
-use clap::{Args, Parser, ValueEnum};
+use clap::builder::PossibleValuesParser;
+use clap::{
+    Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Parser, Subcommand, ValueEnum,
+    value_parser,
+};
 
 use boardsolve::engine::{Goal, Limits};
+use boardsolve::spec::options::{InputFormat, OPTION_GROUPS, RunOption, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
@@ -21,109 +26,186 @@ pub(crate) enum Format {
     KnuthInput,
 }
 
-/// The puzzle file's format (`--input`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Input {
-    /// A TOML puzzle file
-    Toml,
-    /// Knuth's exact-cover format (DLX1, DLX2, DLX3)
-    Knuth,
-}
-
-impl Input {
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Input::Toml => "toml",
-            Input::Knuth => "knuth",
-        }
-    }
-}
-
-/// Options every command that reads a puzzle shares.
-#[derive(Args, Debug, Clone)]
+/// Options every command that reads a puzzle shares: the rows of the library's option
+/// tables (`boardsolve::spec::options`), whose flags, help, defaults and ranges clap takes
+/// from there ([`Common::augment_args`]).
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Common {
-    /// first | all | count | minimize | maximize (default: the file's, else the kind's)
-    #[arg(long)]
     pub(crate) goal: Option<String>,
-    /// A strategy name, or auto (see `solve strategies FILE`)
-    #[arg(long)]
     pub(crate) strategy: Option<String>,
-    /// Board size n (n x n), overriding the file
-    #[arg(long, allow_negative_numbers = true)]
     pub(crate) size: Option<usize>,
-    /// Board width, overriding the file
-    #[arg(long, allow_negative_numbers = true)]
     pub(crate) width: Option<usize>,
-    /// Board height, overriding the file
-    #[arg(long, allow_negative_numbers = true)]
     pub(crate) height: Option<usize>,
-    /// Override any key of the file: --set rules.count=6 (repeatable)
-    #[arg(long = "set", value_name = "KEY.PATH=VALUE")]
     pub(crate) set: Vec<String>,
-    /// The file's format: toml or knuth (default: knuth for .dlx, .xcc and .mcc files, and
-    /// toml otherwise; standard input is toml unless named)
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    pub(crate) input: Option<Input>,
-    /// Solutions to print (goal all; default 1000; the count stays exact)
-    #[arg(long, allow_negative_numbers = true)]
+    pub(crate) input: Option<InputFormat>,
     pub(crate) limit: Option<u64>,
-    /// Stop after this many seconds (exit 3 when the answer is not proven by then)
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     pub(crate) time_limit: Option<f64>,
-    /// Stop after this many search nodes
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub(crate) node_limit: Option<u64>,
-    /// Memory a run may take, reading the file included: bytes, or K, M, G, T (powers of
-    /// 1024), from 8M, e.g. 512M or 4G. A file or job that would need more is refused before
-    /// it starts (exit 2); a search whose memory grows past it stops (exit 3). Default, and
-    /// the most it is given: 3/4 of the machine's memory (the least of MemTotal, the cgroup's
-    /// memory limit and `ulimit -v`)
-    #[arg(long, value_name = "SIZE")]
     pub(crate) memory: Option<String>,
-    /// Worker threads for strategies that split their search (default: every core)
-    #[arg(long, allow_negative_numbers = true)]
     pub(crate) threads: Option<usize>,
-    /// Count classes under the board's symmetries instead of all solutions
-    #[arg(long)]
     pub(crate) unique: bool,
-    /// Count every prefix of the board as well: its first m squares in the count's sweep
-    /// order, the rest as holes (tour count)
-    #[arg(long)]
     pub(crate) prefixes: bool,
-    /// Which primary item an exact-cover search branches on: fewest (the one with the fewest
-    /// options left, as Knuth's programs) or first (the first uncovered one in the order the
-    /// items are listed; for dxz's memo on problems listed in their natural order)
-    #[arg(long, value_name = "RULE")]
     pub(crate) branch: Option<String>,
-    /// Search only part I of N of the tree (strategies that split: `solve strategies`); the N
-    /// parts, run anywhere, merged by `solve merge`, give the whole answer. I/N,J/M: part J
-    /// of M of part I's subtrees' descendants
-    #[arg(long, value_name = "I/N", allow_hyphen_values = true)]
     pub(crate) part: Option<String>,
-    /// Estimate the size of the search tree by this many random probes (Knuth) instead of
-    /// searching it (minimize, domination bnb); with `solve plan`, size each part so
-    #[arg(long, value_name = "PROBES", allow_negative_numbers = true)]
     pub(crate) estimate: Option<u64>,
-    /// With goal count and --part (domination): the optimum, found first (by goal minimize,
-    /// whole or in parts), whose placements the parts count
-    #[arg(long, value_name = "K", allow_negative_numbers = true)]
     pub(crate) optimum: Option<u64>,
 }
 
+/// The help line of a row: its help, then what it accepts and its default.
+fn help_of(o: &RunOption) -> String {
+    // clap lists the names of a choice it checks itself.
+    let accepted = match o.value {
+        Value::Choice(_) if o.key.is_none() => String::new(),
+        Value::Choice(names) => names.join(", "),
+        _ => o.accepted(),
+    };
+    let mut notes = Vec::new();
+    if !accepted.is_empty() {
+        notes.push(format!("accepted: {accepted}"));
+    }
+    let default = o.default.words();
+    if !default.is_empty() {
+        notes.push(format!("default: {default}"));
+    }
+    if let Some(key) = o.key {
+        notes.push(format!("file: {key}"));
+    }
+    if notes.is_empty() {
+        o.help.to_string()
+    } else {
+        format!("{} [{}]", o.help, notes.join("; "))
+    }
+}
+
+/// The clap argument of a row of the option tables.
+fn arg_of(heading: &'static str, o: &'static RunOption) -> Arg {
+    let arg = Arg::new(o.flag)
+        .long(o.flag)
+        .help(help_of(o))
+        .help_heading(heading);
+    let arg = if o.value == Value::Switch {
+        arg
+    } else {
+        arg.value_name(o.value_name)
+    };
+    match o.value {
+        Value::Switch => arg.action(ArgAction::SetTrue),
+        // Out of range values reach the checks that name the range (the spec's, or load's).
+        Value::Whole => arg
+            .value_parser(value_parser!(u64))
+            .allow_negative_numbers(true),
+        Value::Seconds => arg
+            .value_parser(value_parser!(f64))
+            .allow_negative_numbers(true),
+        // A name that a file's key also takes is checked where the key is, alike for both;
+        // a flag's own names by clap.
+        Value::Choice(names) if o.key.is_none() => {
+            arg.value_parser(PossibleValuesParser::new(names))
+        }
+        Value::Choice(_) | Value::Text => arg.allow_hyphen_values(o.flag == "part"),
+        Value::Repeated => arg.action(ArgAction::Append),
+    }
+}
+
+impl Args for Common {
+    fn augment_args(cmd: Command) -> Command {
+        OPTION_GROUPS.iter().fold(cmd, |cmd, g| {
+            cmd.args(g.options.iter().map(|o| arg_of(g.title, o)))
+        })
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for Common {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let text = |flag: &str| m.get_one::<String>(flag).cloned();
+        let whole = |flag: &str| m.get_one::<u64>(flag).copied();
+        let index = |flag: &str| whole(flag).map(|v| usize::try_from(v).unwrap_or(usize::MAX));
+        Ok(Common {
+            goal: text("goal"),
+            strategy: text("strategy"),
+            size: index("size"),
+            width: index("width"),
+            height: index("height"),
+            set: m
+                .get_many::<String>("set")
+                .map(|v| v.cloned().collect())
+                .unwrap_or_default(),
+            input: text("input").and_then(|s| InputFormat::parse(&s)),
+            limit: whole("limit"),
+            time_limit: m.get_one::<f64>("time-limit").copied(),
+            node_limit: whole("node-limit"),
+            memory: text("memory"),
+            threads: index("threads"),
+            unique: m.get_flag("unique"),
+            prefixes: m.get_flag("prefixes"),
+            branch: text("branch"),
+            part: text("part"),
+            estimate: whole("estimate"),
+            optimum: whole("optimum"),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+/// The command line: a puzzle file and its options (a solve), or one of the commands.
 #[derive(Parser, Debug)]
 #[command(
     name = "solve",
     version,
     about = "Solve chessboard puzzles and exact cover problems written as TOML files or in \
              Knuth's exact-cover format",
-    after_help = "Other commands:\n  solve compare FILE [--strategies a,b] [--size A..B] [--budget SECS]\n  \
-                  solve strategies [FILE]\n  solve check FILE\n  solve plan FILE --parts N [--slurm]\n  \
-                  solve merge RECORDS...\n\nExit status: 0 solved, 1 no \
-                  solution (proven), 2 bad input or usage, 3 stopped by a limit."
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    after_help = "Every run option, with its key in the puzzle file: docs/options.md.\n\n\
+                  Exit status: 0 solved, 1 no solution (proven), 2 bad input or usage, 3 \
+                  stopped by a limit."
 )]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Option<Sub>,
+    #[command(flatten)]
+    pub(crate) solve: SolveCli,
+}
+
+#[derive(Subcommand, Debug)]
+pub(crate) enum Sub {
+    /// Run several strategies on one puzzle, check that they agree, and tabulate them
+    Compare(CompareCli),
+    /// List the strategies, and which apply to FILE and why not
+    Strategies(StrategiesCli),
+    /// Validate a puzzle file without solving it
+    Check(CheckCli),
+    /// Print one command per part of a search, for GNU Parallel, xargs or a Slurm array
+    Plan(PlanCli),
+    /// Merge the records of a search's parts (`--part I/N --record PATH`) into its answer
+    #[command(
+        after_help = "Exit status: 0 every part searched (the answer as one run gives it), 1 no \
+                      solution, 2 records that do not belong together, 3 parts still to run."
+    )]
+    Merge(MergeCli),
+    /// Print a completion script for a shell, to be sourced by it
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print this command line's manual page (roff) on standard output: `solve man > solve.1`
+    Man,
+}
+
+/// A solve: `solve FILE [OPTIONS]`.
+#[derive(Args, Debug)]
 pub(crate) struct SolveCli {
     /// The puzzle file, or - for standard input
-    pub(crate) file: String,
+    #[arg(required = true)]
+    pub(crate) file: Option<String>,
     #[command(flatten)]
     pub(crate) common: Common,
     /// Output format
@@ -141,14 +223,14 @@ pub(crate) struct SolveCli {
     pub(crate) record: Option<String>,
 }
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "solve merge",
-    bin_name = "solve merge",
-    about = "Merge the records of a search's parts (`--part I/N --record PATH`) into its answer",
-    after_help = "Exit status: 0 every part searched (the answer as one run gives it), 1 no \
-                  solution, 2 records that do not belong together, 3 parts still to run."
-)]
+impl SolveCli {
+    /// The puzzle file, which clap requires of a solve.
+    pub(crate) fn file(&self) -> &str {
+        self.file.as_deref().expect("clap requires FILE of a solve")
+    }
+}
+
+#[derive(Args, Debug)]
 pub(crate) struct MergeCli {
     /// Record files (JSON lines), folders of them (with the plan's plan.json), or - for
     /// standard input
@@ -187,12 +269,7 @@ pub(crate) enum MergeFormat {
     Json,
 }
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "solve plan",
-    bin_name = "solve plan",
-    about = "Print one command per part of a search, for GNU Parallel, xargs or a Slurm array"
-)]
+#[derive(Args, Debug)]
 pub(crate) struct PlanCli {
     /// The puzzle file (a path: each part reads it again)
     pub(crate) file: String,
@@ -210,20 +287,17 @@ pub(crate) struct PlanCli {
     pub(crate) slurm: bool,
 }
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "solve compare",
-    bin_name = "solve compare",
-    about = "Run several strategies on one puzzle, check that they agree, and tabulate them"
-)]
+#[derive(Args, Debug)]
 pub(crate) struct CompareCli {
+    /// The puzzle file, or - for standard input
     pub(crate) file: String,
     #[command(flatten)]
     pub(crate) common: Common,
     /// Strategies to run, comma separated (default: every one that applies)
     #[arg(long, value_delimiter = ',')]
     pub(crate) strategies: Vec<String>,
-    /// A sweep of board sizes, A..B (inclusive): one row per size, one column per strategy
+    /// A sweep of board sizes, A..B (inclusive): one row per size, one column per strategy;
+    /// `--size A..B` is read as this
     #[arg(long = "sizes", alias = "size-range", value_name = "A..B")]
     pub(crate) sizes: Option<String>,
     /// Seconds each strategy may take per puzzle before it shows as `-`
@@ -231,25 +305,17 @@ pub(crate) struct CompareCli {
     pub(crate) budget: f64,
 }
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "solve strategies",
-    bin_name = "solve strategies",
-    about = "List the strategies, and which apply to FILE and why not"
-)]
+#[derive(Args, Debug)]
 pub(crate) struct StrategiesCli {
+    /// The puzzle file, or - for standard input
     pub(crate) file: Option<String>,
     #[command(flatten)]
     pub(crate) common: Common,
 }
 
-#[derive(Parser, Debug)]
-#[command(
-    name = "solve check",
-    bin_name = "solve check",
-    about = "Validate a puzzle file without solving it"
-)]
+#[derive(Args, Debug)]
 pub(crate) struct CheckCli {
+    /// The puzzle file, or - for standard input
     pub(crate) file: String,
     #[command(flatten)]
     pub(crate) common: Common,

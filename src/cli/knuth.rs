@@ -1,31 +1,15 @@
-//! Knuth's exact-cover format on the command line: which files are read in it (`--input`,
-//! the extensions his programs' files carry), `--format knuth-input`, which writes the puzzle
-//! instead of solving it, and the kinds `--format knuth` takes.
+//! Knuth's exact-cover format on the command line's output: `--format knuth-input`, which
+//! writes the puzzle instead of solving it, and the kinds `--format knuth` takes (which files
+//! are read in his format is load's).
 
 use std::io::Write;
-use std::path::Path;
 
 use boardsolve::render;
 use boardsolve::spec::Kind;
 
-use super::args::{Common, Format, Input, SolveCli};
+use super::args::{Format, SolveCli};
 use super::fail;
 use super::load::Loaded;
-
-/// File extensions read in Knuth's format without `--input knuth`: DLX1's `.dlx`, and the
-/// `.xcc` (colours) and `.mcc` (multiplicities and colours) of his later programs.
-const KNUTH_EXTENSIONS: [&str; 3] = ["dlx", "xcc", "mcc"];
-
-/// Whether `file` is read in Knuth's format.
-pub(crate) fn reads_knuth(file: &str, common: &Common) -> bool {
-    match common.input {
-        Some(input) => input == Input::Knuth,
-        None => Path::new(file)
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| KNUTH_EXTENSIONS.iter().any(|k| e.eq_ignore_ascii_case(k))),
-    }
-}
 
 /// What the Knuth formats settle before a search: `knuth-input` writes the puzzle and ends
 /// the run; `knuth` is refused for kinds whose solutions are not options. `None`: search.

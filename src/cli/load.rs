@@ -1,6 +1,7 @@
 //! From a file name and flags to a compiled puzzle and its task.
 
 use std::io::Read;
+use std::path::Path;
 use std::string::FromUtf8Error;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -8,11 +9,26 @@ use std::time::{Duration, Instant};
 use boardsolve::engine::{Clock, TICK, Task};
 use boardsolve::kinds::Model;
 use boardsolve::render::{self, Header};
+use boardsolve::spec::options::{InputFormat, run_option};
 use boardsolve::spec::{Overrides, SolveOverrides, Spec};
 
 use super::args::{Common, parse_memory, parse_parts};
-use super::knuth::reads_knuth;
 use super::memory::{self, Budget};
+
+/// File extensions read in Knuth's format without `--input knuth`: DLX1's `.dlx`, and the
+/// `.xcc` (colours) and `.mcc` (multiplicities and colours) of his later programs.
+const KNUTH_EXTENSIONS: [&str; 3] = ["dlx", "xcc", "mcc"];
+
+/// Whether `file` is read in Knuth's format.
+pub(crate) fn reads_knuth(file: &str, common: &Common) -> bool {
+    match common.input {
+        Some(input) => input == InputFormat::Knuth,
+        None => Path::new(file)
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| KNUTH_EXTENSIONS.iter().any(|k| e.eq_ignore_ascii_case(k))),
+    }
+}
 
 /// Bytes read at a time; the first ones also estimate what reading the whole file takes.
 const CHUNK: usize = 1 << 20;
@@ -343,6 +359,17 @@ fn parse(
     }
 }
 
+/// A flag's value checked against its option table's range: `--node-limit 0: accepted: 1 or
+/// more nodes`.
+pub(crate) fn check_range(flag: &str, value: Option<u64>) -> Result<(), String> {
+    match value {
+        Some(v) => run_option(flag)
+            .check_whole(i64::try_from(v).unwrap_or(i64::MAX))
+            .map_err(|m| format!("--{flag} {v}: {m}")),
+        None => Ok(()),
+    }
+}
+
 pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
     let budget = run_budget(common)?;
     let deadline = reading_deadline(common);
@@ -368,7 +395,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         parse(file, &text, common, &overrides, &budget, deadline).map_err(|e| e.to_string())?;
     // The spec holds what it needs: the text need not stay beside the model built next.
     drop(text);
-    let clock = super::run::clock_since(super::run::process_start(), spec.solve.time_limit);
+    let clock = super::clock::clock_since(super::clock::process_start(), spec.solve.time_limit);
     let goal = spec.solve.goal.unwrap_or(spec.kind.default_goal());
     // All the cores by default: the strategies that split share their subtrees among them,
     // the others take one; `--threads 1` (or `solve.threads = 1`) keeps a run on one.
@@ -380,12 +407,8 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         Some((p, sub)) => (Some(p), sub),
         None => (None, None),
     };
-    if common.node_limit == Some(0) {
-        return Err("--node-limit 0: accepted: 1 or more nodes".into());
-    }
-    if common.estimate == Some(0) {
-        return Err("--estimate: accepted: a number of probes, at least 1".into());
-    }
+    check_range("node-limit", common.node_limit)?;
+    check_range("estimate", common.estimate)?;
     let task = Task {
         goal,
         unique: spec.solve.unique,

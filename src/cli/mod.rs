@@ -2,6 +2,7 @@
 //! output, progress and the summary on standard error.
 
 mod args;
+mod clock;
 mod compare;
 mod knuth;
 mod load;
@@ -17,16 +18,14 @@ use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 use boardsolve::engine::{Goal, Status};
 use boardsolve::render;
 use boardsolve::render::Picture;
 use boardsolve::spec::Kind;
 
-use args::{
-    CheckCli, CompareCli, MergeCli, PlanCli, SolveCli, StrategiesCli, limits, rewrite_size_sweep,
-};
+use args::{CheckCli, Cli, SolveCli, StrategiesCli, Sub, limits, rewrite_size_sweep};
 use load::{header, load, resolve_strategy};
 use report::{FLUSH_EVERY, Report};
 use run::run_one;
@@ -44,11 +43,16 @@ pub(crate) fn exit_code(status: Status) -> u8 {
     }
 }
 
-/// Solutions shown for goal `all` without `--limit`.
-const DEFAULT_SHOWN: u64 = 1000;
+/// Solutions shown for goal `all` without `--limit`: the option table's default.
+fn default_shown() -> u64 {
+    match boardsolve::spec::options::run_option("limit").default {
+        boardsolve::spec::options::Default::Whole(n) => n,
+        _ => unreachable!("--limit's default is a number"),
+    }
+}
 
 pub fn main(mut args: Vec<OsString>) -> u8 {
-    run::process_start();
+    clock::process_start();
     // clap refuses an argument that is not UTF-8 without saying which; every value the
     // commands read, file names included, is text. The first such argument is named, and the
     // option before it, whose value it likely is.
@@ -65,37 +69,34 @@ pub fn main(mut args: Vec<OsString>) -> u8 {
             args[k].to_string_lossy()
         ));
     }
-    let sub = args.get(1).and_then(|a| a.to_str()).map(str::to_string);
-    let result = match sub.as_deref() {
-        Some("compare") => {
-            args.remove(1);
-            // `--size A..B` is the documented sweep form; a plain `--size N` stays an override.
-            let args = rewrite_size_sweep(args);
-            CompareCli::try_parse_from(args).map(compare::compare)
-        }
-        Some("strategies") => {
-            args.remove(1);
-            StrategiesCli::try_parse_from(args).map(strategies)
-        }
-        Some("check") => {
-            args.remove(1);
-            CheckCli::try_parse_from(args).map(check)
-        }
-        Some("merge") => {
-            args.remove(1);
-            MergeCli::try_parse_from(args).map(merge::merge)
-        }
-        Some("plan") => {
-            args.remove(1);
-            PlanCli::try_parse_from(args).map(plan::plan)
-        }
-        _ => SolveCli::try_parse_from(args).map(solve),
-    };
-    match result {
-        Ok(code) => code,
+    // `compare --size A..B` is the documented sweep form; a plain `--size N` stays an override.
+    if args.get(1).and_then(|a| a.to_str()) == Some("compare") {
+        args = rewrite_size_sweep(args);
+    }
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            if e.use_stderr() { USAGE_ERROR } else { 0 }
+            return if e.use_stderr() { USAGE_ERROR } else { 0 };
+        }
+    };
+    match cli.command {
+        None => solve(cli.solve),
+        Some(Sub::Compare(c)) => compare::compare(c),
+        Some(Sub::Strategies(c)) => strategies(c),
+        Some(Sub::Check(c)) => check(c),
+        Some(Sub::Plan(c)) => plan::plan(c),
+        Some(Sub::Merge(c)) => merge::merge(c),
+        Some(Sub::Completions { shell }) => {
+            let mut cmd = Cli::command();
+            clap_complete::generate(shell, &mut cmd, "solve", &mut std::io::stdout());
+            0
+        }
+        Some(Sub::Man) => {
+            match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+                Ok(()) => 0,
+                Err(e) => fail(e),
+            }
         }
     }
 }
@@ -106,7 +107,7 @@ pub(crate) fn fail(msg: impl std::fmt::Display) -> u8 {
 }
 
 fn solve(cli: SolveCli) -> u8 {
-    let (l, strategy) = match load(&cli.file, &cli.common, None)
+    let (l, strategy) = match load(cli.file(), &cli.common, None)
         .and_then(|l| resolve_strategy(&l).map(|s| (l, s)))
     {
         Ok(x) => x,
@@ -122,8 +123,8 @@ fn solve(cli: SolveCli) -> u8 {
         return fail(e);
     }
     let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
-    // Without --limit only the first DEFAULT_SHOWN solutions are shown; the count stays exact.
-    let keep = l.spec.solve.limit.unwrap_or(DEFAULT_SHOWN);
+    // Without --limit only the first solutions up to the table's default are shown; the count stays exact.
+    let keep = l.spec.solve.limit.unwrap_or_else(default_shown);
     let progress = !cli.quiet && std::io::stderr().is_terminal();
     let h = header(&l);
     // The answer's destination is opened before the search: solutions go out as they come.

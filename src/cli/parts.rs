@@ -23,7 +23,7 @@ pub(crate) fn record_of(cli: &SolveCli, l: &Loaded, h: &Header, o: &Outcome) -> 
         l.task.subpart,
         RecordContext {
             puzzle: l.spec.fingerprint(l.task.goal),
-            file: &cli.file,
+            file: cli.file(),
             args: common_args(&cli.common),
             title: h.title.clone(),
             kind: l.spec.kind.name(),

@@ -9,7 +9,7 @@ use boardsolve::engine::{PartialWork, Run, StopReason, Task, TreeEstimate};
 use boardsolve::render;
 
 use super::args::{PlanCli, common_args, limits, parse_parts, shell_word};
-use super::load::{Loaded, load, resolve_strategy};
+use super::load::{Loaded, check_range, load, resolve_strategy};
 use super::parts::{check_command_word, part_command, program_name, write_whole};
 use super::{USAGE_ERROR, fail};
 
@@ -98,9 +98,7 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
     let mut common = cli.common.clone();
     common.part = Some(render::part_arg(&cutting.unit(1, cli.parts)));
     let probes = common.estimate.take();
-    if probes == Some(0) {
-        return Err("--estimate: accepted: a number of probes, at least 1".into());
-    }
+    check_range("estimate", probes)?;
     let mut l = load(&cli.file, &common, None)?;
     let strategy = resolve_strategy(&l)?;
     if let Some(note) = whole_run_note(&l, &strategy) {
@@ -137,7 +135,7 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
             l.task.subpart = x.subpart;
             l.task.estimate = Some(probes);
             let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
-            let run = Run::new(limits).with_clock(super::run::clock(l.spec.solve.time_limit));
+            let run = Run::new(limits).with_clock(super::clock::clock(l.spec.solve.time_limit));
             let c = l
                 .model
                 .solve_checked(&strategy, &l.task, run, 0)
@@ -280,7 +278,7 @@ fn list_length(
     let mut nodes = LIST_NODES;
     loop {
         let limits = limits(Some(nodes), l.task.goal, l.spec.solve.time_limit);
-        let run = Run::new(limits).with_clock(super::run::clock(l.spec.solve.time_limit));
+        let run = Run::new(limits).with_clock(super::clock::clock(l.spec.solve.time_limit));
         let o = l
             .model
             .solve_checked(strategy, &l.task, run, 0)

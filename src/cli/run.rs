@@ -2,28 +2,15 @@
 //! solution checked on its way out.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock, mpsc};
-use std::time::{Duration, Instant};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use boardsolve::engine::{Clock, Gauge, Limits, Run};
 use boardsolve::kinds::{Checked, SolveError};
 use boardsolve::render;
 
+pub(crate) use super::clock::clock;
 use super::load::Loaded;
-
-pub(crate) fn interrupt_flag() -> Arc<AtomicBool> {
-    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-    FLAG.get_or_init(|| {
-        let flag = Arc::new(AtomicBool::new(false));
-        let f = Arc::clone(&flag);
-        // Without a handler Ctrl-C kills the process; with it the search stops at its next
-        // check and the best so far is still printed (exit 3).
-        let _ = ctrlc::set_handler(move || f.store(true, Ordering::Relaxed));
-        flag
-    })
-    .clone()
-}
 
 /// How often the progress line is drawn again.
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
@@ -38,27 +25,6 @@ fn show_progress(gauge: &Gauge, done: &mpsc::Receiver<()>) {
         bar.tick();
     }
     bar.finish_and_clear();
-}
-
-/// When the process started: a solve's time limit counts from here, reading the file
-/// included.
-pub(crate) fn process_start() -> Instant {
-    static START: OnceLock<Instant> = OnceLock::new();
-    *START.get_or_init(Instant::now)
-}
-
-/// A clock with this time limit from now that Ctrl-C, SIGTERM and SIGHUP stop too.
-pub(crate) fn clock(time: Option<f64>) -> Clock {
-    clock_since(Instant::now(), time)
-}
-
-/// The same from `start`.
-pub(crate) fn clock_since(start: Instant, time: Option<f64>) -> Clock {
-    Clock::since(
-        start,
-        time.map(Duration::from_secs_f64),
-        Some(interrupt_flag()),
-    )
 }
 
 /// Run one strategy under `clock` and, with `progress`, the progress line; each solution (goals first

@@ -596,7 +596,10 @@ fn parts_and_estimates_report_and_bad_ones_are_refused() {
         (vec!["--part", "1/3,0/2"], "or I/N,J/M for part J of M"),
         (vec!["--part", "1/3,2/2,1/2"], "or I/N,J/M for part J of M"),
         (vec!["--part", "1/3,"], "or I/N,J/M for part J of M"),
-        (vec!["--estimate", "0"], "--estimate: accepted"),
+        (
+            vec!["--estimate", "0"],
+            "--estimate 0: accepted: 1 or more probes",
+        ),
         (vec!["--part", "1/2", "--goal", "count"], "--optimum K"),
         (
             vec!["--part", "1/2", "--strategy", "dlx"],

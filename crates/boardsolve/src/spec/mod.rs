@@ -17,6 +17,7 @@ use crate::engine::Goal;
 mod board_piece;
 mod fingerprint;
 mod knuth;
+pub mod options;
 mod overrides;
 mod raw;
 
@@ -24,6 +25,7 @@ pub use knuth::{ExactCover, MAX_ENTRIES as MAX_COVER_ENTRIES};
 pub use overrides::{Overrides, SolveOverrides};
 pub use raw::{Located, Names, Rules, SquareRef};
 
+use options::{RunOption, run_option};
 use overrides::{apply_set, key_at, located, parse_message, span_of_key};
 use raw::{RawSolve, RawSpec, in_file_words};
 
@@ -125,9 +127,22 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const NAMES: [&'static str; 5] = ["independent", "domination", "tour", "lines", "cover"];
+    pub const ALL: [Kind; 5] = [
+        Kind::Independent,
+        Kind::Domination,
+        Kind::Tour,
+        Kind::Lines,
+        Kind::Cover,
+    ];
+    pub const NAMES: [&'static str; 5] = [
+        Kind::Independent.name(),
+        Kind::Domination.name(),
+        Kind::Tour.name(),
+        Kind::Lines.name(),
+        Kind::Cover.name(),
+    ];
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Kind::Independent => "independent",
             Kind::Domination => "domination",
@@ -138,14 +153,7 @@ impl Kind {
     }
 
     fn parse(s: &str) -> Option<Kind> {
-        Some(match s {
-            "independent" => Kind::Independent,
-            "domination" => Kind::Domination,
-            "tour" => Kind::Tour,
-            "lines" => Kind::Lines,
-            "cover" => Kind::Cover,
-            _ => return None,
-        })
+        Kind::ALL.into_iter().find(|k| k.name() == s)
     }
 
     /// The `[rules]` keys this kind reads (puzzle-format.md section 3).
@@ -203,8 +211,6 @@ impl Kind {
     }
 }
 
-/// What a time limit may be: a run of more than 10^9 seconds (31 years) is no limit at all.
-const TIME_LIMIT_ACCEPTED: &str = "accepted: seconds, more than 0 and less than 1e9";
 const BRANCH_ACCEPTED: &str = "accepted: fewest (the primary item with the fewest options left) \
      or first (the first uncovered primary item in the order the items are listed)";
 
@@ -269,6 +275,7 @@ impl Spec {
             let span = e.span().unwrap_or(0..0);
             let key = key_at(&source, span.start);
             let message = in_file_words(&parse_message(&source, span.start, e.message()));
+            let message = rule_keys_of_the_kind(&source, &key, message);
             let texts = (original.as_deref(), source.as_str());
             locate(file, texts, &overrides.set, span, &key, message)
         })?;
@@ -458,40 +465,45 @@ impl Spec {
                 )
             })?;
         }
+        // The ranges are the option tables' (options.rs): a key and its flag check alike.
+        let (limit, time, threads) = (
+            run_option("limit"),
+            run_option("time-limit"),
+            run_option("threads"),
+        );
+        let key = |o: &RunOption| o.key.unwrap_or(o.flag);
         if let Some(l) = &raw.limit {
             let v = *l.get_ref();
-            if v < 0 {
-                return Err(self.err(l.span(), "solve.limit", "accepted: 0 or more".into()));
-            }
+            limit
+                .check_whole(v)
+                .map_err(|m| self.err(l.span(), key(limit), m))?;
             out.limit = Some(v as u64);
         }
         if let Some(t) = &raw.time_limit {
             let v = *t.get_ref();
-            if !(v > 0.0 && v < 1e9) {
-                return Err(self.err(t.span(), "solve.time_limit", TIME_LIMIT_ACCEPTED.into()));
-            }
+            time.check_real(v)
+                .map_err(|m| self.err(t.span(), key(time), m))?;
             out.time_limit = Some(v);
         }
         if let Some(t) = &raw.threads {
             let v = *t.get_ref();
-            if !(1..=1024).contains(&v) {
-                return Err(self.err(t.span(), "solve.threads", "accepted: 1 to 1024".into()));
-            }
+            threads
+                .check_whole(v)
+                .map_err(|m| self.err(t.span(), key(threads), m))?;
             out.threads = Some(v as usize);
         }
         if let Some(v) = flags.limit {
             out.limit = Some(v);
         }
         if let Some(v) = flags.time_limit {
-            if !(v > 0.0 && v < 1e9) {
-                return Err(self.err_nowhere("--time-limit", format!("{v}: {TIME_LIMIT_ACCEPTED}")));
-            }
+            time.check_real(v)
+                .map_err(|m| self.err_nowhere("--time-limit", format!("{v}: {m}")))?;
             out.time_limit = Some(v);
         }
         if let Some(v) = flags.threads {
-            if !(1..=1024).contains(&v) {
-                return Err(self.err_nowhere("--threads", format!("{v}: accepted: 1 to 1024")));
-            }
+            threads
+                .check_whole(i64::try_from(v).unwrap_or(i64::MAX))
+                .map_err(|m| self.err_nowhere("--threads", format!("{v}: {m}")))?;
             out.threads = Some(v);
         }
         Ok(out)
@@ -515,6 +527,27 @@ impl Spec {
             }
         }
     }
+}
+
+/// serde's error of an unknown `[rules]` key lists the keys of every kind (`Rules` is their
+/// union); the puzzle's kind reads only its own, so those are the ones listed.
+fn rule_keys_of_the_kind(source: &str, key: &str, message: String) -> String {
+    if !key.starts_with("rules.") || !message.starts_with("unknown field") {
+        return message;
+    }
+    let kind = toml_edit::ImDocument::parse(source)
+        .ok()
+        .and_then(|doc| doc.as_item().get("kind")?.as_str().and_then(Kind::parse));
+    let (Some(kind), Some((head, _))) = (kind, message.split_once(", expected")) else {
+        return message;
+    };
+    let keys: Vec<String> = kind.rule_keys().iter().map(|k| format!("`{k}`")).collect();
+    let one_of = if keys.len() > 1 { "one of " } else { "" };
+    format!(
+        "{head}, expected {one_of}{} (the [rules] keys of kind \"{}\")",
+        keys.join(", "),
+        kind.name()
+    )
 }
 
 fn accepted_kinds(what: &str) -> String {
@@ -587,6 +620,41 @@ mod tests {
         .unwrap_err();
         assert_eq!((e.line, e.key.as_str()), (7, "rules.closed"), "{e}");
         assert!(e.message.contains("accepted in [rules]: count"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_rules_key_lists_the_keys_of_the_kind() {
+        let text = "kind = \"tour\"\n[board]\nsize = 5\n[piece]\nmoves = \"N\"\n";
+        let o = Overrides {
+            set: vec!["rules.bogus=1".into()],
+            ..Overrides::default()
+        };
+        let e = Spec::parse("t.toml", text, &o).unwrap_err();
+        assert!(
+            e.message
+                .contains("expected one of `closed`, `start` (the [rules] keys of kind \"tour\")"),
+            "{e}"
+        );
+        assert!(!e.message.contains("count"), "{e}");
+    }
+
+    /// Every `[solve]` key of the option tables is one the file reads.
+    #[test]
+    fn every_solve_key_of_the_table_is_read() {
+        let head = "kind = \"independent\"\n[board]\nsize = 5\n[piece]\nmoves = \"Q\"\n";
+        for o in options::SOLVE.options {
+            let value = match o.value {
+                options::Value::Switch => "true".to_string(),
+                options::Value::Whole | options::Value::Seconds => "1".to_string(),
+                options::Value::Choice(names) => format!("\"{}\"", names[0]),
+                _ => "\"auto\"".to_string(),
+            };
+            let key = o.key_name().expect("[solve] rows have keys");
+            let text = format!("{head}[solve]\n{key} = {value}\n");
+            if let Err(e) = parse(&text) {
+                assert!(!e.message.contains("unknown field"), "{key}: {e}");
+            }
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -172,11 +173,14 @@ fn rules_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rules>, D::Erro
 }
 
 fn solve_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawSolve>, D::Error> {
-    table(
-        d,
-        "a table [solve] with keys goal, strategy, unique, prefixes, branch, limit, time_limit, \
-         threads, options",
-    )
+    static EXPECTING: OnceLock<String> = OnceLock::new();
+    let expecting = EXPECTING.get_or_init(|| {
+        format!(
+            "a table [solve] with keys {}",
+            super::options::solve_keys().join(", ")
+        )
+    });
+    table(d, expecting)
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -223,6 +227,7 @@ pub struct Rules {
     pub exact_cover: Option<super::knuth::ExactCover>,
 }
 
+/// `[solve]`: the keys of the SOLVE table of options.rs (a test checks that each is read).
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawSolve {

@@ -1,0 +1,569 @@
+//! The run options, each declared once.
+//!
+//! One row per option (its flag, its key in the puzzle file, the type of its value, its
+//! default, the values it accepts and a line of help), in one table per group. From the rows
+//! come the command line's flags (the CLI builds them with clap), the `[solve]` keys that the
+//! file and `--set` take, the range checks with their errors, and docs/options.md
+//! ([`options_markdown`]). A flag that has a key is the key given on the command line: it is
+//! checked alike and wins over the file's.
+
+use std::fmt::Write as _;
+
+use crate::engine::Goal;
+
+/// The formats a puzzle file is read in (`--input`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputFormat {
+    /// A TOML puzzle file.
+    Toml,
+    /// Knuth's exact-cover format (DLX1, DLX2, DLX3).
+    Knuth,
+}
+
+impl InputFormat {
+    pub const ALL: [InputFormat; 2] = [InputFormat::Toml, InputFormat::Knuth];
+    pub const NAMES: [&'static str; 2] = [InputFormat::Toml.name(), InputFormat::Knuth.name()];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            InputFormat::Toml => "toml",
+            InputFormat::Knuth => "knuth",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<InputFormat> {
+        InputFormat::ALL.into_iter().find(|f| f.name() == s)
+    }
+}
+
+/// What a value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// Given or not; a flag takes no value.
+    Switch,
+    /// A whole number, 0 or more.
+    Whole,
+    /// A number of seconds, decimals allowed.
+    Seconds,
+    /// One of a few names.
+    Choice(&'static [&'static str]),
+    /// A word or a text.
+    Text,
+    /// A text, the flag given once for each.
+    Repeated,
+}
+
+impl Value {
+    /// The type as the docs' table names it.
+    pub fn type_name(self) -> &'static str {
+        match self {
+            Value::Switch => "switch",
+            Value::Whole => "integer",
+            Value::Seconds => "seconds",
+            Value::Choice(_) => "name",
+            Value::Text => "text",
+            Value::Repeated => "text, repeatable",
+        }
+    }
+}
+
+/// The values an option accepts beyond its type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Range {
+    /// Every value of the type.
+    Any,
+    /// `lo` or more.
+    AtLeast(u64),
+    /// `lo` to `hi`, both included.
+    Between(u64, u64),
+    /// More than `lo` and less than `hi`.
+    Open(f64, f64),
+}
+
+impl Range {
+    pub fn contains_whole(self, v: i64) -> bool {
+        match self {
+            Range::Any => true,
+            Range::AtLeast(lo) => v >= 0 && v as u64 >= lo,
+            Range::Between(lo, hi) => v >= 0 && (lo..=hi).contains(&(v as u64)),
+            Range::Open(lo, hi) => (v as f64) > lo && (v as f64) < hi,
+        }
+    }
+
+    pub fn contains_real(self, v: f64) -> bool {
+        match self {
+            Range::Any => !v.is_nan(),
+            Range::AtLeast(lo) => v >= lo as f64,
+            Range::Between(lo, hi) => v >= lo as f64 && v <= hi as f64,
+            Range::Open(lo, hi) => v > lo && v < hi,
+        }
+    }
+
+    /// The range in words, without the unit: "1 to 1024", "more than 0 and less than 1e9".
+    pub fn words(self) -> String {
+        match self {
+            Range::Any => String::new(),
+            Range::AtLeast(lo) => format!("{lo} or more"),
+            Range::Between(lo, hi) => format!("{lo} to {hi}"),
+            Range::Open(lo, hi) => format!("more than {lo} and less than {hi:e}"),
+        }
+    }
+}
+
+/// A default in the table: a number the code takes, or words for one found at run time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Default {
+    /// None: the option is off, or has no value unless given.
+    None,
+    Whole(u64),
+    /// Found when the run starts ("every core"), or left to the file or the kind.
+    Words(&'static str),
+}
+
+impl Default {
+    pub fn words(self) -> String {
+        match self {
+            Default::None => String::new(),
+            Default::Whole(n) => n.to_string(),
+            Default::Words(w) => w.to_string(),
+        }
+    }
+}
+
+/// One option as its table row declares it.
+#[derive(Clone, Copy, Debug)]
+pub struct RunOption {
+    /// The command line's flag, without its dashes: `time-limit`.
+    pub flag: &'static str,
+    /// Its key in the puzzle file, as a `--set` path: `solve.time_limit`. `None`: a flag only.
+    pub key: Option<&'static str>,
+    pub value: Value,
+    /// The value's name in the usage line: `--time-limit SECS`.
+    pub value_name: &'static str,
+    /// What the value counts, for the error of one out of range: "nodes".
+    pub unit: &'static str,
+    pub default: Default,
+    pub range: Range,
+    pub help: &'static str,
+}
+
+impl RunOption {
+    /// What the option accepts, for its errors: "seconds, more than 0 and less than 1e9",
+    /// "1 or more nodes", "1 to 1024".
+    pub fn accepted(&self) -> String {
+        let range = self.range.words();
+        match (self.range, self.unit) {
+            (_, "") => range,
+            (Range::Open(..), unit) => format!("{unit}, {range}"),
+            (_, unit) => format!("{range} {unit}"),
+        }
+    }
+
+    /// `Err(accepted: ...)` unless the whole number `v` is in range.
+    pub fn check_whole(&self, v: i64) -> Result<(), String> {
+        if self.range.contains_whole(v) {
+            Ok(())
+        } else {
+            Err(format!("accepted: {}", self.accepted()))
+        }
+    }
+
+    /// `Err(accepted: ...)` unless the number `v` is in range.
+    pub fn check_real(&self, v: f64) -> Result<(), String> {
+        if self.range.contains_real(v) {
+            Ok(())
+        } else {
+            Err(format!("accepted: {}", self.accepted()))
+        }
+    }
+
+    /// The key within its table (`time_limit` of `solve.time_limit`).
+    pub fn key_name(&self) -> Option<&'static str> {
+        self.key.map(|k| k.rsplit('.').next().unwrap_or(k))
+    }
+}
+
+/// One table: the options of a group.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionGroup {
+    pub name: &'static str,
+    /// The heading of the group in `solve --help`.
+    pub title: &'static str,
+    pub about: &'static str,
+    pub options: &'static [RunOption],
+}
+
+const fn row(
+    flag: &'static str,
+    key: Option<&'static str>,
+    value: Value,
+    value_name: &'static str,
+    default: Default,
+    range: Range,
+    help: &'static str,
+) -> RunOption {
+    RunOption {
+        flag,
+        key,
+        value,
+        value_name,
+        unit: "",
+        default,
+        range,
+        help,
+    }
+}
+
+const fn with_unit(o: RunOption, unit: &'static str) -> RunOption {
+    RunOption { unit, ..o }
+}
+
+/// The puzzle: which file, in what format, and what the command line changes in it.
+pub static PUZZLE: OptionGroup = OptionGroup {
+    name: "puzzle",
+    title: "Puzzle options",
+    about: "The puzzle: its format, and what the command line changes in it",
+    options: &[
+        row(
+            "size",
+            Some("board.size"),
+            Value::Whole,
+            "N",
+            Default::Words("the file's"),
+            Range::Any,
+            "Board size n (n x n), overriding the file",
+        ),
+        row(
+            "width",
+            Some("board.width"),
+            Value::Whole,
+            "N",
+            Default::Words("the file's"),
+            Range::Any,
+            "Board width, overriding the file",
+        ),
+        row(
+            "height",
+            Some("board.height"),
+            Value::Whole,
+            "N",
+            Default::Words("the file's"),
+            Range::Any,
+            "Board height, overriding the file",
+        ),
+        row(
+            "set",
+            None,
+            Value::Repeated,
+            "KEY.PATH=VALUE",
+            Default::None,
+            Range::Any,
+            "Override any key of the file: --set rules.count=6",
+        ),
+        row(
+            "input",
+            None,
+            Value::Choice(&InputFormat::NAMES),
+            "FORMAT",
+            Default::Words(
+                "knuth for .dlx, .xcc and .mcc files, toml otherwise and for standard input",
+            ),
+            Range::Any,
+            "The file's format: a TOML puzzle file, or Knuth's exact-cover format (DLX1, DLX2, \
+             DLX3)",
+        ),
+    ],
+};
+
+/// What is asked of the search: the `[solve]` table of the file.
+pub static SOLVE: OptionGroup = OptionGroup {
+    name: "solve",
+    title: "Solve options",
+    about: "What the search is asked: the [solve] table of the puzzle file",
+    options: &[
+        row(
+            "goal",
+            Some("solve.goal"),
+            Value::Choice(&Goal::NAMES),
+            "GOAL",
+            Default::Words("the kind's"),
+            Range::Any,
+            "What to find: one solution, all of them, their count, or the least or most pieces",
+        ),
+        row(
+            "strategy",
+            Some("solve.strategy"),
+            Value::Text,
+            "NAME",
+            Default::Words("auto"),
+            Range::Any,
+            "A strategy name, or auto (see `solve strategies FILE`)",
+        ),
+        row(
+            "unique",
+            Some("solve.unique"),
+            Value::Switch,
+            "",
+            Default::None,
+            Range::Any,
+            "Count classes under the board's symmetries instead of all solutions",
+        ),
+        row(
+            "prefixes",
+            Some("solve.prefixes"),
+            Value::Switch,
+            "",
+            Default::None,
+            Range::Any,
+            "Count every prefix of the board as well: its first m squares in the count's sweep \
+             order, the rest as holes (tour count)",
+        ),
+        row(
+            "branch",
+            Some("solve.branch"),
+            Value::Choice(&["fewest", "first"]),
+            "RULE",
+            Default::Words("fewest"),
+            Range::Any,
+            "Which primary item an exact-cover search branches on: fewest (the one with the \
+             fewest options left, as Knuth's programs) or first (the first uncovered one in the \
+             order the items are listed; for dxz's memo on problems listed in their natural \
+             order)",
+        ),
+        row(
+            "limit",
+            Some("solve.limit"),
+            Value::Whole,
+            "N",
+            Default::Whole(1000),
+            Range::AtLeast(0),
+            "Solutions to print (goal all); the count stays exact",
+        ),
+        with_unit(
+            row(
+                "time-limit",
+                Some("solve.time_limit"),
+                Value::Seconds,
+                "SECS",
+                Default::None,
+                // A run of more than 10^9 seconds (31 years) is no limit at all.
+                Range::Open(0.0, 1e9),
+                "Stop after this many seconds, reading the file included (exit 3 when the \
+                 answer is not proven by then)",
+            ),
+            "seconds",
+        ),
+        row(
+            "threads",
+            Some("solve.threads"),
+            Value::Whole,
+            "N",
+            Default::Words("every core"),
+            Range::Between(1, 1024),
+            "Worker threads for strategies that split their search",
+        ),
+    ],
+};
+
+/// How a run is bounded and cut: flags only.
+pub static RUN: OptionGroup = OptionGroup {
+    name: "run",
+    title: "Run options",
+    about: "How one run is bounded, cut into parts or estimated (flags only)",
+    options: &[
+        with_unit(
+            row(
+                "node-limit",
+                None,
+                Value::Whole,
+                "N",
+                Default::None,
+                Range::AtLeast(1),
+                "Stop after this many search nodes",
+            ),
+            "nodes",
+        ),
+        row(
+            "memory",
+            None,
+            Value::Text,
+            "SIZE",
+            Default::Words(
+                "3/4 of the machine's memory (the least of MemTotal, the cgroup's memory limit \
+                 and `ulimit -v`), which is also the most a run is given",
+            ),
+            Range::Any,
+            "Memory a run may take, reading the file included: bytes, or K, M, G, T (powers of \
+             1024), from 8M, e.g. 512M or 4G. A file or job that would need more is refused \
+             before it starts (exit 2); a search whose memory grows past it stops (exit 3)",
+        ),
+        row(
+            "part",
+            None,
+            Value::Text,
+            "I/N",
+            Default::None,
+            Range::Any,
+            "Search only part I of N of the tree (strategies that split: `solve strategies`); \
+             the N parts, run anywhere, merged by `solve merge`, give the whole answer. \
+             I/N,J/M: part J of M of part I's subtrees' descendants",
+        ),
+        with_unit(
+            row(
+                "estimate",
+                None,
+                Value::Whole,
+                "PROBES",
+                Default::None,
+                Range::AtLeast(1),
+                "Estimate the size of the search tree by this many random probes (Knuth) \
+                 instead of searching it (minimize, domination bnb); with `solve plan`, estimate \
+                 each part's tree alike and list the parts largest first",
+            ),
+            "probes",
+        ),
+        row(
+            "optimum",
+            None,
+            Value::Whole,
+            "K",
+            Default::None,
+            Range::Any,
+            "With goal count and --part (domination): the optimum, found first (by goal \
+             minimize, whole or in parts), whose placements the parts count",
+        ),
+    ],
+};
+
+/// Every group, in the order the help and the docs list them.
+pub static OPTION_GROUPS: [&OptionGroup; 3] = [&PUZZLE, &SOLVE, &RUN];
+
+/// The option of flag `flag` (without dashes).
+///
+/// # Panics
+/// When no table declares it: the callers name flags of the tables.
+pub fn run_option(flag: &str) -> &'static RunOption {
+    OPTION_GROUPS
+        .iter()
+        .flat_map(|g| g.options)
+        .find(|o| o.flag == flag)
+        .unwrap_or_else(|| panic!("no run option --{flag} is declared"))
+}
+
+/// The `[solve]` keys, in the table's order, `options` (the strategies' tuning) last.
+pub fn solve_keys() -> Vec<&'static str> {
+    SOLVE
+        .options
+        .iter()
+        .filter_map(RunOption::key_name)
+        .chain(["options"])
+        .collect()
+}
+
+/// A markdown table cell: no line breaks, and `|` escaped.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+/// docs/options.md: the tables, generated from the declarations above (a test compares the
+/// file with this; `BOARDSOLVE_WRITE_DOCS=1 cargo test -p boardsolve --lib options_doc`
+/// writes it again).
+pub fn options_markdown() -> String {
+    let mut md = String::from(
+        "# Run options\n\n\
+         Every option of a run, generated from the tables that declare them \
+         (crates/boardsolve/src/spec/options.rs). An option with a key takes the same value in \
+         the puzzle file, by `--set KEY=VALUE`, and by its flag; the flag wins over the file.\n\n\
+         The command line's reference (every command and its flags) is `solve --help` and \
+         `solve COMMAND --help`; `solve man` prints it as a man page (roff, on standard \
+         output: `solve man > solve.1`), and `solve completions bash|zsh|fish` prints a \
+         completion script for that shell. The domination strategies' tuning options \
+         (`[solve.options]`, `--set solve.options.GROUP.NAME=VALUE`) are listed by `solve \
+         strategies`.\n",
+    );
+    for g in OPTION_GROUPS {
+        let _ = write!(
+            md,
+            "\n## {}\n\n{}.\n\n\
+             | flag | key | type | default | accepted | help |\n\
+             |---|---|---|---|---|---|\n",
+            g.title, g.about
+        );
+        for o in g.options {
+            let flag = match o.value {
+                Value::Switch => format!("`--{}`", o.flag),
+                _ => format!("`--{} {}`", o.flag, o.value_name),
+            };
+            let key = o.key.map_or(String::new(), |k| format!("`{k}`"));
+            let accepted = match o.value {
+                Value::Choice(names) => names.join(", "),
+                _ => o.accepted(),
+            };
+            let _ = writeln!(
+                md,
+                "| {flag} | {key} | {} | {} | {} | {} |",
+                o.value.type_name(),
+                cell(&o.default.words()),
+                cell(&accepted),
+                cell(o.help)
+            );
+        }
+    }
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_and_keys_are_declared_once() {
+        let mut flags: Vec<&str> = OPTION_GROUPS
+            .iter()
+            .flat_map(|g| g.options)
+            .map(|o| o.flag)
+            .collect();
+        let n = flags.len();
+        flags.sort_unstable();
+        flags.dedup();
+        assert_eq!(flags.len(), n, "a flag declared twice");
+        // A key's flag is its name with dashes: the two spellings of one option.
+        for o in OPTION_GROUPS.iter().flat_map(|g| g.options) {
+            if let Some(k) = o.key_name() {
+                assert_eq!(k.replace('_', "-"), o.flag);
+            }
+        }
+    }
+
+    #[test]
+    fn ranges_say_what_they_check() {
+        let t = run_option("time-limit");
+        assert!(t.check_real(0.5).is_ok() && t.check_real(1e20).is_err());
+        assert_eq!(
+            t.check_real(0.0).unwrap_err(),
+            "accepted: seconds, more than 0 and less than 1e9"
+        );
+        let n = run_option("threads");
+        assert!(n.check_whole(1).is_ok() && n.check_whole(1024).is_ok());
+        assert_eq!(n.check_whole(0).unwrap_err(), "accepted: 1 to 1024");
+        assert_eq!(run_option("node-limit").accepted(), "1 or more nodes");
+        assert!(run_option("limit").check_whole(-1).is_err());
+    }
+
+    /// docs/options.md is the markdown of the tables; with BOARDSOLVE_WRITE_DOCS set the test
+    /// writes it instead.
+    #[test]
+    fn options_doc_is_the_generated_table() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/options.md");
+        let md = options_markdown();
+        if std::env::var_os("BOARDSOLVE_WRITE_DOCS").is_some() {
+            std::fs::write(&path, &md).unwrap();
+        }
+        let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            on_disk == md,
+            "docs/options.md differs from the tables in spec/options.rs; write it again with \
+             BOARDSOLVE_WRITE_DOCS=1 cargo test -p boardsolve --lib options_doc"
+        );
+    }
+}
