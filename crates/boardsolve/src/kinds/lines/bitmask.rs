@@ -129,12 +129,12 @@ fn search<M: Mask>(m: &Model, task: &Task, run: &mut Run) {
         return;
     }
     let mut first = Search::<M, false>::new(m, task);
-    first.collect = Some(Vec::new());
+    first.parts.collect = Some(Vec::new());
     first.row(0, run);
-    let firsts = first.collect.take().unwrap_or_default();
+    let firsts = first.parts.collect.take().unwrap_or_default();
     run.share_out(&firsts, task.threads, |row0, child| {
         let mut s = Search::<M, false>::new(m, task);
-        s.force = Some(row0.clone());
+        s.parts.force = Some(row0.clone());
         s.row(0, child);
     });
 }
@@ -150,15 +150,15 @@ fn search<M: Mask>(m: &Model, task: &Task, run: &mut Run) {
 fn part<M: Mask>(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let expand = |node: &Vec<(usize, usize)>, _: &mut Run| {
         let mut s = Search::<M, true>::new(m, task);
-        s.walk.clone_from(node);
-        s.next = Some(Vec::new());
+        s.parts.walk.clone_from(node);
+        s.parts.next = Some(Vec::new());
         // Listing counts no node: the part counts those it expanded (`Cut::above`).
         s.row(0, &mut Run::new(Limits::default()));
-        if s.completes {
+        if s.parts.completes {
             // No stone can follow a complete placement: the node is its own subtree.
             return Expand::Leaf;
         }
-        let next = s.next.take().unwrap_or_default();
+        let next = s.parts.next.take().unwrap_or_default();
         Expand::Children(
             next.into_iter()
                 .map(|stone| {
@@ -185,52 +185,67 @@ fn part<M: Mask>(m: &Model, task: &Task, run: &mut Run) -> Answer {
             return;
         }
         let mut s = Search::<M, true>::new(m, task);
-        s.walk.clone_from(node);
+        s.parts.walk.clone_from(node);
         s.row(0, run);
     })
 }
 
-struct Search<'m, M: Mask, const SPLIT: bool> {
-    /// Gather the first rows that pass instead of going deeper (to share them out).
-    collect: Option<Vec<Vec<usize>>>,
-    /// Hold the first row to exactly this (a worker's share).
-    force: Option<Vec<usize>>,
-    m: &'m Model,
-    task: Task,
+/// What the search knows of the board, fixed once it begins: read on every node, never
+/// written.
+struct Geometry<M> {
     nc: usize,
     w: usize,
     h: usize,
+    /// The most stones of one colour a line may hold.
     k: u8,
     plan: RowPlan,
     row_mask: Vec<M>,
-    /// Rows filled so far.
-    done: Vec<bool>,
-    /// The squares of the rows not yet begun.
-    later: M,
-    /// The most stones of one colour the rows not yet begun can take.
-    cap_left: usize,
-    /// Columns that must take stones: (mask, its line, stones of each colour it needs).
+    /// Columns that must take stones: (mask, stones of each colour it needs).
     col_need: Vec<(M, usize)>,
     /// Per square, the masks of the lines (besides its row) its stone counts on:
     /// `through[off[s]..off[s+1]]`. A line is full for colour c when its AND with `stones[c]`
     /// has `max_per_line` bits: no counters to keep, nothing to undo but `forb`.
     through: Vec<M>,
     off: Vec<usize>,
-    /// The stones of each colour.
+}
+
+/// The placement under way: what `place` and `unplace` change on every node.
+struct State<M> {
+    /// Rows filled so far.
+    done: Vec<bool>,
+    /// The squares of the rows not yet begun.
+    later: M,
+    /// The most stones of one colour the rows not yet begun can take.
+    cap_left: usize,
+    /// The stones of each colour, the squares forbidden to each, and every stone.
     stones: Vec<M>,
     forb: Vec<M>,
     occ: M,
+    /// Stones each colour still needs, and each square's colour (0: empty).
     need: Vec<usize>,
     sol: Vec<usize>,
+}
+
+/// The symmetry breaking at the root: the image top rows compared as the rows fill.
+struct Symmetry {
     /// For each symmetry but the identity, the squares whose stones land on the image's top
     /// row, in order.
     src: Vec<Vec<usize>>,
     /// Per level (rows done), per symmetry: the next position to compare, or `RESOLVED`
     /// when the image's top row is already known to be larger.
     pos: Vec<usize>,
+    /// Scratch for the images of a placement reported with its orbit.
     image: Vec<usize>,
     seen: Vec<Vec<usize>>,
-    emit: Emitter<'m>,
+}
+
+/// Sharing the search out: to the workers of `--threads` by the first row, and to the
+/// parts of `--part` by a path of stones.
+struct Parts {
+    /// Gather the first rows that pass instead of going deeper (to share them out).
+    collect: Option<Vec<Vec<usize>>>,
+    /// Hold the first row to exactly this (a worker's share).
+    force: Option<Vec<usize>>,
     /// With `SPLIT`: the stones (square, colour) of the node to search from, placed as the
     /// search meets them, uncounted (they are the node's ancestors and itself).
     walk: Vec<(usize, usize)>,
@@ -240,6 +255,18 @@ struct Search<'m, M: Mask, const SPLIT: bool> {
     next: Option<Vec<(usize, usize)>>,
     /// Listing: the node ends in a complete placement without another stone.
     completes: bool,
+}
+
+/// The search, its data grouped by concern; the groups are held by value, so the hot loop
+/// reads each field at a fixed offset from `self`, as from one flat struct.
+struct Search<'m, M: Mask, const SPLIT: bool> {
+    m: &'m Model,
+    task: Task,
+    emit: Emitter<'m>,
+    geo: Geometry<M>,
+    state: State<M>,
+    sym: Symmetry,
+    parts: Parts,
 }
 
 const RESOLVED: usize = usize::MAX;
@@ -296,34 +323,42 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
         Search {
             m,
             task: *task,
-            nc,
-            w,
-            h,
-            k: m.limit().min(255) as u8,
-            plan,
-            row_mask,
-            done: vec![false; h],
-            later,
-            cap_left,
-            col_need,
-            through,
-            off,
-            stones: vec![M::ZERO; nc],
-            forb: vec![M::ZERO; nc],
-            occ: M::ZERO,
-            need: vec![m.per_color; nc],
-            sol: vec![0; w * h],
-            pos: vec![0; (h + 1) * src.len()],
-            src,
-            image: vec![0; w * h],
-            seen: Vec::new(),
             emit: Emitter::new(m, task),
-            collect: None,
-            force: None,
-            walk: Vec::new(),
-            walked: 0,
-            next: None,
-            completes: false,
+            geo: Geometry {
+                nc,
+                w,
+                h,
+                k: m.limit().min(255) as u8,
+                plan,
+                row_mask,
+                col_need,
+                through,
+                off,
+            },
+            state: State {
+                done: vec![false; h],
+                later,
+                cap_left,
+                stones: vec![M::ZERO; nc],
+                forb: vec![M::ZERO; nc],
+                occ: M::ZERO,
+                need: vec![m.per_color; nc],
+                sol: vec![0; w * h],
+            },
+            sym: Symmetry {
+                pos: vec![0; (h + 1) * src.len()],
+                src,
+                image: vec![0; w * h],
+                seen: Vec::new(),
+            },
+            parts: Parts {
+                collect: None,
+                force: None,
+                walk: Vec::new(),
+                walked: 0,
+                next: None,
+                completes: false,
+            },
         }
     }
 
@@ -331,29 +366,29 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
     /// breaking reads, then the row with the fewest open squares (most constrained first).
     /// Returns `true` to stop.
     fn row(&mut self, d: usize, run: &mut Run) -> bool {
-        if d == self.h {
-            return self.need.iter().all(|&n| n == 0) && self.complete(run);
+        if d == self.geo.h {
+            return self.state.need.iter().all(|&n| n == 0) && self.complete(run);
         }
         let r = if d == 0 { 0 } else { self.most_constrained() };
-        self.done[r] = true;
-        self.later &= !self.row_mask[r];
-        self.cap_left -= self.plan.cap[r];
+        self.state.done[r] = true;
+        self.state.later &= !self.geo.row_mask[r];
+        self.state.cap_left -= self.geo.plan.cap[r];
         let stop = self.colour(d, r, 0, run);
-        self.cap_left += self.plan.cap[r];
-        self.later |= self.row_mask[r];
-        self.done[r] = false;
+        self.state.cap_left += self.geo.plan.cap[r];
+        self.state.later |= self.geo.row_mask[r];
+        self.state.done[r] = false;
         stop
     }
 
     /// The undone row with the fewest squares open to its colours.
     fn most_constrained(&self) -> usize {
         let mut best = (usize::MAX, 0);
-        for r in 0..self.h {
-            if self.done[r] {
+        for r in 0..self.geo.h {
+            if self.state.done[r] {
                 continue;
             }
-            let free = self.row_mask[r];
-            let open: usize = self.forb.iter().map(|&f| (free & !f).ones()).sum();
+            let free = self.geo.row_mask[r];
+            let open: usize = self.state.forb.iter().map(|&f| (free & !f).ones()).sum();
             if open < best.0 {
                 best = (open, r);
             }
@@ -366,31 +401,31 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
         if c > 0 && !self.feasible(c - 1) {
             return false;
         }
-        if c == self.nc {
+        if c == self.geo.nc {
             if !self.symmetry_ok(d) {
                 return false;
             }
             if d == 0
-                && let Some(rows) = self.collect.as_mut()
+                && let Some(rows) = self.parts.collect.as_mut()
             {
-                rows.push(self.sol[..self.w].to_vec());
+                rows.push(self.state.sol[..self.geo.w].to_vec());
                 return false;
             }
             return self.row(d + 1, run);
         }
-        let need = self.need[c];
+        let need = self.state.need[c];
         let (mut lo, mut hi) = (
-            need.saturating_sub(self.cap_left),
-            self.plan.cap[r].min(need),
+            need.saturating_sub(self.state.cap_left),
+            self.geo.plan.cap[r].min(need),
         );
         if lo > hi {
             return false;
         }
-        let mut open = self.row_mask[r] & !self.occ & !self.forb[c];
+        let mut open = self.geo.row_mask[r] & !self.state.occ & !self.state.forb[c];
         if d == 0
-            && let Some(row0) = &self.force
+            && let Some(row0) = &self.parts.force
         {
-            let mine = (0..self.w)
+            let mine = (0..self.geo.w)
                 .filter(|&j| row0[j] == c + 1)
                 .fold(M::ZERO, |a, j| a | M::bit(j));
             if open & mine != mine {
@@ -417,7 +452,7 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
         mut open: M,
         run: &mut Run,
     ) -> bool {
-        if SPLIT && self.walked < self.walk.len() {
+        if SPLIT && self.parts.walked < self.parts.walk.len() {
             return self.pick_walked(d, r, c, placed, lo, hi, open, run);
         }
         if placed >= lo && self.colour(d, r, c + 1, run) {
@@ -429,7 +464,7 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
         while open != M::ZERO && open.ones() + placed >= lo {
             let s = open.lowest();
             open = open.without_lowest();
-            if SPLIT && let Some(next) = self.next.as_mut() {
+            if SPLIT && let Some(next) = self.parts.next.as_mut() {
                 next.push((s, c));
                 continue;
             }
@@ -450,30 +485,30 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
     /// Returns the forbidden mask before, for [`Search::unplace`].
     #[inline(always)]
     fn place(&mut self, c: usize, s: usize) -> M {
-        let saved = self.forb[c];
-        let k = self.k as usize;
-        let mine = self.stones[c] | M::bit(s);
-        self.stones[c] = mine;
+        let saved = self.state.forb[c];
+        let k = self.geo.k as usize;
+        let mine = self.state.stones[c] | M::bit(s);
+        self.state.stones[c] = mine;
         let mut forb = saved;
-        for &line in &self.through[self.off[s]..self.off[s + 1]] {
+        for &line in &self.geo.through[self.geo.off[s]..self.geo.off[s + 1]] {
             if (line & mine).ones() >= k {
                 forb |= line;
             }
         }
-        self.forb[c] = forb;
-        self.occ |= M::bit(s);
-        self.sol[s] = c + 1;
-        self.need[c] -= 1;
+        self.state.forb[c] = forb;
+        self.state.occ |= M::bit(s);
+        self.state.sol[s] = c + 1;
+        self.state.need[c] -= 1;
         saved
     }
 
     #[inline(always)]
     fn unplace(&mut self, c: usize, s: usize, saved: M) {
-        self.need[c] += 1;
-        self.sol[s] = 0;
-        self.occ &= !M::bit(s);
-        self.stones[c] &= !M::bit(s);
-        self.forb[c] = saved;
+        self.state.need[c] += 1;
+        self.state.sol[s] = 0;
+        self.state.occ &= !M::bit(s);
+        self.state.stones[c] &= !M::bit(s);
+        self.state.forb[c] = saved;
     }
 
     /// `pick` on the walk to a node: the walk's next stone where it lies in this row and
@@ -492,8 +527,8 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
         open: M,
         run: &mut Run,
     ) -> bool {
-        let (s, colour) = self.walk[self.walked];
-        if colour != c || s / self.w != r {
+        let (s, colour) = self.parts.walk[self.parts.walked];
+        if colour != c || s / self.geo.w != r {
             return placed >= lo && self.colour(d, r, c + 1, run);
         }
         // The squares the loop passed before reaching `s`, and `s` itself.
@@ -506,9 +541,9 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
             return false;
         }
         let saved = self.place(c, s);
-        self.walked += 1;
+        self.parts.walked += 1;
         let stop = self.pick(d, r, c, placed + 1, lo, hi, left, run);
-        self.walked -= 1;
+        self.parts.walked -= 1;
         self.unplace(c, s, saved);
         stop
     }
@@ -516,25 +551,25 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
     /// Once colour c is placed in the current row: can the rows not yet begun still take
     /// what it needs, and the columns what they must hold?
     fn feasible(&self, c: usize) -> bool {
-        let need = self.need[c];
+        let need = self.state.need[c];
         if need == 0 {
             return true;
         }
         let mut room = 0;
-        for rr in 0..self.h {
-            if !self.done[rr] {
-                let open = (self.row_mask[rr] & !self.forb[c]).ones();
-                room += open.min(self.plan.cap[rr]);
+        for rr in 0..self.geo.h {
+            if !self.state.done[rr] {
+                let open = (self.geo.row_mask[rr] & !self.state.forb[c]).ones();
+                room += open.min(self.geo.plan.cap[rr]);
             }
         }
         if room < need {
             return false;
         }
         // A column that must take `lo` of each colour needs that many open squares left.
-        for &(mask, lo) in &self.col_need {
-            let have = (mask & self.stones[c]).ones();
+        for &(mask, lo) in &self.geo.col_need {
+            let have = (mask & self.state.stones[c]).ones();
             if have < lo {
-                let open = (mask & self.later & !self.forb[c]).ones();
+                let open = (mask & self.state.later & !self.state.forb[c]).ones();
                 if have + open < lo {
                     return false;
                 }
@@ -546,13 +581,17 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
     /// After depth d: is the top row still at most every image's top row, as far as the
     /// rows done tell?
     fn symmetry_ok(&mut self, d: usize) -> bool {
-        let g_count = self.src.len();
-        let w = self.w;
+        let g_count = self.sym.src.len();
+        let w = self.geo.w;
         for g in 0..g_count {
-            let mut p = if d == 0 { 0 } else { self.pos[d * g_count + g] };
+            let mut p = if d == 0 {
+                0
+            } else {
+                self.sym.pos[d * g_count + g]
+            };
             if p != RESOLVED {
-                while p < w && self.done[self.src[g][p] / w] {
-                    let (a, b) = (self.sol[self.src[g][p]], self.sol[p]);
+                while p < w && self.state.done[self.sym.src[g][p] / w] {
+                    let (a, b) = (self.state.sol[self.sym.src[g][p]], self.state.sol[p]);
                     if a < b {
                         return false;
                     }
@@ -567,43 +606,43 @@ impl<'m, M: Mask, const SPLIT: bool> Search<'m, M, SPLIT> {
                     p = RESOLVED;
                 }
             }
-            self.pos[(d + 1) * g_count + g] = p;
+            self.sym.pos[(d + 1) * g_count + g] = p;
         }
         true
     }
 
     /// A complete placement whose top row is the smallest of its images'.
     fn complete(&mut self, run: &mut Run) -> bool {
-        if SPLIT && self.next.is_some() {
-            self.completes = true;
+        if SPLIT && self.parts.next.is_some() {
+            self.parts.completes = true;
             return false;
         }
         let reporting = run.reports_each();
         if self.task.unique || reporting {
-            if !self.m.is_canonical(&self.sol) {
+            if !self.m.is_canonical(&self.state.sol) {
                 return false;
             }
             if self.task.unique {
-                return self.emit.emit(run, &self.sol);
+                return self.emit.emit(run, &self.state.sol);
             }
             // The distinct images of a canonical placement: its orbit.
-            self.seen.clear();
-            self.seen.push(self.sol.clone());
+            self.sym.seen.clear();
+            self.sym.seen.push(self.state.sol.clone());
             for perm in &self.m.symmetries[1..] {
-                apply(perm, &self.sol, &mut self.image);
-                if !self.seen.contains(&self.image) {
-                    self.seen.push(self.image.clone());
+                apply(perm, &self.state.sol, &mut self.sym.image);
+                if !self.sym.seen.contains(&self.sym.image) {
+                    self.sym.seen.push(self.sym.image.clone());
                 }
             }
-            for i in 0..self.seen.len() {
-                if run.solution(&self.seen[i]) {
+            for i in 0..self.sym.seen.len() {
+                if run.solution(&self.sym.seen[i]) {
                     return true;
                 }
             }
             return false;
         }
         // Counting: the canonical placement stands for its orbit.
-        match self.m.orbit_if_canonical(&self.sol) {
+        match self.m.orbit_if_canonical(&self.state.sol) {
             Some(orbit) => run.count(orbit as u128),
             None => return false,
         }

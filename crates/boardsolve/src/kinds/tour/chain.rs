@@ -30,6 +30,8 @@
 //! every pattern within a budget, other layouts (a longer last block, a head merged with a
 //! neighbour, or a short strip cut in two) move the start within its block.
 
+use std::ops::ControlFlow;
+
 use super::blocks::{ATTEMPT_BUDGET, attempt_path};
 use super::graph::NONE;
 use super::strip::{Sq, block_moves, part_of, split, strip_shape};
@@ -199,8 +201,252 @@ struct Choice {
     s: usize,
 }
 
+/// Whether row `r` of a strip `rows` high is one of its two outer lines.
+fn outer(rows: usize, r: usize) -> bool {
+    r == 0 || r == rows - 1
+}
+
+/// On 4 rows the outer lines' squares move only to the inner lines', and a square's
+/// colour class with it: outer of one colour with inner of the other. An open tour is a
+/// path through one class, one move between the inner lines, and a path through the other;
+/// both ends are outer. So every crossing joins an outer square to an inner one, and has
+/// the class of its outer square.
+fn class(rows: usize, c: Cross) -> usize {
+    if outer(rows, c.1.0) {
+        (c.1.0 + c.1.1) % 2
+    } else {
+        (c.0.0 + 1 + c.0.1) % 2
+    }
+}
+
+/// The crossing patterns right of the head, two crossings a boundary (the tour goes right
+/// by a and comes back by b); `[None]` when no block lies right of the head. On 4 rows the
+/// tour goes out in one class and comes back in the other, from outer squares in the right
+/// block (the end block's path alternates and ends outer).
+fn right_patterns(rows: usize, cross: &[Cross], blocks_right: bool) -> Vec<Option<[Cross; 2]>> {
+    if !blocks_right {
+        return vec![None];
+    }
+    let fits = |a: Cross, b: Cross| {
+        rows != 4
+            || ([a, b]
+                .iter()
+                .all(|c| outer(rows, c.1.0) && !outer(rows, c.0.0))
+                && class(rows, a) != class(rows, b))
+    };
+    let mut v = Vec::new();
+    for (i, &a) in cross.iter().enumerate() {
+        for &b in &cross[i + 1..] {
+            if disjoint(&[a, b]) && fits(a, b) {
+                v.push(Some([a, b]));
+            }
+        }
+    }
+    v
+}
+
+/// The crossing patterns left of the head, three crossings a boundary (the tour goes left
+/// by x, comes back by y, and goes left again by z to end beyond the boundary); `[None]`
+/// when no block lies left of the head. On 4 rows the tour goes out and back in one class
+/// (x, y) and ends in the other (z, outer in the far block, so inner where it crosses). The
+/// first block's loop from x to y alternates outer and inner through as many of each, so
+/// one of its ends is outer and one inner. The start, at `head_start` in the head's block,
+/// is of x's class: its path covers the left part's loop before the one move between the
+/// inner lines, right of the head (seen from the head's left boundary).
+fn left_patterns(
+    rows: usize,
+    cross: &[Cross],
+    blocks_left: bool,
+    head_start: Option<Sq>,
+) -> Vec<Option<[Cross; 3]>> {
+    if !blocks_left {
+        return vec![None];
+    }
+    let start_class = head_start.map(|(r, c)| (r + c) % 2);
+    let fits = |x: Cross, y: Cross, z: Cross| {
+        rows != 4
+            || ([x, y, z]
+                .iter()
+                .all(|c| outer(rows, c.0.0) != outer(rows, c.1.0))
+                && class(rows, x) == class(rows, y)
+                && class(rows, x) != class(rows, z)
+                && outer(rows, x.0.0) != outer(rows, y.0.0)
+                && !outer(rows, z.0.0)
+                && start_class.is_none_or(|k| k == class(rows, x)))
+    };
+    let mut v = Vec::new();
+    for &x in cross {
+        for &y in cross {
+            for &z in cross {
+                if disjoint(&[x, y, z]) && fits(x, y, z) {
+                    v.push(Some([x, y, z]));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// A crossing's square in the block on its left, of length `w`: on that block's right side.
+fn right_square(c: Cross, w: usize) -> Sq {
+    (c.0.0, w - 1 - c.0.1)
+}
+
+/// A crossing's square in the block on its right: on that block's left side.
+fn left_square(c: Cross) -> Sq {
+    c.1
+}
+
+/// One layout's blocks as `choose` sees them: their lengths along the strip, and the head's
+/// block with the start in it.
+struct Blocks<'a> {
+    rows: usize,
+    parts: &'a [usize],
+    /// The length of the middle blocks.
+    base: usize,
+    /// The head's block, and the last block.
+    s: usize,
+    last: usize,
+    head_start: Option<Sq>,
+}
+
+impl Blocks<'_> {
+    /// What the blocks right of the head must do with the pattern (a, b): the middle blocks
+    /// (one shape for all of them) and the last block, which turns the tour back.
+    fn right_needs(&self, p: Option<[Cross; 2]>) -> (Option<Need>, Option<Need>) {
+        let (base, last) = (self.base, self.last);
+        let (mut mid, mut end) = (None, None);
+        if let Some([a, b]) = p {
+            if last - self.s >= 2 {
+                mid = Some(Need {
+                    len: base,
+                    start: Some(left_square(a)),
+                    end: Some(left_square(b)),
+                    virt: vec![(right_square(a, base), right_square(b, base))],
+                    ordered: false,
+                });
+            }
+            end = Some(Need {
+                len: self.parts[last],
+                start: Some(left_square(a)),
+                end: Some(left_square(b)),
+                virt: vec![],
+                ordered: false,
+            });
+        }
+        (mid, end)
+    }
+
+    /// What the blocks left of the head must do with the pattern (x, y, z): the middle
+    /// blocks and the first block, where the tour ends.
+    fn left_needs(&self, t: Option<[Cross; 3]>) -> (Option<Need>, Option<Need>) {
+        let (base, first) = (self.base, self.parts[0]);
+        let (mut lmid, mut lend) = (None, None);
+        if let Some([x, y, z]) = t {
+            if self.s >= 2 {
+                lmid = Some(Need {
+                    len: base,
+                    start: Some(right_square(x, base)),
+                    end: Some(left_square(z)),
+                    virt: vec![
+                        (left_square(x), left_square(y)),
+                        (right_square(y, base), right_square(z, base)),
+                    ],
+                    ordered: true,
+                });
+            }
+            lend = Some(Need {
+                len: first,
+                start: Some(right_square(x, first)),
+                end: None,
+                virt: vec![(right_square(y, first), right_square(z, first))],
+                ordered: true,
+            });
+        }
+        (lmid, lend)
+    }
+
+    /// What the head must do: from the start, the tour left of it as a virtual move
+    /// x -- y ending at z's square, the tour right of it as a virtual move a -- b.
+    fn head_need(&self, p: Option<[Cross; 2]>, t: Option<[Cross; 3]>) -> Need {
+        let ws = self.parts[self.s];
+        let mut head = Need {
+            len: ws,
+            start: self.head_start,
+            end: None,
+            virt: vec![],
+            ordered: false,
+        };
+        if let Some([x, y, z]) = t {
+            head.virt.push((left_square(x), left_square(y)));
+            head.end = Some(left_square(z));
+        }
+        if let Some([a, b]) = p {
+            head.virt.push((right_square(a, ws), right_square(b, ws)));
+        }
+        head
+    }
+
+    /// With the right pattern `p` and its blocks' needs `right` found, the left patterns in
+    /// turn until the head's path is found: `Break` with the choice, or with `None` once a
+    /// limit struck or the searches passed `budget`; `Continue` for the next right pattern.
+    /// A head that fails with one right pattern for several left ones may need another
+    /// right pattern: it moves on after a few.
+    fn choose_left(
+        &self,
+        p: Option<[Cross; 2]>,
+        (mid, end): (Option<Need>, Option<Need>),
+        triples: &[Option<[Cross; 3]>],
+        found: &mut Found,
+        (budget, head_tries): (usize, (usize, u32)),
+        run: &mut Run,
+    ) -> ControlFlow<Option<Choice>> {
+        let mut heads = 0;
+        for &t in triples {
+            if heads == HEADS_PER_PAIR {
+                break;
+            }
+            let (lmid, lend) = self.left_needs(t);
+            let head = self.head_need(p, t);
+            let sides = [&lmid, &lend]
+                .into_iter()
+                .flatten()
+                .all(|need| found.get(need, CHAIN_TRIES, run).is_some());
+            let head_path = if sides {
+                found.searches += 1;
+                heads += 1;
+                chain_block(self.rows, &head, head_tries, run)
+            } else {
+                None
+            };
+            if run.is_stopped() {
+                return ControlFlow::Break(None);
+            }
+            if let Some(head_path) = head_path {
+                return ControlFlow::Break(Some(Choice {
+                    p,
+                    t,
+                    mid,
+                    end,
+                    lmid,
+                    lend,
+                    head,
+                    head_path,
+                    s: self.s,
+                }));
+            }
+            if found.searches > budget {
+                return ControlFlow::Break(None);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 /// Choose patterns and block paths for the blocks `parts` (lengths along the strip), the
 /// start in strip coordinates; `None` when none is found within `budget` searches in all.
+/// The right patterns are tried in turn, each whose blocks exist with the left patterns in
+/// turn, until a head's path is found.
 fn choose(
     rows: usize,
     parts: &[usize],
@@ -209,192 +455,39 @@ fn choose(
     (budget, head_tries): (usize, (usize, u32)),
     run: &mut Run,
 ) -> Option<Choice> {
-    let base = chain_base(rows);
-    let last = parts.len() - 1;
-    let offset = |k: usize| parts[..k].iter().sum::<usize>();
     // The head block holds the start (block 0 when the start is free).
     let s = start.map_or(0, |(_, c)| part_of(parts, c));
-    let head_start = start.map(|(r, c)| (r, c - offset(s)));
+    let blocks = Blocks {
+        rows,
+        parts,
+        base: chain_base(rows),
+        s,
+        last: parts.len() - 1,
+        head_start: start.map(|(r, c)| (r, c - parts[..s].iter().sum::<usize>())),
+    };
     let cross = crossings(rows);
-    // On 4 rows the outer lines' squares move only to the inner lines', and a square's
-    // colour class with it: outer of one colour with inner of the other. An open tour is
-    // a path through one class, one move between the inner lines, and a path through the
-    // other; both ends are outer. So every crossing joins an outer square to an inner one;
-    // right of the head the tour goes out in one class and comes back in the other, from
-    // outer squares in the right block (the end block's path alternates and ends outer);
-    // left of it it goes out and back in one class (x, y) and ends in the other (z, outer
-    // in the far block, so inner where it crosses).
-    let outer = |r: usize| r == 0 || r == rows - 1;
-    let class = |c: Cross| {
-        if outer(c.1.0) {
-            (c.1.0 + c.1.1) % 2
-        } else {
-            (c.0.0 + 1 + c.0.1) % 2
+    let pairs = right_patterns(rows, &cross, s < blocks.last);
+    let triples = left_patterns(rows, &cross, s > 0, blocks.head_start);
+    for &p in &pairs {
+        let (mid, end) = blocks.right_needs(p);
+        if [&mid, &end]
+            .into_iter()
+            .flatten()
+            .any(|need| found.get(need, CHAIN_TRIES, run).is_none())
+        {
+            if run.is_stopped() || found.searches > budget {
+                return None;
+            }
+            continue;
         }
-    };
-    let four = rows == 4;
-    let fits_pair = |a: Cross, b: Cross| {
-        !four || ([a, b].iter().all(|c| outer(c.1.0) && !outer(c.0.0)) && class(a) != class(b))
-    };
-    // The first block's loop from x to y alternates outer and inner through as many of
-    // each, so one of its ends is outer and one inner. The start is of x's class: its path
-    // covers the left part's loop before the one move between the inner lines, right of the
-    // head (seen from the head's left boundary).
-    let start_class = head_start.map(|(r, c)| (r + c) % 2);
-    let fits_triple = |x: Cross, y: Cross, z: Cross| {
-        !four
-            || ([x, y, z].iter().all(|c| outer(c.0.0) != outer(c.1.0))
-                && class(x) == class(y)
-                && class(x) != class(z)
-                && outer(x.0.0) != outer(y.0.0)
-                && !outer(z.0.0)
-                && start_class.is_none_or(|k| k == class(x)))
-    };
-    // Right of the head: two crossings a, b a boundary (the tour goes right by a and comes
-    // back by b); left of it three, x, y, z (the tour goes left by x, comes back by y, and
-    // goes left again by z to end beyond the boundary).
-    let pairs: Vec<Option<[Cross; 2]>> = if s < last {
-        let mut v = Vec::new();
-        for (i, &a) in cross.iter().enumerate() {
-            for &b in &cross[i + 1..] {
-                if disjoint(&[a, b]) && fits_pair(a, b) {
-                    v.push(Some([a, b]));
-                }
-            }
-        }
-        v
-    } else {
-        vec![None]
-    };
-    let triples: Vec<Option<[Cross; 3]>> = if s > 0 {
-        let mut v = Vec::new();
-        for &x in &cross {
-            for &y in &cross {
-                for &z in &cross {
-                    if disjoint(&[x, y, z]) && fits_triple(x, y, z) {
-                        v.push(Some([x, y, z]));
-                    }
-                }
-            }
-        }
-        v
-    } else {
-        vec![None]
-    };
-    // Squares of a crossing in a block of length `w`: on its right side, on its left side.
-    let right = |c: Cross, w: usize| -> Sq { (c.0.0, w - 1 - c.0.1) };
-    let left = |c: Cross| -> Sq { c.1 };
-    let mut chosen = None;
-    'search: {
-        for &p in &pairs {
-            let (mut mid, mut end) = (None, None);
-            if let Some([a, b]) = p {
-                if last - s >= 2 {
-                    mid = Some(Need {
-                        len: base,
-                        start: Some(left(a)),
-                        end: Some(left(b)),
-                        virt: vec![(right(a, base), right(b, base))],
-                        ordered: false,
-                    });
-                }
-                end = Some(Need {
-                    len: parts[last],
-                    start: Some(left(a)),
-                    end: Some(left(b)),
-                    virt: vec![],
-                    ordered: false,
-                });
-            }
-            if [&mid, &end]
-                .into_iter()
-                .flatten()
-                .any(|need| found.get(need, CHAIN_TRIES, run).is_none())
-            {
-                if run.is_stopped() {
-                    return None;
-                }
-                if found.searches > budget {
-                    break 'search;
-                }
-                continue;
-            }
-            // A head that fails with one right pattern for several left ones may need
-            // another right pattern: move on after a few.
-            let mut heads = 0;
-            for &t in &triples {
-                if heads == HEADS_PER_PAIR {
-                    break;
-                }
-                let (mut lmid, mut lend) = (None, None);
-                if let Some([x, y, z]) = t {
-                    if s >= 2 {
-                        lmid = Some(Need {
-                            len: base,
-                            start: Some(right(x, base)),
-                            end: Some(left(z)),
-                            virt: vec![(left(x), left(y)), (right(y, base), right(z, base))],
-                            ordered: true,
-                        });
-                    }
-                    lend = Some(Need {
-                        len: parts[0],
-                        start: Some(right(x, parts[0])),
-                        end: None,
-                        virt: vec![(right(y, parts[0]), right(z, parts[0]))],
-                        ordered: true,
-                    });
-                }
-                let ws = parts[s];
-                let mut head = Need {
-                    len: ws,
-                    start: head_start,
-                    end: None,
-                    virt: vec![],
-                    ordered: false,
-                };
-                if let Some([x, y, z]) = t {
-                    head.virt.push((left(x), left(y)));
-                    head.end = Some(left(z));
-                }
-                if let Some([a, b]) = p {
-                    head.virt.push((right(a, ws), right(b, ws)));
-                }
-                let sides = [&lmid, &lend]
-                    .into_iter()
-                    .flatten()
-                    .all(|need| found.get(need, CHAIN_TRIES, run).is_some());
-                let head_path = if sides {
-                    found.searches += 1;
-                    heads += 1;
-                    chain_block(rows, &head, head_tries, run)
-                } else {
-                    None
-                };
-                if run.is_stopped() {
-                    return None;
-                }
-                if let Some(hp) = head_path {
-                    chosen = Some(Choice {
-                        p,
-                        t,
-                        mid,
-                        end,
-                        lmid,
-                        lend,
-                        head,
-                        head_path: hp,
-                        s,
-                    });
-                    break 'search;
-                }
-                if found.searches > budget {
-                    break 'search;
-                }
-            }
+        let right = (mid, end);
+        if let ControlFlow::Break(chosen) =
+            blocks.choose_left(p, right, &triples, found, (budget, head_tries), run)
+        {
+            return chosen;
         }
     }
-    chosen
+    None
 }
 
 /// An open tour of a strip 3 or 4 squares high, from `start` (a board square) or from a

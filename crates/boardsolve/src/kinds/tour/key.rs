@@ -1,7 +1,7 @@
 //! The frontier state of `count` as a word of 4-bit squares: a `u64` for frontiers of up to
 //! 15 squares (shorter side up to 7), [`U128`] for longer ones.
 //!
-//! The checks and the renumbering of labels in count.rs work on the whole word with masks;
+//! The checks and the renumbering of labels in expand.rs work on the whole word with masks;
 //! this trait gives them the same operations on either width, so the narrow boards keep
 //! their 16-byte slots (state and count) while wider ones take 24.
 

@@ -8,7 +8,8 @@
 //! - `backtrack`: plain depth-first search; enumerates and counts small boards, and counts
 //!   them up to symmetry (symmetry.rs);
 //! - `count`: exact counts by frontier dynamic programming for the knight on boards with a
-//!   short side (states.rs holds its states);
+//!   short side (sweep.rs sweeps the board, rule.rs and expand.rs take one square,
+//!   states.rs holds its states);
 //! - `warnsdorff`: fewest onward moves first (Roth's tie-break), bounded backtracking, the
 //!   closing rotation for closed tours; hands over to `divide` when it gives up;
 //! - `divide`: divide and conquer for the knight: block tours found once per block shape
@@ -28,13 +29,16 @@ mod count;
 mod divide;
 mod ends;
 pub mod exists;
+mod expand;
 mod fixed;
 mod graph;
 mod key;
 mod model;
 mod numbering;
+mod rule;
 mod states;
 mod strip;
+mod sweep;
 mod symmetry;
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use rayon::prelude::*;
+
 use super::key::Key;
 use crate::util::Natural;
 
@@ -217,8 +219,8 @@ fn merge<K: Key, T: Ways>(
     Ok(())
 }
 
-/// `expand` (the states that a share of `cur` lead to, into buckets) and the merge on
-/// `threads` threads: each expands a share of the states into its own buckets, then each
+/// `expand` (the states that a share of `cur` lead to, into buckets) and the merge in
+/// `threads` shares: each expands a share of the states into its own buckets, then each
 /// merges every `threads`-th bucket of all of them; the merged states replace `cur`.
 pub(super) fn expand_parallel<'m, K: Key, T: Ways, E>(
     cur: &mut Vec<Slot<K, T>>,
@@ -237,44 +239,36 @@ where
         b.reset(n);
     }
     let chunk = cur.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let jobs: Vec<_> = cur
-            .chunks(chunk)
-            .zip(parts.iter_mut())
-            .map(|(states, next)| scope.spawn(move || expand(states, next)))
-            .collect();
-        jobs.into_iter()
-            .map(|j| j.join().expect("a counting thread panicked"))
-            .collect::<Result<Vec<()>, Full>>()
-    })?;
+    // Rayon's tasks, in the pool the caller runs in (the global one outside any): one a
+    // share, so no more than `threads` run at once; results in share order, so the first
+    // share's error is the one reported.
+    let expanded: Vec<Result<(), Full>> = cur
+        .par_chunks(chunk)
+        .zip(parts.par_iter_mut())
+        .map(|(states, next)| expand(states, next))
+        .collect();
+    expanded.into_iter().collect::<Result<Vec<()>, Full>>()?;
     let parts = &*parts;
-    let merged = std::thread::scope(|scope| {
-        let jobs: Vec<_> = (0..threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    let (mut out, mut index) = (Vec::new(), Vec::new());
-                    let mut merged = Ok(());
-                    for b in (t..n).step_by(threads) {
-                        let lists: Vec<&Vec<Slot<K, T>>> =
-                            parts.iter().map(|p| &p.buckets[b]).collect();
-                        merged = merge(&lists, &mut index, &mut out, mem);
-                        if merged.is_err() {
-                            break;
-                        }
-                    }
-                    mem.release(&index);
-                    if merged.is_err() {
-                        mem.release(&out);
-                    }
-                    merged.map(|_| out)
-                })
-            })
-            .collect();
-        jobs.into_iter()
-            .map(|j| j.join().expect("a counting thread panicked"))
-            .collect::<Vec<Result<Vec<Slot<K, T>>, Full>>>()
-    });
-    // Every thread's list is counted until it is dropped, whichever failed.
+    let merged: Vec<Result<Vec<Slot<K, T>>, Full>> = (0..threads)
+        .into_par_iter()
+        .map(|t| {
+            let (mut out, mut index) = (Vec::new(), Vec::new());
+            let mut merged = Ok(());
+            for b in (t..n).step_by(threads) {
+                let lists: Vec<&Vec<Slot<K, T>>> = parts.iter().map(|p| &p.buckets[b]).collect();
+                merged = merge(&lists, &mut index, &mut out, mem);
+                if merged.is_err() {
+                    break;
+                }
+            }
+            mem.release(&index);
+            if merged.is_err() {
+                mem.release(&out);
+            }
+            merged.map(|_| out)
+        })
+        .collect();
+    // Every share's list is counted until it is dropped, whichever failed.
     let failed = merged.iter().find_map(|m| m.as_ref().err().copied());
     let merged: Vec<Vec<Slot<K, T>>> = merged.into_iter().flatten().collect();
     let total: usize = merged.iter().map(Vec::len).sum();

@@ -1,0 +1,352 @@
+//! The sweep of `count`: squares taken one at a time in row order along the shorter side
+//! (the board is transposed when it is taller than wide), the states after each square
+//! expanded (expand.rs) under the square's rule (rule.rs) and merged, until the last square,
+//! where the states that make whole tours are summed. Apart from the strategy (count.rs),
+//! which chooses what to sweep (one sweep, a sweep per pair of ends, the half turn's tours)
+//! and turns the sums into an answer.
+//!
+//! A knight's move from a square reaches back at most 2w + 1 squares, so only the last
+//! L = 2w + 1 squares can still gain moves: they are the frontier. Choosing which back moves
+//! each new square uses builds the tour's edges; partial tours are grouped by what the rest
+//! of the search can see of them:
+//!
+//! - per frontier square: no move yet (0), two moves or a hole (1), or one move, with the
+//!   label of the path fragment it ends (2..15; the two ends of a fragment share a label, a
+//!   fragment whose other end has left the frontier as a tour end shows its label once);
+//! - for open tours, how many squares have left the frontier as tour ends (0 to 2).
+//!
+//! That fits one `u64` (4 bits a square, L <= 15), or two (L <= 21; key.rs). A square
+//! leaving the frontier must be done: two moves, or for an open tour one move as one of the
+//! two ends; on a board with one square more of one colour, an end must be of that colour
+//! (the knight alternates colours), which rules out many states; with as many of each, the
+//! two ends differ in colour, so the state also keeps the first end's colour. Joining the
+//! two ends of one fragment closes a cycle: forbidden for open tours, and for closed ones
+//! allowed only at the last square when nothing else is open. Counts run in `u64` (the
+//! least memory traffic); before a square whose sums could overflow them, the states move
+//! to `u128`, then to wider integers (`Wide`), so the count is exact at any size and never
+//! redone. With `--prefixes` a cycle may close at any square: it is a tour of the prefix
+//! that ends there, counted for it; the look-ahead over squares to come is off, since they
+//! are holes in the shorter prefixes.
+//!
+//! A square's new states go to hash buckets merged bucket by bucket in cache (states.rs):
+//! sequential memory traffic instead of one large hash table probed at random. The checks
+//! and the renumbering of labels work on the 64-bit word with masks, not square by square.
+//! Memory: the lists of states (the square before's, the new states in their buckets, the
+//! merged list) are counted against the budget (`--memory`) as they grow, and allocated
+//! fallibly; a square whose states outgrow it stops the count as a memory limit, with what
+//! the square would need, projected from the share of its input expanded by then.
+
+use super::ends::sweep_index;
+use super::expand::{DONE, FRESH, expand};
+use super::fixed::{close, twisted_edges};
+use super::key::{Key, U128};
+use super::model::Model;
+use super::rule::Layout;
+use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
+use crate::engine::{Note, Prefix, Run};
+use crate::util::Natural;
+
+/// Squares with fewer states than this are expanded on one thread whatever `--threads`:
+/// below it starting the threads costs more than they save.
+const PARALLEL_FROM: usize = 1 << 16;
+
+/// The widest count: 4,096 bits.
+pub(super) type Widest = Wide<64>;
+
+/// Outcome of one counting pass.
+pub(super) enum Pass {
+    Done(Natural, Vec<Prefix>),
+    /// A limit of the run struck.
+    Stopped,
+    /// The states outgrew the memory: where, and what the square would need.
+    Outgrew(Note),
+}
+
+/// One sweep over the board: its layout, the run's settings, and what it gathers square by
+/// square.
+struct Sweep<'a> {
+    m: &'a Model,
+    /// The board's square of each square of the sweep.
+    actual: Vec<usize>,
+    layout: Layout,
+    threads: usize,
+    mem: &'a Memory,
+    /// Counting prefixes: the cells so far, and the counts of the prefixes with an even
+    /// number of them (a closed tour alternates colours).
+    cells_so_far: usize,
+    table: Vec<Prefix>,
+    /// The states after each square swept.
+    frontier: Vec<u64>,
+    /// Counting the tours the half turn fixes (fixed.rs): the twisted edges that close the
+    /// states at the middle of the board.
+    half_turn: Option<Vec<(usize, usize)>>,
+}
+
+impl Sweep<'_> {
+    /// The note of square `p`, whose states outgrew the memory.
+    fn outgrew<K, T>(&self, p: usize, input: usize, filled: &[Buckets<K, T>]) -> Note {
+        let done = filled.iter().map(|b| b.expanded).sum();
+        let made = filled.iter().map(|b| b.total).sum();
+        let at = self.m.board.square_name(self.actual[p]);
+        outgrew::<K, T>(self.mem, at, p + 1, self.layout.n, input, done, made)
+    }
+}
+
+/// `count_in` (count.rs) with 128-bit states if `wide`, else 64-bit ones; with `half_turn`, the
+/// tours the half turn fixes.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn count_as(
+    m: &Model,
+    ends: &[usize],
+    threads: usize,
+    mem: &Memory,
+    prefixes: bool,
+    wide: bool,
+    half_turn: bool,
+    frontier: &mut Vec<u64>,
+    run: &mut Run,
+) -> Pass {
+    let b = &m.board;
+    let transpose = b.height < b.width;
+    let (w, h) = if transpose {
+        (b.height, b.width)
+    } else {
+        (b.width, b.height)
+    };
+    // Sweep square p = r * w + c is the board's (r, c), or (c, r) when transposed.
+    let n = w * h;
+    let actual: Vec<usize> = (0..n)
+        .map(|p| {
+            let (r, c) = (p / w, p % w);
+            if transpose {
+                b.index(c, r)
+            } else {
+                b.index(r, c)
+            }
+        })
+        .collect();
+    let hole: Vec<bool> = (0..n).map(|p| b.is_hole(actual[p])).collect();
+    let mut ends: Vec<usize> = m
+        .start
+        .iter()
+        .chain(ends)
+        .map(|&s| sweep_index(m, s))
+        .collect();
+    ends.sort_unstable();
+    ends.dedup();
+    let last = (0..n)
+        .rev()
+        .find(|&p| !hole[p])
+        .expect("a board has a square");
+    if m.cells == 1 && !prefixes {
+        return Pass::Done(Natural::from(if m.closed { 0 } else { 1 }), Vec::new());
+    }
+    let l = 2 * w + 1;
+    let mut layout = Layout {
+        w,
+        h,
+        n,
+        l,
+        hole,
+        ends,
+        last,
+        minor: None,
+        closed: m.closed,
+        prefixes,
+    };
+    // With one square more of one colour than of the other (an odd board), a knight's path
+    // alternates colours and so starts and ends on the larger colour: a square of the
+    // smaller colour can never be an end.
+    let ones = (0..n)
+        .filter(|&p| !layout.hole[p] && layout.colour(p) == 1)
+        .count();
+    layout.minor = match (m.cells - ones).cmp(&ones) {
+        std::cmp::Ordering::Greater => Some(1u8),
+        std::cmp::Ordering::Less => Some(0u8),
+        std::cmp::Ordering::Equal => None,
+    };
+    let half_turn = half_turn.then(|| twisted_edges(w, n, l, &layout.hole));
+    let mut s = Sweep {
+        m,
+        actual,
+        layout,
+        threads,
+        mem,
+        cells_so_far: 0,
+        table: Vec::new(),
+        frontier: Vec::new(),
+        half_turn,
+    };
+    let pass = if wide {
+        start::<U128>(&mut s, run)
+    } else {
+        start::<u64>(&mut s, run)
+    };
+    *frontier = s.frontier;
+    pass
+}
+
+/// The sweep with states of type `K` (wide enough for the frontier), from its first state:
+/// the squares before the board count as done.
+fn start<K: Key>(s: &mut Sweep, run: &mut Run) -> Pass {
+    let mut init = K::ZERO;
+    for i in 0..s.layout.l {
+        init = init.with_nibble(i, DONE);
+    }
+    let mut cur: Vec<Slot<K, u64>> = Vec::new();
+    if s.mem.grow(&mut cur, 1).is_err() {
+        return Pass::Outgrew(s.outgrew::<K, u64>(0, 0, &[]));
+    }
+    cur.push(Slot { key: init, ways: 1 });
+    sweep(s, 0, cur, run)
+}
+
+/// The sweep from square `from` on, the states before it in `cur`: counts in `T` for as long
+/// as no sum can overflow it, then in the next wider type.
+fn sweep<K: Key, T: Ways>(
+    s: &mut Sweep,
+    from: usize,
+    mut cur: Vec<Slot<K, T>>,
+    run: &mut Run,
+) -> Pass {
+    let mut next: Buckets<K, T> = Buckets::new(s.mem);
+    let mut parts: Vec<Buckets<K, T>> = Vec::new();
+    let clock = run.clock().clone();
+    // The half turn's fixed tours are closed at the middle of the board.
+    let end = if s.half_turn.is_some() {
+        s.layout.n / 2
+    } else {
+        s.layout.n
+    };
+    for p in from..end {
+        if T::BITS < Widest::BITS && !fits(&cur) {
+            drop((next, parts));
+            let mut wider: Vec<Slot<K, T::Wider>> = Vec::new();
+            if s.mem.grow(&mut wider, cur.len()).is_err() {
+                return Pass::Outgrew(s.outgrew::<K, T::Wider>(p, cur.len(), &[]));
+            }
+            wider.extend(cur.iter().map(|x| Slot {
+                key: x.key,
+                ways: x.ways.widen(),
+            }));
+            s.mem.release(&cur);
+            drop(cur);
+            return sweep::<K, T::Wider>(s, p, wider, run);
+        }
+        let rule = s.layout.rule(p);
+        let input = cur.len();
+        let sequential = s.threads == 1 || input < PARALLEL_FROM;
+        let full = if sequential {
+            next.reset(Buckets::<K, T>::buckets_for(2 * input));
+            expand(&cur, &rule, &mut next, &clock).and_then(|_| next.merge_into(&mut cur))
+        } else {
+            expand_parallel(&mut cur, &mut parts, s.threads, s.mem, |states, next| {
+                expand(states, &rule, next, &clock)
+            })
+        }
+        .err();
+        let filled: &[Buckets<K, T>] = if sequential {
+            std::slice::from_ref(&next)
+        } else {
+            &parts
+        };
+        match full {
+            // `fits` rules out overflow; the widest type's bits bound every count.
+            Some(Full::Overflow) => unreachable!("a count overflowed its {} bits", T::BITS),
+            Some(Full::Memory) => return Pass::Outgrew(s.outgrew(p, input, filled)),
+            Some(Full::Stopped) => {
+                run.check();
+                return Pass::Stopped;
+            }
+            None => {}
+        }
+        // A prefix ends at a cell: a hole adds none.
+        if s.layout.prefixes && !s.layout.hole[p] {
+            s.cells_so_far += 1;
+            let mut count = Natural::zero();
+            for b in filled {
+                b.closed.add_to(&mut count);
+            }
+            if s.cells_so_far.is_multiple_of(2) {
+                s.table.push(Prefix {
+                    squares: p + 1,
+                    cells: s.cells_so_far,
+                    count,
+                });
+            }
+        }
+        s.frontier.push(cur.len() as u64);
+        if run.nodes(cur.len() as u64 + 1) {
+            return Pass::Stopped;
+        }
+    }
+    s.mem.release(&cur);
+    if let Some(edges) = &s.half_turn {
+        return Pass::Done(close(&cur, edges, s.layout.l), Vec::new());
+    }
+    if s.layout.prefixes {
+        let whole = s
+            .table
+            .last()
+            .filter(|t| t.cells == s.m.cells)
+            .map_or(Natural::zero(), |t| t.count.clone());
+        return Pass::Done(whole, std::mem::take(&mut s.table));
+    }
+    // Finish: every frontier square must be done; open tours need their two ends.
+    let mut total = Natural::zero();
+    for &Slot { key: state, ways } in &cur {
+        let mut ends = (state >> K::ENDS_SHIFT).low() as u8 & 3;
+        let mut ok = true;
+        for i in 0..s.layout.l {
+            match state.nibble(i) {
+                DONE => {}
+                FRESH => ok = false,
+                _ => {
+                    ok &= !s.layout.closed;
+                    ends += 1;
+                }
+            }
+        }
+        // With no cycles and every square done, two ends in all means one path.
+        if ok && (s.layout.closed || ends == 2) {
+            ways.add_to(&mut total);
+        }
+    }
+    Pass::Done(total, Vec::new())
+}
+
+/// Whether no sum at the next square can overflow `T`: a new state's count is a sum of the
+/// counts of states before, each taken at most once per set of back moves (at most 11), so
+/// all of them together are below 16 times the states' number times their largest count.
+fn fits<K, T: Ways>(cur: &[Slot<K, T>]) -> bool {
+    let largest = cur.iter().map(|x| x.ways.bits()).max().unwrap_or(0);
+    let spread = usize::BITS - cur.len().leading_zeros();
+    largest + spread + 4 <= T::BITS
+}
+
+/// The note of a square whose states outgrew the memory: `made` new states from `done` of
+/// its `input` states. The square would need its input and, projected from the share done,
+/// its new states twice (in their buckets, and merged), or at least what was refused.
+fn outgrew<K, T>(
+    mem: &Memory,
+    at: String,
+    index: usize,
+    squares: usize,
+    input: usize,
+    done: usize,
+    made: usize,
+) -> Note {
+    let size = std::mem::size_of::<Slot<K, T>>() as u128;
+    let projected = (made as u128 * input as u128 / done.max(1) as u128).max(made as u128);
+    let needed = (input as u128 + 2 * projected) * size;
+    Note::FrontierOutgrew {
+        at,
+        index,
+        squares,
+        input,
+        done,
+        made,
+        needed: (needed.min(u64::MAX as u128) as u64).max(mem.wanted()),
+        budget: mem.budget(),
+    }
+}
