@@ -79,9 +79,12 @@ fn count_with(n: usize, threads: usize, deep: Deep, run: &mut Run) -> Option<Que
     let constellations = constellations(n);
     let threads = threads.max(1);
     let mut sum = Tally::default();
+    // The constellations are the list a progress display counts down.
+    run.list_items(constellations.len());
     if threads == 1 {
         for c in &constellations {
             sum.add(solve_constellation(n, c, deep, run)?);
+            run.item_done();
         }
     } else {
         let next = AtomicUsize::new(0);
@@ -106,6 +109,7 @@ fn count_with(n: usize, threads: usize, deep: Deep, run: &mut Run) -> Option<Que
                             Some(t) => tally.add(t),
                             None => return,
                         }
+                        child.item_done();
                     }
                     *result = Some(tally);
                 });
