@@ -335,11 +335,11 @@ impl<'m> Search<'m> {
     /// Explore `subtrees` on `threads` workers (this thread among them, so the progress line
     /// stays live), which claim them one at a time in order, sharing the incumbent; when
     /// the list runs dry, the idle workers take the subtrees busy ones donate (see
-    /// `pool::Donations`). With `BOARDSOLVE_BNB_TRACE` set, the pieces' trace (see
+    /// `pool::Donations`). Where the model names a trace file, the pieces' trace (see
     /// `pool::Trace`).
     pub fn pool(&mut self, subtrees: Vec<Subtree>, run: &mut Run) {
         let next = AtomicUsize::new(0);
-        let trace = pool::trace_path();
+        let trace = self.m.trace.as_deref();
         let list = subtrees.len();
         let lines = self.on_workers(list, run, |i, s, run| {
             let mut lines = Vec::new();
@@ -395,7 +395,7 @@ impl<'m> Search<'m> {
         if let Some(path) = trace {
             let mut lines: Vec<TraceLine> = lines.into_iter().flatten().collect();
             lines.sort_by_key(|l| l.piece);
-            pool::write_trace(&path, list, self.job.threads, &lines);
+            pool::write_trace(path, list, self.job.threads, &lines);
         }
     }
 
@@ -408,7 +408,8 @@ impl<'m> Search<'m> {
         run: &mut Run,
         work: impl for<'a> Fn(usize, &mut Search<'a>, &mut Run) -> T + Sync,
     ) -> Vec<T> {
-        let incumbent = Incumbent::new(self.bar, subtrees, self.job.threads);
+        let donate = self.m.tuning.bnb.donate != 0;
+        let incumbent = Incumbent::new(self.bar, subtrees, self.job.threads, donate);
         let (m, symmetry, levels) = (self.m, self.symmetry(), self.levels());
         let (root_bound, root_lam) = (self.bounds.root_bound, &self.bounds.root_lam);
         let banded = self.bounds.bands.is_some();

@@ -612,37 +612,40 @@ fn donation_keeps_the_optimum() {
     );
 }
 
+/// The heaviest corner subtree of knights 14x14 independent alone on `threads` workers,
+/// one piece above the optimum: the best size found and the run's statistics.
+fn heavy_subtree(m: &Model, threads: usize) -> (Option<usize>, Stats) {
+    let task = Task {
+        goal: crate::engine::Goal::Minimize,
+        threads,
+        ..Task::default()
+    };
+    let mut s = Search::new(m, &task);
+    s.aim = Aim::Minimize(Symmetry::Broken);
+    // One piece above the optimum (33): the subtree holds placements to find.
+    s.bar = 34;
+    let mut run = Run::new(Limits::default());
+    s.reach = Reach::RootBound;
+    s.start(&mut run);
+    s.reach = Reach::Whole;
+    let corners = s.corner_subtrees().expect("corner subtrees");
+    // The corner subtree with the most nodes on one worker.
+    let t = corners.into_iter().next().expect("a corner subtree");
+    s.pool(vec![t], &mut run);
+    s.flush(&mut run);
+    let best = s.best.take().map(|b| b.len());
+    (best, run.stats)
+}
+
 /// One heavy subtree on 4 workers: 3 of them go hungry at once, so the busy one must donate
 /// (the counter fires), the donated pieces are searched (the same nodes give or take what
 /// a resumed node's bound starts from), and what is found is what one worker finds.
 #[test]
 fn a_heavy_subtree_is_donated_and_searched_once() {
     let m = knights(14, true);
-    let heavy = |threads: usize| {
-        let task = Task {
-            goal: crate::engine::Goal::Minimize,
-            threads,
-            ..Task::default()
-        };
-        let mut s = Search::new(&m, &task);
-        s.aim = Aim::Minimize(Symmetry::Broken);
-        // One piece above the optimum (33): the subtree holds placements to find.
-        s.bar = 34;
-        let mut run = Run::new(Limits::default());
-        s.reach = Reach::RootBound;
-        s.start(&mut run);
-        s.reach = Reach::Whole;
-        let corners = s.corner_subtrees().expect("corner subtrees");
-        // The corner subtree with the most nodes on one worker.
-        let t = corners.into_iter().next().expect("a corner subtree");
-        s.pool(vec![t], &mut run);
-        s.flush(&mut run);
-        let best = s.best.take().map(|b| b.len());
-        (best, run.stats)
-    };
-    let (one, one_stats) = heavy(1);
+    let (one, one_stats) = heavy_subtree(&m, 1);
     assert_eq!(one_stats.counter("donated subtrees"), None);
-    let (four, four_stats) = heavy(4);
+    let (four, four_stats) = heavy_subtree(&m, 4);
     assert_eq!(four, one);
     let donated = four_stats.counter("donated subtrees").unwrap_or(0);
     assert!(donated > 0, "no donation: {:?}", four_stats.counters);
@@ -651,4 +654,17 @@ fn a_heavy_subtree_is_donated_and_searched_once() {
         a > 1024.0 && b > 0.8 * a && b < 1.25 * a,
         "one worker {a} nodes, four {b}"
     );
+}
+
+/// `bnb.donate = 0`: the same heavy subtree on 4 workers, none of which donates; they find
+/// what one worker finds.
+#[test]
+fn no_donation_when_the_option_turns_it_off() {
+    let mut m = knights(14, true);
+    m.tuning.bnb.donate = 0;
+    let (one, _) = heavy_subtree(&m, 1);
+    let (four, stats) = heavy_subtree(&m, 4);
+    assert_eq!(four, one);
+    assert_eq!(stats.counter("donations"), None, "{:?}", stats.counters);
+    assert_eq!(stats.counter("donated subtrees"), None);
 }
