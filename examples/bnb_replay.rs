@@ -7,8 +7,7 @@
 //! from it (`first+count@offset_ns`, the offset in CPU time into the piece). This program
 //! schedules those pieces as the pool does and prints the makespan:
 //!
-//! - a trace without donations (`BOARDSOLVE_BNB_DONATE=off`: the pool as it was before
-//!   donation) is replayed on 1, 2, 4, 8, 16 and 64 workers by list scheduling in queue
+//! - a trace without donations (`--set solve.options.bnb.donate=0`: the fixed list alone) is replayed on 1, 2, 4, 8, 16 and 64 workers by list scheduling in queue
 //!   order (each free worker takes the next subtree of the list);
 //! - a trace with donations, taken on T threads, is replayed on T workers: the list in queue
 //!   order, then the donated pieces, each available from the moment its donor piece reached

@@ -421,7 +421,13 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         memory: budget.bytes,
         branch: spec.solve.branch,
     };
-    let model = Model::compile(&spec).map_err(|e| e.to_string())?;
+    let mut model = Model::compile(&spec).map_err(|e| e.to_string())?;
+    // The measuring instrument of docs/performance.md: the library reads no environment.
+    if let (Model::Domination(m), Some(path)) =
+        (&mut model, std::env::var_os("BOARDSOLVE_BNB_TRACE"))
+    {
+        m.trace = Some(path.into());
+    }
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());
     // A set that changes the board's dimensions shows as the new size; any other set (the
     // holes, say) as itself.

@@ -36,6 +36,9 @@ pub struct Model {
     pub symmetries: Vec<Vec<u32>>,
     /// The strategies' tuning knobs (see `options`): how fast they go, not what they prove.
     pub tuning: Tuning,
+    /// Where a parallel `bnb` proof writes the trace of the pieces its workers searched
+    /// (see `bnb::pool::Trace`): a measuring instrument, which the front end points.
+    pub trace: Option<std::path::PathBuf>,
 }
 
 impl Model {
@@ -101,6 +104,7 @@ impl Model {
             conflict,
             all,
             tuning: Tuning::default(),
+            trace: None,
         }
     }
 

@@ -160,7 +160,8 @@ macro_rules! options {
 }
 
 options! {
-    /// `bnb`: the subgradient steps of the Lagrangian bound and the replaceability rule.
+    /// `bnb`: the subgradient steps of the Lagrangian bound, the replaceability rule and the
+    /// workers' donations.
     bnb: BnbOptions {
         root_steps: usize = 3000, [0, 1_000_000],
             "Subgradient steps at the root: every node below inherits the root's multipliers.";
@@ -176,6 +177,8 @@ options! {
             "Steps without a better bound before a node halves its step factor.";
         forbid_upto: u32 = 2, [0, 4096],
             "Would-be replacers of a piece are excluded only where they must cover at most this many squares, as only then are they likely to exist.";
+        donate: u32 = 1, [0, 1],
+            "1: on several threads, a busy worker hands untried branches to idle ones; 0: each worker keeps to the fixed list of subtrees (measuring that list alone, as docs/performance.md does).";
     }
     /// `bands`: the band bound (strategy `bands`), where the search asks it and how hard.
     bands: BandOptions {

@@ -34,11 +34,11 @@ mod tests;
 pub use parts::subtree_list;
 
 use super::band::Bands;
-use super::goals::{Mode, Searcher, Tally, drive};
+use super::goals::{Searcher, Tally, drive};
 use super::model::Model;
 use crate::engine::{Answer, Goal, Need, Note, Partial, Run, Task};
 use crate::kinds::Strategy;
-use search::Search;
+use search::{Aim, Search};
 
 pub struct Bnb;
 
@@ -131,14 +131,13 @@ impl<'m> Searcher<'m> for Search<'m> {
     }
     fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m> {
         // Counting needs every placement: no symmetry breaking.
-        self.mode = Mode::Count(k);
-        self.symmetry = false;
+        self.aim = Aim::Count(k);
         self.start(run);
         self.flush(run);
         self.tally.take().expect("tally set for counting")
     }
     fn first(&mut self, run: &mut Run) -> Option<usize> {
-        self.mode = Mode::First;
+        self.aim = Aim::First;
         self.start(run);
         self.flush(run);
         self.first_size

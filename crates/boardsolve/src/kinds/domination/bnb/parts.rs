@@ -15,11 +15,10 @@
 //! run apart searched one list.
 
 use super::super::band::Bands;
-use super::super::goals::Mode;
 use super::super::model::Model;
 use super::estimate::{Estimate, Probe, Sums};
 use super::pool::{self, DONATE_EVERY, Incumbent, Piece, Trace, TraceLine, Worker};
-use super::search::Search;
+use super::search::{Aim, Reach, Search, Symmetry};
 use super::stack::Subtree;
 use super::symmetry;
 use crate::engine::split::{Fingerprint, every_nth};
@@ -69,8 +68,7 @@ impl<'m> Search<'m> {
     /// The first incumbent: a few greedy rounds give the local search a start; the local
     /// search does the rest.
     pub fn first_incumbent(&mut self, run: &mut Run) {
-        self.mode = Mode::Minimize;
-        self.symmetry = self.m.symmetries.len() > 1;
+        self.aim = Aim::Minimize(Symmetry::of(self.m));
         if let Some(h) = self.m.heuristic(8, run) {
             self.bar = h.len();
             run.set_standing(Standing {
@@ -183,8 +181,7 @@ impl<'m> Search<'m> {
     /// optimum, given) below the part's subtrees. The list is the count's own (every
     /// placement, no symmetry breaking), cut as minimize cuts its list; one thread a part.
     pub fn search_count_part(&mut self, k: usize, run: &mut Run) {
-        self.mode = Mode::Count(k);
-        self.symmetry = false;
+        self.aim = Aim::Count(k);
         let Some(subtrees) = self.top_subtrees(run) else {
             return;
         };
@@ -209,9 +206,9 @@ impl<'m> Search<'m> {
     /// stopped the search, the root has nothing to branch on or its bound proves the
     /// incumbent, or (one thread, no corner cells) the search went on from the root itself.
     pub fn list_subtrees(&mut self, run: &mut Run) -> Option<Vec<Subtree>> {
-        self.root_only = true;
+        self.reach = Reach::RootBound;
         let stopped = self.start(run);
-        self.root_only = false;
+        self.reach = Reach::Whole;
         if stopped || self.bounds.root_lam.is_empty() || self.bounds.root_bound >= self.bar {
             return None;
         }
@@ -232,7 +229,7 @@ impl<'m> Search<'m> {
     /// The subtrees of the corner cells (see `symmetry`), where symmetry is broken and they
     /// apply.
     pub fn corner_subtrees(&mut self) -> Option<Vec<Subtree>> {
-        if !self.symmetry {
+        if self.symmetry() != Symmetry::Broken {
             return None;
         }
         symmetry::corner_subtrees(self.m, self.bar, &mut self.corner_images)
@@ -243,13 +240,13 @@ impl<'m> Search<'m> {
     fn children(&mut self, subtrees: &[Subtree], run: &mut Run) -> Option<Vec<Subtree>> {
         self.subtrees.clear();
         for t in subtrees {
-            self.split = Some(t.depth + 1);
+            self.reach = Reach::RecordAt(t.depth + 1);
             if self.resume(t, run) {
-                self.split = None;
+                self.reach = Reach::Whole;
                 return None;
             }
         }
-        self.split = None;
+        self.reach = Reach::Whole;
         Some(std::mem::take(&mut self.subtrees))
     }
 
@@ -263,10 +260,10 @@ impl<'m> Search<'m> {
         };
         let mut depth = 1;
         loop {
-            self.split = Some(depth);
+            self.reach = Reach::RecordAt(depth);
             self.subtrees.clear();
             if self.start(run) {
-                self.split = None;
+                self.reach = Reach::Whole;
                 return None;
             }
             // Deep enough when there are many subtrees, or the tree is too thin.
@@ -275,7 +272,7 @@ impl<'m> Search<'m> {
             }
             depth += 1;
         }
-        self.split = None;
+        self.reach = Reach::Whole;
         Some(std::mem::take(&mut self.subtrees))
     }
 
@@ -338,11 +335,11 @@ impl<'m> Search<'m> {
     /// Explore `subtrees` on `threads` workers (this thread among them, so the progress line
     /// stays live), which claim them one at a time in order, sharing the incumbent; when
     /// the list runs dry, the idle workers take the subtrees busy ones donate (see
-    /// `pool::Donations`). With `BOARDSOLVE_BNB_TRACE` set, the pieces' trace (see
+    /// `pool::Donations`). Where the model names a trace file, the pieces' trace (see
     /// `pool::Trace`).
     pub fn pool(&mut self, subtrees: Vec<Subtree>, run: &mut Run) {
         let next = AtomicUsize::new(0);
-        let trace = pool::trace_path();
+        let trace = self.m.trace.as_deref();
         let list = subtrees.len();
         let lines = self.on_workers(list, run, |i, s, run| {
             let mut lines = Vec::new();
@@ -398,7 +395,7 @@ impl<'m> Search<'m> {
         if let Some(path) = trace {
             let mut lines: Vec<TraceLine> = lines.into_iter().flatten().collect();
             lines.sort_by_key(|l| l.piece);
-            pool::write_trace(&path, list, self.job.threads, &lines);
+            pool::write_trace(path, list, self.job.threads, &lines);
         }
     }
 
@@ -411,8 +408,9 @@ impl<'m> Search<'m> {
         run: &mut Run,
         work: impl for<'a> Fn(usize, &mut Search<'a>, &mut Run) -> T + Sync,
     ) -> Vec<T> {
-        let incumbent = Incumbent::new(self.bar, subtrees, self.job.threads);
-        let (m, symmetry, levels) = (self.m, self.symmetry, self.levels());
+        let donate = self.m.tuning.bnb.donate != 0;
+        let incumbent = Incumbent::new(self.bar, subtrees, self.job.threads, donate);
+        let (m, symmetry, levels) = (self.m, self.symmetry(), self.levels());
         let (root_bound, root_lam) = (self.bounds.root_bound, &self.bounds.root_lam);
         let banded = self.bounds.bands.is_some();
         let donate_every = self.job.donate_every;
@@ -453,10 +451,14 @@ impl<'m> Search<'m> {
     }
 
     /// A worker for [`Search::on_workers`]: minimize, the incumbent shared.
-    fn worker(m: &'m Model, symmetry: bool, levels: usize, shared: &'m Incumbent) -> Search<'m> {
+    fn worker(
+        m: &'m Model,
+        symmetry: Symmetry,
+        levels: usize,
+        shared: &'m Incumbent,
+    ) -> Search<'m> {
         let mut s = Search::new(m, &Task::default());
-        s.mode = Mode::Minimize;
-        s.symmetry = symmetry;
+        s.aim = Aim::Minimize(symmetry);
         s.tally = None;
         s.bar = shared.bar();
         s.worker = Some(Worker {

@@ -36,14 +36,15 @@ pub struct Incumbent {
 
 impl Incumbent {
     /// No placement yet; placements must have fewer than `bar` pieces to matter; `total`
-    /// subtrees listed, searched on `threads` workers.
-    pub fn new(bar: usize, total: usize, threads: usize) -> Incumbent {
+    /// subtrees listed, searched on `threads` workers, which donate where `donate` (see
+    /// `bnb.donate`).
+    pub fn new(bar: usize, total: usize, threads: usize, donate: bool) -> Incumbent {
         Incumbent {
             bar: AtomicUsize::new(bar),
             best: Mutex::new(None),
             done: AtomicUsize::new(0),
             total: AtomicUsize::new(total),
-            donations: Donations::new(threads, total),
+            donations: Donations::new(threads, total, donate),
         }
     }
 
@@ -132,13 +133,12 @@ pub struct Donations {
 }
 
 impl Donations {
-    /// Pieces are numbered from `first` on (the list's length).
-    fn new(threads: usize, first: usize) -> Donations {
+    /// Pieces are numbered from `first` on (the list's length); no worker donates unless
+    /// `enabled`.
+    fn new(threads: usize, first: usize, enabled: bool) -> Donations {
         Donations {
             threads,
-            // A debugging switch, for the replay of docs/performance.md: the run without
-            // donation, as before it.
-            enabled: std::env::var("BOARDSOLVE_BNB_DONATE").map_or(true, |v| v != "off"),
+            enabled,
             queue: Mutex::new(Queue {
                 pieces: VecDeque::new(),
                 idle: 0,
@@ -222,11 +222,12 @@ impl Donations {
     }
 }
 
-/// The instrument behind the replay of docs/performance.md: with `BOARDSOLVE_BNB_TRACE=FILE`
-/// set, a pool writes one line per piece (list subtree or donated one) it searched: its
-/// number, the piece it was donated from and the CPU time into that piece when it was, its
-/// own CPU time, nodes and worker. CPU time of the thread, so a run with more threads than
-/// cores still measures each piece's work.
+/// The instrument behind the replay of docs/performance.md: given a path (`Model::trace`,
+/// which the `solve` binary takes from `BOARDSOLVE_BNB_TRACE=FILE`), a pool writes one line
+/// per piece (list subtree or donated one) it searched: its number, the piece it was donated
+/// from and the CPU time into that piece when it was, its own CPU time, nodes and worker.
+/// CPU time of the thread, so a run with more threads than cores still measures each
+/// piece's work.
 pub struct Trace {
     /// The piece being searched and the thread's CPU time when it began (ns).
     pub piece: usize,
@@ -243,30 +244,19 @@ pub struct TraceLine {
     pub gave: Vec<(usize, usize, u64)>,
 }
 
-/// Where the trace goes, if one is asked for.
-pub fn trace_path() -> Option<std::path::PathBuf> {
-    std::env::var_os("BOARDSOLVE_BNB_TRACE").map(Into::into)
-}
-
-/// The CPU time of this thread in ns (Linux: `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, from
-/// the C library std links; elsewhere the wall clock since the first call). Read only by
+/// The CPU time of this thread in ns (Linux: `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`;
+/// elsewhere the wall clock since the first call). Read only by
 /// the trace, a few times a piece.
 pub fn thread_cpu_ns() -> u64 {
-    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    #[cfg(target_os = "linux")]
     {
-        #[repr(C)]
-        struct Timespec {
-            sec: i64,
-            nsec: i64,
-        }
-        unsafe extern "C" {
-            fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
-        }
-        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-        let mut tp = Timespec { sec: 0, nsec: 0 };
-        // SAFETY: `tp` is a valid timespec (64-bit Linux layout) for the call to fill.
-        if unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut tp) } == 0 {
-            return tp.sec as u64 * 1_000_000_000 + tp.nsec as u64;
+        let mut tp = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `tp` is a valid timespec for the call to fill.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut tp) } == 0 {
+            return tp.tv_sec as u64 * 1_000_000_000 + tp.tv_nsec as u64;
         }
     }
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
@@ -288,9 +278,9 @@ pub fn write_trace(path: &std::path::Path, list: usize, threads: usize, lines: &
         }
         out.push('\n');
     }
-    if let Err(e) = std::fs::write(path, out) {
-        eprintln!("BOARDSOLVE_BNB_TRACE: cannot write {}: {e}", path.display());
-    }
+    // Best effort: a measuring instrument, whose failure to write leaves the search and its
+    // answer as they are; the library prints nothing, so the error is dropped.
+    let _ = std::fs::write(path, out);
 }
 
 /// Run `work` on `threads` workers, each made by `make` (given its index) on its own
@@ -304,6 +294,8 @@ pub fn on_workers<W, T: Send>(
     work: impl Fn(usize, &mut W, &mut Run) -> T + Sync,
 ) -> Vec<T> {
     let mut children: Vec<Run<'static>> = (1..threads).map(|_| run.child()).collect();
+    // Scoped threads, not rayon: an idle worker blocks in `Donations::take` until a busy one
+    // donates, which deadlocks wherever a pool runs fewer threads than workers.
     let out = std::thread::scope(|scope| {
         let handles: Vec<_> = children
             .iter_mut()

@@ -16,7 +16,7 @@
 // Word loops index several bitsets in lockstep; explicit indices read clearer than zips.
 #![allow(clippy::needless_range_loop)]
 
-use super::super::goals::{Mode, Tally};
+use super::super::goals::Tally;
 use super::super::model::Model;
 use super::bound::{Bounded, Bounds};
 use super::estimate::Probe;
@@ -63,11 +63,50 @@ pub enum Skip {
     Symmetric,
 }
 
+/// What the search is after: the goal's mode, with what only minimize can ask.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Aim {
+    /// Placements with fewer pieces than `bar`.
+    Minimize(Symmetry),
+    /// Every placement of exactly this many pieces (all of them: no symmetry broken).
+    Count(usize),
+    /// Stop at the first covering placement.
+    First,
+}
+
+/// Whether a minimize breaks the board's symmetry (see `symmetry`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Symmetry {
+    Ignored,
+    Broken,
+}
+
+impl Symmetry {
+    /// Broken where the board has symmetries to break.
+    pub fn of(m: &Model) -> Symmetry {
+        if m.symmetries.len() > 1 {
+            Symmetry::Broken
+        } else {
+            Symmetry::Ignored
+        }
+    }
+}
+
+/// How far a search goes from the node it starts at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// Every node below.
+    Whole,
+    /// Bound the root and return: its multipliers and bound are kept.
+    RootBound,
+    /// Subtrees are being collected: a node at this depth is recorded instead of explored.
+    RecordAt(usize),
+}
+
 pub struct Search<'m> {
     pub m: &'m Model,
-    pub mode: Mode,
-    /// Break symmetry (minimize on a symmetric board).
-    pub symmetry: bool,
+    pub aim: Aim,
+    pub reach: Reach,
     pub stack: Stack,
     pub branching: Branching,
     pub bounds: Bounds,
@@ -78,12 +117,8 @@ pub struct Search<'m> {
     pub tally: Option<Tally<'m>>,
     pub first_size: Option<usize>,
     pub job: Job,
-    /// While subtrees are being collected: the depth at which a node is recorded instead
-    /// of explored, and the nodes recorded.
-    pub split: Option<usize>,
+    /// The nodes recorded while subtrees are collected (see `Reach::RecordAt`).
     pub subtrees: Vec<Subtree>,
-    /// Bound the root and return: its multipliers and bound are kept.
-    pub root_only: bool,
     /// The branch being explored at depths 0 and 1 and how many there are (progress line).
     pub top: [(usize, usize); 2],
     /// Its part in a pool of workers (parallel minimize): the shared incumbent.
@@ -112,8 +147,8 @@ impl<'m> Search<'m> {
             .max(1);
         Search {
             m,
-            mode: Mode::Minimize,
-            symmetry: false,
+            aim: Aim::Minimize(Symmetry::Ignored),
+            reach: Reach::Whole,
             stack: Stack::new(m, depth),
             branching: Branching {
                 cands: vec![0; depth * stride],
@@ -136,9 +171,7 @@ impl<'m> Search<'m> {
                 estimate: task.estimate,
                 donate_every: DONATE_EVERY,
             },
-            split: None,
             subtrees: Vec::new(),
-            root_only: false,
             top: [(0, 0); 2],
             worker: None,
             probe: None,
@@ -153,13 +186,27 @@ impl<'m> Search<'m> {
     /// Depths whose multipliers are kept: no deeper than the pieces allowed (on a 64x64
     /// board a stack for every square would take 134 MB).
     pub fn levels(&self) -> usize {
-        match self.mode {
-            Mode::Minimize => self.bar,
-            Mode::Count(t) => t + 1,
-            Mode::First => 0,
+        match self.aim {
+            Aim::Minimize(_) => self.bar,
+            Aim::Count(t) => t + 1,
+            Aim::First => 0,
         }
         .min(self.m.cells.len())
             + 2
+    }
+
+    /// Whether the search minimizes (its pruning rules hold only there).
+    #[inline]
+    pub fn minimizing(&self) -> bool {
+        matches!(self.aim, Aim::Minimize(_))
+    }
+
+    /// The symmetry the search breaks: only a minimize breaks any.
+    pub fn symmetry(&self) -> Symmetry {
+        match self.aim {
+            Aim::Minimize(s) => s,
+            Aim::Count(_) | Aim::First => Symmetry::Ignored,
+        }
     }
 
     /// Search from the root; `true` means a limit stopped it.
@@ -167,7 +214,7 @@ impl<'m> Search<'m> {
         let levels = self.levels();
         self.bounds.reset(levels);
         self.stack.reset(self.m);
-        let mask = if self.symmetry {
+        let mask = if self.symmetry() == Symmetry::Broken {
             self.m.all_symmetries() & !1
         } else {
             0
@@ -178,7 +225,7 @@ impl<'m> Search<'m> {
     /// Explore a recorded subtree; `true` means stop.
     pub fn resume(&mut self, t: &Subtree, run: &mut Run) -> bool {
         let d = t.depth;
-        if self.mode == Mode::Minimize && d >= self.bar {
+        if self.minimizing() && d >= self.bar {
             // As many pieces as the bar allows are placed already: nothing below is smaller.
             // (The multipliers are kept only to the bar's depth, which may have dropped
             // below the subtree's since the subtrees were recorded.)
@@ -192,7 +239,7 @@ impl<'m> Search<'m> {
     /// Explore the node at `depth`; `true` means stop. `sym`: the symmetries (bit mask, the
     /// identity left out) that map this node's placed and excluded squares to themselves.
     pub fn node(&mut self, depth: usize, sym: u32, run: &mut Run) -> bool {
-        if self.split == Some(depth) {
+        if self.reach == Reach::RecordAt(depth) {
             // Collecting subtrees: the node is written down, not explored.
             let t = self.stack.record(depth, sym, self.bounds.lam_at(depth - 1));
             self.subtrees.push(t);
@@ -202,7 +249,7 @@ impl<'m> Search<'m> {
         if self.visit(depth, run) {
             return true;
         }
-        if self.mode == Mode::Minimize {
+        if self.minimizing() {
             self.stack.inherit_siblings(depth);
         }
         // Prune: every placement below has a twin in an earlier branch, or a smaller one.
@@ -221,7 +268,7 @@ impl<'m> Search<'m> {
             return false;
         };
         let mut forced = None;
-        if self.mode != Mode::First {
+        if self.aim != Aim::First {
             // Bound.
             let (best, cur) = match self.bounds.bound(
                 self.m,
@@ -238,7 +285,7 @@ impl<'m> Search<'m> {
             };
             if depth == 0 {
                 self.status(run);
-                if self.root_only {
+                if self.reach == Reach::RootBound {
                     return false;
                 }
             }
@@ -310,7 +357,7 @@ impl<'m> Search<'m> {
         let (j, end) = (j as usize, end as usize);
         let sym = self.branching.sym[d];
         let co = d * self.branching.stride;
-        let dominance = self.mode == Mode::Minimize && !m.independent;
+        let dominance = self.minimizing() && !m.independent;
         // The node at depth `d` had placed the pieces but those of the levels below it.
         let placed = self.stack.placed.len() - (depth - d);
         let mut st = self
@@ -354,7 +401,7 @@ impl<'m> Search<'m> {
     /// subtrees are collected: the list of subtrees (and its fingerprint, by which parts
     /// from different binaries are matched) does not depend on them.
     fn replaceable(&mut self, depth: usize, run: &mut Run) -> bool {
-        if self.mode != Mode::Minimize || self.split.is_some() {
+        if !self.minimizing() || matches!(self.reach, Reach::RecordAt(_)) {
             return false;
         }
         let m = self.m;
@@ -381,10 +428,10 @@ impl<'m> Search<'m> {
     /// Pieces that may still be placed below this node without losing what it is after.
     fn room(&self) -> usize {
         let k = self.stack.placed.len();
-        match self.mode {
-            Mode::Minimize => self.bar.saturating_sub(k + 1),
-            Mode::Count(t) => (t + 1).saturating_sub(k + 1),
-            Mode::First => usize::MAX,
+        match self.aim {
+            Aim::Minimize(_) => self.bar.saturating_sub(k + 1),
+            Aim::Count(t) => (t + 1).saturating_sub(k + 1),
+            Aim::First => usize::MAX,
         }
     }
 
@@ -434,8 +481,7 @@ impl<'m> Search<'m> {
     /// Every placement that fits uses `c`: one child.
     fn only_child(&mut self, depth: usize, sym: u32, c: usize, run: &mut Run) -> bool {
         let child_sym = symmetry::fixing(self.m, sym, c);
-        self.stack
-            .make_child(self.m, depth, c, self.mode == Mode::Minimize);
+        self.stack.make_child(self.m, depth, c, self.minimizing());
         self.stack.push(depth, c);
         let stop = self.node(depth + 1, child_sym, run);
         self.stack.pop();
@@ -473,7 +519,7 @@ impl<'m> Search<'m> {
         // Most newly covered squares first (by reduced cost instead takes fewer nodes on
         // some boards and more on others).
         self.branching.cands[co..co + nc].sort_by_key(|&s| std::cmp::Reverse(gain(s)));
-        let dominance = self.mode == Mode::Minimize && !m.independent;
+        let dominance = self.minimizing() && !m.independent;
         if self.probe.is_some() {
             return self.probe_branch(depth, sym, nc, dominance, run);
         }
@@ -503,7 +549,7 @@ impl<'m> Search<'m> {
                     continue;
                 }
             };
-            if depth < 2 && self.worker.is_none() && self.mode == Mode::Minimize {
+            if depth < 2 && self.worker.is_none() && self.minimizing() {
                 // Where the search is, for the progress line: branch j of nc at the top two
                 // levels.
                 self.top[depth] = (j + 1, nc);
@@ -513,17 +559,14 @@ impl<'m> Search<'m> {
                 self.status(run);
             }
             self.branching.open[depth].0 = j as u32;
-            self.stack
-                .make_child(m, depth, c, self.mode == Mode::Minimize);
+            self.stack.make_child(m, depth, c, self.minimizing());
             self.stack.push(depth, c);
             let stop = self.node(depth + 1, child_sym, run);
             self.stack.pop();
             if stop {
                 return true;
             }
-            if let Mode::Minimize = self.mode
-                && self.bar <= k + 1
-            {
+            if self.minimizing() && self.bar <= k + 1 {
                 return false;
             }
         }
@@ -572,8 +615,7 @@ impl<'m> Search<'m> {
             self.stack.exclude_sibling(depth, e);
         }
         let c = self.branching.cands[co + j];
-        self.stack
-            .make_child(self.m, depth, c, self.mode == Mode::Minimize);
+        self.stack.make_child(self.m, depth, c, self.minimizing());
         self.stack.push(depth, c);
         if let Some(p) = self.probe.as_mut() {
             p.child = 0.0;
@@ -643,8 +685,8 @@ impl<'m> Search<'m> {
     /// Every square covered: a placement, for the goal to take.
     fn leaf(&mut self, run: &mut Run) -> bool {
         let k = self.stack.placed.len();
-        match self.mode {
-            Mode::Minimize => {
+        match self.aim {
+            Aim::Minimize(_) => {
                 if k < self.bar {
                     self.bar = k;
                     match &self.worker {
@@ -657,7 +699,7 @@ impl<'m> Search<'m> {
                 }
                 false
             }
-            Mode::Count(t) => {
+            Aim::Count(t) => {
                 if k == t {
                     let tally = self.tally.as_mut().expect("tally set for counting");
                     tally.add(run, &self.stack.placed)
@@ -665,7 +707,7 @@ impl<'m> Search<'m> {
                     false
                 }
             }
-            Mode::First => {
+            Aim::First => {
                 self.first_size = Some(k);
                 run.solution(&self.stack.placed);
                 true

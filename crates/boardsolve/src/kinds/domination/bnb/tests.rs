@@ -1,9 +1,8 @@
 //! Tests of `bnb`'s search: the corner cells, the pruning rules against exhaustive search,
 //! the workers, the parts and the estimate.
 
-use super::super::goals::Mode;
 use super::super::model::Model;
-use super::search::Search;
+use super::search::{Aim, Reach, Search, Symmetry};
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Limits, Partial, PartialWork, Run, Stats, Task, TreeEstimate};
@@ -23,7 +22,7 @@ fn minimum(m: &Model, symmetry: bool, threads: usize) -> Vec<usize> {
     let mut s = Search::new(m, &task);
     if !symmetry {
         // As `search_minimum` does, with the symmetries left alone.
-        s.mode = Mode::Minimize;
+        s.aim = Aim::Minimize(Symmetry::Ignored);
         s.start(&mut Run::new(Limits::default()));
         return s.best.take().expect("a placement");
     }
@@ -44,7 +43,7 @@ fn corner_combinations_cover_every_orbit() {
             false,
         );
         let mut s = Search::new(&m, &Task::default());
-        s.symmetry = true;
+        s.aim = Aim::Minimize(Symmetry::Broken);
         let subtrees = s.corner_subtrees().expect("the corners qualify");
         let orbits: usize = subtrees
             .iter()
@@ -62,7 +61,7 @@ fn corner_combinations_cover_every_orbit() {
     // Queens: a corner has too many coverers; a 6x10 board keeps 4 symmetries.
     let q = Model::new(Board::new(8, 8), Piece::parse("Q").unwrap(), 'Q', false);
     let mut s = Search::new(&q, &Task::default());
-    s.symmetry = true;
+    s.aim = Aim::Minimize(Symmetry::Broken);
     assert!(s.corner_subtrees().is_none());
 }
 
@@ -116,8 +115,7 @@ fn parallel_search_finds_the_optimum_without_an_incumbent() {
                 ..Task::default()
             };
             let mut s = Search::new(&m, &task);
-            s.mode = Mode::Minimize;
-            s.symmetry = true;
+            s.aim = Aim::Minimize(Symmetry::Broken);
             let mut run = Run::new(Limits::default());
             let subtrees = s.top_subtrees(&mut run).expect("no limit");
             s.pool(subtrees, &mut run);
@@ -364,14 +362,14 @@ fn minimum_with(
         ..Task::default()
     };
     let mut s = Search::new(m, &task);
-    s.mode = Mode::Minimize;
+    s.aim = Aim::Minimize(Symmetry::Ignored);
     s.bar = bar;
     if let Some(every) = every {
         s.job.donate_every = every;
     }
     let mut run = Run::new(Limits::default());
     if symmetry {
-        s.symmetry = m.symmetries.len() > 1;
+        s.aim = Aim::Minimize(Symmetry::of(m));
         s.prove(&mut run);
     } else {
         s.start(&mut run);
@@ -390,8 +388,7 @@ fn from_scratch(m: &Model, part: Option<(usize, usize)>, estimate: Option<u64>) 
         ..Task::default()
     };
     let mut s = Search::new(m, &task);
-    s.mode = Mode::Minimize;
-    s.symmetry = true;
+    s.aim = Aim::Minimize(Symmetry::Broken);
     s
 }
 
@@ -615,38 +612,40 @@ fn donation_keeps_the_optimum() {
     );
 }
 
+/// The heaviest corner subtree of knights 14x14 independent alone on `threads` workers,
+/// one piece above the optimum: the best size found and the run's statistics.
+fn heavy_subtree(m: &Model, threads: usize) -> (Option<usize>, Stats) {
+    let task = Task {
+        goal: crate::engine::Goal::Minimize,
+        threads,
+        ..Task::default()
+    };
+    let mut s = Search::new(m, &task);
+    s.aim = Aim::Minimize(Symmetry::Broken);
+    // One piece above the optimum (33): the subtree holds placements to find.
+    s.bar = 34;
+    let mut run = Run::new(Limits::default());
+    s.reach = Reach::RootBound;
+    s.start(&mut run);
+    s.reach = Reach::Whole;
+    let corners = s.corner_subtrees().expect("corner subtrees");
+    // The corner subtree with the most nodes on one worker.
+    let t = corners.into_iter().next().expect("a corner subtree");
+    s.pool(vec![t], &mut run);
+    s.flush(&mut run);
+    let best = s.best.take().map(|b| b.len());
+    (best, run.stats)
+}
+
 /// One heavy subtree on 4 workers: 3 of them go hungry at once, so the busy one must donate
 /// (the counter fires), the donated pieces are searched (the same nodes give or take what
 /// a resumed node's bound starts from), and what is found is what one worker finds.
 #[test]
 fn a_heavy_subtree_is_donated_and_searched_once() {
     let m = knights(14, true);
-    let heavy = |threads: usize| {
-        let task = Task {
-            goal: crate::engine::Goal::Minimize,
-            threads,
-            ..Task::default()
-        };
-        let mut s = Search::new(&m, &task);
-        s.mode = Mode::Minimize;
-        s.symmetry = true;
-        // One piece above the optimum (33): the subtree holds placements to find.
-        s.bar = 34;
-        let mut run = Run::new(Limits::default());
-        s.root_only = true;
-        s.start(&mut run);
-        s.root_only = false;
-        let corners = s.corner_subtrees().expect("corner subtrees");
-        // The corner subtree with the most nodes on one worker.
-        let t = corners.into_iter().next().expect("a corner subtree");
-        s.pool(vec![t], &mut run);
-        s.flush(&mut run);
-        let best = s.best.take().map(|b| b.len());
-        (best, run.stats)
-    };
-    let (one, one_stats) = heavy(1);
+    let (one, one_stats) = heavy_subtree(&m, 1);
     assert_eq!(one_stats.counter("donated subtrees"), None);
-    let (four, four_stats) = heavy(4);
+    let (four, four_stats) = heavy_subtree(&m, 4);
     assert_eq!(four, one);
     let donated = four_stats.counter("donated subtrees").unwrap_or(0);
     assert!(donated > 0, "no donation: {:?}", four_stats.counters);
@@ -655,4 +654,17 @@ fn a_heavy_subtree_is_donated_and_searched_once() {
         a > 1024.0 && b > 0.8 * a && b < 1.25 * a,
         "one worker {a} nodes, four {b}"
     );
+}
+
+/// `bnb.donate = 0`: the same heavy subtree on 4 workers, none of which donates; they find
+/// what one worker finds.
+#[test]
+fn no_donation_when_the_option_turns_it_off() {
+    let mut m = knights(14, true);
+    m.tuning.bnb.donate = 0;
+    let (one, _) = heavy_subtree(&m, 1);
+    let (four, stats) = heavy_subtree(&m, 4);
+    assert_eq!(four, one);
+    assert_eq!(stats.counter("donations"), None, "{:?}", stats.counters);
+    assert_eq!(stats.counter("donated subtrees"), None);
 }
