@@ -86,7 +86,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
             println!(
                 "{}: {} ({}), goal {}, budget {budget} s",
                 cli.file,
-                first.spec.kind.name(),
+                first.spec.kind().name(),
                 render::summary_text(&first.model.describe()),
                 first.task.goal.name()
             );

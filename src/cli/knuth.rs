@@ -16,10 +16,10 @@ use super::load::Loaded;
 pub(crate) fn before_search(cli: &SolveCli, l: &Loaded) -> Option<u8> {
     match cli.format {
         Format::KnuthInput => Some(write_input(cli, l)),
-        Format::Knuth if l.spec.kind != Kind::Cover => Some(fail(format!(
+        Format::Knuth if l.spec.kind() != Kind::Cover => Some(fail(format!(
             "--format knuth prints the chosen options of an exact cover (kind cover); kind \
              \"{}\" has none (`--format knuth-input` writes an independent puzzle as one)",
-            l.spec.kind.name()
+            l.spec.kind().name()
         ))),
         _ => None,
     }

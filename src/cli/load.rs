@@ -396,7 +396,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
     // The spec holds what it needs: the text need not stay beside the model built next.
     drop(text);
     let clock = super::clock::clock_since(super::clock::process_start(), spec.solve.time_limit);
-    let goal = spec.solve.goal.unwrap_or(spec.kind.default_goal());
+    let goal = spec.solve.goal.unwrap_or(spec.kind().default_goal());
     // All the cores by default: the strategies that split share their subtrees among them,
     // the others take one; `--threads 1` (or `solve.threads = 1`) keeps a run on one.
     let threads = spec
@@ -528,7 +528,7 @@ pub(crate) fn header(l: &Loaded) -> Header {
                 )
             }
         }),
-        kind: l.spec.kind.name().into(),
+        kind: l.spec.kind().name().into(),
         goal: l.task.goal.name().into(),
         counted: if l.task.unique {
             format!("classes under {syms} symmetries")

@@ -729,7 +729,7 @@ fn rerun(r: &PartRecord, c: &Common) -> Result<PartRecord, String> {
             file: &r.file,
             args: r.args.clone(),
             title: r.title.clone(),
-            kind: l.spec.kind.name(),
+            kind: l.spec.kind().name(),
             goal: goal.name(),
             counted: header(&l).counted,
         },

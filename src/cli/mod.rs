@@ -236,7 +236,7 @@ fn check(cli: CheckCli) -> u8 {
     println!(
         "{}: ok: {} ({}), goal {}, strategy {strategy}",
         cli.file,
-        l.spec.kind.name(),
+        l.spec.kind().name(),
         render::summary_text(&l.model.describe()),
         l.task.goal.name()
     );
@@ -267,7 +267,7 @@ fn strategies(cli: StrategiesCli) -> u8 {
     println!(
         "{}: {} ({}), goal {}",
         file,
-        l.spec.kind.name(),
+        l.spec.kind().name(),
         render::summary_text(&l.model.describe()),
         l.task.goal.name()
     );
@@ -283,7 +283,7 @@ fn strategies(cli: StrategiesCli) -> u8 {
             Err(why) => println!("  {:<10} does not apply: {why}", s.name),
         }
     }
-    if l.spec.kind == Kind::Domination {
+    if l.spec.kind() == Kind::Domination {
         print_tuning();
     }
     0

@@ -26,7 +26,7 @@ pub(crate) fn record_of(cli: &SolveCli, l: &Loaded, h: &Header, o: &Outcome) -> 
             file: cli.file(),
             args: common_args(&cli.common),
             title: h.title.clone(),
-            kind: l.spec.kind.name(),
+            kind: l.spec.kind().name(),
             goal: l.task.goal.name(),
             counted: h.counted.clone(),
         },

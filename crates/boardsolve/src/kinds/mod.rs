@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use crate::dlx::Problem;
 use crate::engine::{Answer, Goal, Need, Outcome, Run, StopReason, Task};
 use crate::render::{ModelSummary, Picture};
-use crate::spec::{Kind, Spec, SpecError};
+use crate::spec::{Kind, KindSpec, Spec, SpecError};
 use crate::util::Packed;
 
 /// A named way to solve a kind's model.
@@ -220,7 +220,7 @@ pub struct StrategyStatus {
 
 impl Model {
     pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
-        if spec.kind != Kind::Domination
+        if spec.kind() != Kind::Domination
             && let Some((key, value)) = spec.solve.options.first()
         {
             return Err(spec.err(
@@ -229,16 +229,18 @@ impl Model {
                 format!(
                     "kind \"{}\" has no tuning options; the domination strategies have \
                      (`solve strategies` lists them)",
-                    spec.kind.name()
+                    spec.kind().name()
                 ),
             ));
         }
-        match spec.kind {
-            Kind::Independent => Ok(Model::Independent(independent::Model::compile(spec)?)),
-            Kind::Cover => Ok(Model::Cover(cover::Model::compile(spec)?)),
-            Kind::Domination => Ok(Model::Domination(domination::Model::compile(spec)?)),
-            Kind::Tour => Ok(Model::Tour(tour::Model::compile(spec)?)),
-            Kind::Lines => Ok(Model::Lines(lines::Model::compile(spec)?)),
+        match &spec.rules {
+            KindSpec::Independent(s) => {
+                Ok(Model::Independent(independent::Model::compile(spec, s)?))
+            }
+            KindSpec::Cover(s) => Ok(Model::Cover(cover::Model::compile(spec, s)?)),
+            KindSpec::Domination(s) => Ok(Model::Domination(domination::Model::compile(spec, s)?)),
+            KindSpec::Tour(s) => Ok(Model::Tour(tour::Model::compile(spec, s)?)),
+            KindSpec::Lines(s) => Ok(Model::Lines(lines::Model::compile(spec, s)?)),
         }
     }
 

@@ -7,7 +7,7 @@ use crate::board::betza::{self, Piece};
 
 use super::overrides::Overrides;
 use super::raw::{Located, RawBoard, RawPiece, SquareRef};
-use super::{Kind, MAX_SQUARES, PieceSpec, Spec, SpecError};
+use super::{Document, Kind, MAX_SQUARES, PieceSpec, SpecError};
 
 const SYMBOL_ACCEPTED: &str = "accepted: one printable character, not a space, not '.', not a \
      control character and not an invisible formatting one (bidirectional marks, zero-width \
@@ -33,14 +33,15 @@ fn unprintable(c: char) -> Option<&'static str> {
     }
 }
 
-impl Spec {
+impl Document {
     pub(super) fn parse_board(
         &self,
+        kind: Kind,
         raw: Option<RawBoard>,
         overrides: &Overrides,
     ) -> Result<Board, SpecError> {
         let raw = raw.unwrap_or_default();
-        let max_side = self.kind.max_side();
+        let max_side = kind.max_side();
         let side = |v: &Option<Located<i64>>, key: &str| -> Result<Option<usize>, SpecError> {
             match v {
                 None => Ok(None),
@@ -105,7 +106,7 @@ impl Spec {
             }
         };
         let squares = w as u64 * h as u64;
-        let max = self.kind.max_squares();
+        let max = kind.max_squares();
         if squares > MAX_SQUARES as u64 && max == MAX_SQUARES {
             return Err(self.err_board(format!(
                 "a {w}x{h} board is too large; at most 10^9 squares"
@@ -114,7 +115,7 @@ impl Spec {
         if squares > max as u64 {
             return Err(self.err_board(format!(
                 "a {w}x{h} board has {squares} squares; kind \"{}\" handles at most {max}",
-                self.kind.name()
+                kind.name()
             )));
         }
         let mut board = Board::new(w, h);
@@ -150,8 +151,7 @@ impl Spec {
         Ok(board)
     }
 
-    /// Resolve a square written in the file on `board`.
-    pub fn square(
+    pub(super) fn square(
         &self,
         board: &Board,
         sq: &Located<SquareRef>,
@@ -182,42 +182,42 @@ impl Spec {
         }
     }
 
+    /// Kind "lines" takes no [piece]: stones do not move, and a piece would be silently
+    /// meaningless.
+    pub(super) fn refuse_stone_piece(&self, raw: Option<RawPiece>) -> Result<(), SpecError> {
+        let Some(p) = raw else { return Ok(()) };
+        let span = [&p.moves, &p.symbol]
+            .into_iter()
+            .flatten()
+            .map(|v| v.span())
+            .chain(p.leaps.iter().chain(&p.rides).map(|v| v.span()))
+            .next();
+        let msg = "kind \"lines\" places stones, not pieces, and takes no [piece]; \
+                   its rules are colors, per_color and max_per_line"
+            .to_string();
+        Err(match span {
+            Some(span) => self.err(span, "piece", msg),
+            None => self.err_nowhere("piece", msg),
+        })
+    }
+
+    /// The piece of a kind that moves one.
     pub(super) fn parse_piece(
         &self,
+        kind: Kind,
         raw: Option<RawPiece>,
-    ) -> Result<Option<PieceSpec>, SpecError> {
-        if self.kind == Kind::Lines {
-            // Stones do not move: a [piece] would be silently meaningless, so it is refused.
-            return match raw {
-                None => Ok(None),
-                Some(p) => {
-                    let span = [&p.moves, &p.symbol]
-                        .into_iter()
-                        .flatten()
-                        .map(|v| v.span())
-                        .chain(p.leaps.iter().chain(&p.rides).map(|v| v.span()))
-                        .next();
-                    let msg = "kind \"lines\" places stones, not pieces, and takes no [piece]; \
-                               its rules are colors, per_color and max_per_line"
-                        .to_string();
-                    Err(match span {
-                        Some(span) => self.err(span, "piece", msg),
-                        None => self.err_nowhere("piece", msg),
-                    })
-                }
-            };
-        }
+    ) -> Result<PieceSpec, SpecError> {
         let Some(raw) = raw else {
-            if self.kind == Kind::Tour {
+            if kind == Kind::Tour {
                 // The knight is the tour kind's default piece.
                 let piece = Piece::parse("N").expect("N is a valid piece");
-                return Ok(Some(PieceSpec { piece, symbol: 'N' }));
+                return Ok(PieceSpec { piece, symbol: 'N' });
             }
             return Err(self.err_nowhere(
                 "piece",
                 format!(
                     "kind \"{}\" needs a [piece] with `moves` in Betza notation; accepted: {}",
-                    self.kind.name(),
+                    kind.name(),
                     betza::ACCEPTED
                 ),
             ));
@@ -301,6 +301,6 @@ impl Spec {
                 })?
             }
         };
-        Ok(Some(PieceSpec { piece, symbol }))
+        Ok(PieceSpec { piece, symbol })
     }
 }

@@ -15,8 +15,8 @@ use std::io::{self, Write};
 use crate::engine::Goal;
 use crate::engine::record::FINGERPRINT_SCHEME;
 
-use super::Spec;
-use super::raw::{Located, SquareRef};
+use super::raw::{Located, Names, SquareRef};
+use super::{CoverSpec, KindSpec, Spec};
 
 /// FNV-1a over every byte written.
 struct Fnv(u64);
@@ -66,7 +66,7 @@ impl Spec {
             w,
             "boardsolve puzzle, fingerprint scheme {FINGERPRINT_SCHEME}"
         )?;
-        writeln!(w, "kind {}", self.kind.name())?;
+        writeln!(w, "kind {}", self.kind().name())?;
         if let Some(b) = &self.board {
             writeln!(w, "board {}x{}", b.width, b.height)?;
             write!(w, "holes")?;
@@ -76,7 +76,7 @@ impl Spec {
             }
             writeln!(w)?;
         }
-        if let Some(p) = &self.piece {
+        if let Some(p) = self.rules.piece() {
             let mut leaps = p.piece.leaps.clone();
             leaps.sort_unstable();
             leaps.dedup();
@@ -94,40 +94,47 @@ impl Spec {
             }
             writeln!(w)?;
         }
-        let r = &self.rules;
         let number = |v: &Option<Located<i64>>| v.as_ref().map(|v| v.get_ref().to_string());
         let flag = |v: &Option<Located<bool>>| v.as_ref().map(|v| v.get_ref().to_string());
-        let facts = [
-            ("rules.count", number(&r.count)),
-            ("rules.independent", flag(&r.independent)),
-            ("rules.closed", flag(&r.closed)),
-            ("rules.start", r.start.as_ref().map(|s| self.square_text(s))),
-            (
-                "rules.colors",
-                r.colors.as_ref().map(|c| names(c.get_ref())),
-            ),
-            ("rules.per_color", number(&r.per_color)),
-            ("rules.max_per_line", number(&r.max_per_line)),
-            ("rules.items", r.items.as_ref().map(|c| names(c.get_ref()))),
-            (
-                "rules.secondary",
-                r.secondary.as_ref().map(|c| names(c.get_ref())),
-            ),
-        ];
+        let list = |v: &Option<Located<Names>>| v.as_ref().map(|c| names(c.get_ref()));
+        let facts = match &self.rules {
+            KindSpec::Independent(s) => vec![("rules.count", number(&s.count))],
+            KindSpec::Domination(s) => vec![("rules.independent", flag(&s.independent))],
+            KindSpec::Tour(s) => vec![
+                ("rules.closed", flag(&s.closed)),
+                ("rules.start", s.start.as_ref().map(|s| self.square_text(s))),
+            ],
+            KindSpec::Lines(s) => vec![
+                ("rules.colors", list(&s.colors)),
+                ("rules.per_color", number(&s.per_color)),
+                ("rules.max_per_line", number(&s.max_per_line)),
+            ],
+            KindSpec::Cover(CoverSpec::Lists(s)) => {
+                vec![
+                    ("rules.items", list(&s.items)),
+                    ("rules.secondary", list(&s.secondary)),
+                ]
+            }
+            KindSpec::Cover(CoverSpec::Knuth(_)) => vec![],
+        };
         for (name, value) in facts {
             if let Some(v) = value {
                 writeln!(w, "{name} {v}")?;
             }
         }
-        for option in r.options.iter().flat_map(|o| o.get_ref()) {
-            writeln!(w, "rules.option {}", names(option.get_ref()))?;
-        }
-        for (item, range) in r.multiplicity.iter().flat_map(|m| m.get_ref()) {
-            let bounds: Vec<String> = range.get_ref().iter().map(|b| b.to_string()).collect();
-            writeln!(w, "rules.multiplicity {} {}", json(item), bounds.join(" "))?;
-        }
-        if let Some(c) = &r.exact_cover {
-            writeln!(w, "knuth {:016x}", c.digest())?;
+        match &self.rules {
+            KindSpec::Cover(CoverSpec::Lists(s)) => {
+                for option in s.options.iter().flat_map(|o| o.get_ref()) {
+                    writeln!(w, "rules.option {}", names(option.get_ref()))?;
+                }
+                for (item, range) in s.multiplicity.iter().flat_map(|m| m.get_ref()) {
+                    let bounds: Vec<String> =
+                        range.get_ref().iter().map(|b| b.to_string()).collect();
+                    writeln!(w, "rules.multiplicity {} {}", json(item), bounds.join(" "))?;
+                }
+            }
+            KindSpec::Cover(CoverSpec::Knuth(c)) => writeln!(w, "knuth {:016x}", c.digest())?,
+            _ => {}
         }
         writeln!(w, "goal {}", goal.name())?;
         writeln!(w, "unique {}", self.solve.unique)?;

@@ -20,7 +20,7 @@ use std::time::Instant;
 use crate::dlx::Problem;
 use crate::engine::split::Fingerprint;
 
-use super::{Kind, Overrides, Rules, SolveSpec, Spec, SpecError};
+use super::{CoverSpec, Document, Kind, KindSpec, Overrides, Spec, SpecError};
 
 /// Beyond this many item occurrences in the options the file is refused (as a TOML cover).
 pub const MAX_ENTRIES: usize = 50_000_000;
@@ -151,24 +151,22 @@ impl Spec {
             time_limit: overrides.solve.time_limit,
         };
         let (cover, title) = read(file, text, &limits)?;
-        let mut spec = Spec {
+        let doc = Document {
             file: file.to_string(),
             source: String::new(),
             original: None,
             sets: Vec::new(),
             board_flags: Vec::new(),
-            title,
-            kind: Kind::Cover,
-            board: None,
-            piece: None,
-            rules: Rules {
-                exact_cover: Some(cover),
-                ..Rules::default()
-            },
-            solve: SolveSpec::default(),
         };
-        spec.solve = spec.parse_solve(None, &overrides.solve)?;
-        Ok(spec)
+        let solve = doc.parse_solve(Kind::Cover, None, &overrides.solve)?;
+        Ok(Spec {
+            file: file.to_string(),
+            doc,
+            title,
+            board: None,
+            rules: KindSpec::Cover(CoverSpec::Knuth(cover)),
+            solve,
+        })
     }
 
     /// What reading a file in Knuth's format of `file_bytes` bytes would take, estimated from
@@ -742,7 +740,10 @@ mod tests {
 
     fn cover(text: &str) -> ExactCover {
         let spec = parse(text).unwrap_or_else(|e| panic!("{e}"));
-        spec.rules.exact_cover.expect("a cover")
+        let KindSpec::Cover(CoverSpec::Knuth(c)) = spec.rules else {
+            panic!("a cover read in Knuth's format: {:?}", spec.rules);
+        };
+        c
     }
 
     #[test]
@@ -757,7 +758,7 @@ mod tests {
         assert_eq!(p.option(3), &[(0, 0), (3, 0)]);
         let spec = parse("| Knuth's example\na b\na b\n").unwrap();
         assert_eq!(spec.title.as_deref(), Some("Knuth's example"));
-        assert_eq!(spec.kind, Kind::Cover);
+        assert_eq!(spec.kind(), Kind::Cover);
     }
 
     #[test]
@@ -917,7 +918,9 @@ mod tests {
             None,
         )
         .unwrap_or_else(|e| panic!("{e}"));
-        let cover = spec.rules.exact_cover.expect("a cover");
+        let KindSpec::Cover(CoverSpec::Knuth(cover)) = spec.rules else {
+            panic!("a cover read in Knuth's format: {:?}", spec.rules);
+        };
         assert_eq!(cover.problem.num_options(), 10_000);
     }
 }

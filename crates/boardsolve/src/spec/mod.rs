@@ -3,9 +3,10 @@
 //! Nothing else in the crate reads TOML.
 //!
 //! This file holds what a validated file is ([`Spec`], [`Kind`]), the top of parsing and the
-//! checks of `[rules]` keys and `[solve]`. The raw document model is in `raw.rs`, the
-//! command-line overrides and the mapping of byte offsets to lines and keys in
-//! `overrides.rs`, and the reading of `[board]` and `[piece]` in `board_piece.rs`.
+//! checks of `[rules]` keys and `[solve]`. What each kind alone reads, its piece and its
+//! `[rules]` keys, is typed per kind in `kind_spec.rs` ([`KindSpec`]). The raw document model
+//! is in `raw.rs`, the command-line overrides and the mapping of byte offsets to lines and
+//! keys in `overrides.rs`, and the reading of `[board]` and `[piece]` in `board_piece.rs`.
 
 use std::fmt;
 use std::ops::Range;
@@ -16,18 +17,22 @@ use crate::engine::Goal;
 
 mod board_piece;
 mod fingerprint;
+mod kind_spec;
 mod knuth;
 pub mod options;
 mod overrides;
 mod raw;
 
+pub use kind_spec::{
+    CoverLists, CoverSpec, DominationSpec, IndependentSpec, KindSpec, LinesSpec, TourSpec,
+};
 pub use knuth::{ExactCover, MAX_ENTRIES as MAX_COVER_ENTRIES};
 pub use overrides::{Overrides, SolveOverrides};
-pub use raw::{Located, Names, Rules, SquareRef};
+pub use raw::{Located, Multiplicity, Names, SquareRef};
 
 use options::{RunOption, run_option};
 use overrides::{apply_set, key_at, located, parse_message, span_of_key};
-use raw::{RawSolve, RawSpec, in_file_words};
+use raw::{RawRules, RawSolve, RawSpec, in_file_words};
 
 /// An error in a puzzle file or its overrides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -246,10 +251,25 @@ pub struct SolveSpec {
     pub options: Vec<(String, Located<f64>)>,
 }
 
-/// A validated puzzle file.
+/// A validated puzzle file: what every kind shares (title, board, `[solve]`) and, in
+/// [`KindSpec`], what its kind alone reads.
 #[derive(Debug)]
 pub struct Spec {
     pub file: String,
+    doc: Document,
+    pub title: Option<String>,
+    /// `None` for the cover kind alone.
+    pub board: Option<Board>,
+    /// The kind, with its piece and its `[rules]` keys.
+    pub rules: KindSpec,
+    pub solve: SolveSpec,
+}
+
+/// The document as read and what changed it: what an error needs to point at the place in
+/// the file, or at the command-line argument, that the user has to look at.
+#[derive(Debug)]
+struct Document {
+    file: String,
     source: String,
     /// The file as written, when `--set` changed it into `source`: errors point into it.
     original: Option<String>,
@@ -259,12 +279,6 @@ pub struct Spec {
     /// `--size`, `--width` and `--height` as given: errors about the board's dimensions name
     /// them, as they set the board over the file's.
     board_flags: Vec<String>,
-    pub title: Option<String>,
-    pub kind: Kind,
-    pub board: Option<Board>,
-    pub piece: Option<PieceSpec>,
-    pub rules: Rules,
-    pub solve: SolveSpec,
 }
 
 impl Spec {
@@ -287,61 +301,106 @@ impl Spec {
         .iter()
         .filter_map(|(flag, n)| n.map(|n| format!("{flag} {n}")))
         .collect();
-        let mut spec = Spec {
+        let doc = Document {
             file: file.to_string(),
             source,
             original,
             board_flags,
             sets: overrides.set.clone(),
-            title: None,
-            kind: Kind::Cover,
-            board: None,
-            piece: None,
-            rules: Rules::default(),
-            solve: SolveSpec::default(),
         };
-        spec.title = raw.title.map(|t| t.into_inner());
+        let title = raw.title.map(|t| t.into_inner());
         let kind = raw
             .kind
-            .ok_or_else(|| spec.err_nowhere("kind", accepted_kinds("missing required key")))?;
-        spec.kind = Kind::parse(kind.get_ref()).ok_or_else(|| {
-            spec.err(
+            .ok_or_else(|| doc.err_nowhere("kind", accepted_kinds("missing required key")))?;
+        let kind = Kind::parse(kind.get_ref()).ok_or_else(|| {
+            doc.err(
                 kind.span(),
                 "kind",
                 accepted_kinds(&format!("unknown kind \"{}\"", kind.get_ref())),
             )
         })?;
 
-        if spec.kind.uses_board() {
-            spec.board = Some(spec.parse_board(raw.board, overrides)?);
-            spec.piece = spec.parse_piece(raw.piece)?;
+        let board = if kind.uses_board() {
+            Some(doc.parse_board(kind, raw.board, overrides)?)
         } else {
-            if raw.board.is_some() || !spec.board_flags.is_empty() {
-                return Err(spec.err_board(
+            if raw.board.is_some() || !doc.board_flags.is_empty() {
+                return Err(doc.err_board(
                     "kind \"cover\" takes no board: its items and options say everything".into(),
                 ));
             }
-            if raw.piece.is_some() {
-                return Err(spec.err_nowhere("piece", "kind \"cover\" takes no piece".into()));
-            }
-        }
-        spec.rules = raw.rules.unwrap_or_default();
-        spec.check_rule_keys()?;
-        spec.solve = spec.parse_solve(raw.solve, &overrides.solve)?;
-        Ok(spec)
+            None
+        };
+        let rules = KindSpec::read(&doc, kind, raw.piece, raw.rules)?;
+        let solve = doc.parse_solve(kind, raw.solve, &overrides.solve)?;
+        Ok(Spec {
+            file: file.to_string(),
+            doc,
+            title,
+            board,
+            rules,
+            solve,
+        })
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.rules.kind()
     }
 
     /// An error pointing at a span of the (possibly overridden) document, or at the `--set`
     /// argument that set the key.
     pub fn err(&self, span: Range<usize>, key: &str, message: String) -> SpecError {
-        let texts = (self.original.as_deref(), self.source.as_str());
-        locate(&self.file, texts, &self.sets, span, key, message)
+        self.doc.err(span, key, message)
     }
 
     /// An error about the board's dimensions: it names what set them, the command line's
     /// `--size`, `--width` and `--height` (which win over the file's), else the last `--set`
     /// of one of them, else the file's [board].
     pub fn err_board(&self, message: String) -> SpecError {
+        self.doc.err_board(message)
+    }
+
+    /// An error about a key found wrong only after parsing (by a kind's compiler, which sees
+    /// values, not spans): it points at the key's value when the document holds it, and at
+    /// no line when the key is missing.
+    pub fn err_nowhere(&self, key: &str, message: String) -> SpecError {
+        self.doc.err_nowhere(key, message)
+    }
+
+    /// [`Spec::err_nowhere`] at the first of `keys` that the document holds (a value that
+    /// either of two keys may give), or at the first when it holds none.
+    pub fn err_at_one_of(&self, keys: &[&str], message: String) -> SpecError {
+        self.doc.err_at_one_of(keys, message)
+    }
+
+    pub fn board(&self) -> &Board {
+        self.board
+            .as_ref()
+            .expect("board kinds always have a board")
+    }
+
+    /// Resolve a square written in the file on `board`.
+    pub fn square(
+        &self,
+        board: &Board,
+        sq: &Located<SquareRef>,
+        key: &str,
+    ) -> Result<(usize, usize), SpecError> {
+        self.doc.square(board, sq, key)
+    }
+
+    /// Check a goal name against what this kind accepts.
+    pub fn goal(&self, name: &str, span: Option<Range<usize>>) -> Result<Goal, SpecError> {
+        self.doc.goal(self.kind(), name, span)
+    }
+}
+
+impl Document {
+    fn err(&self, span: Range<usize>, key: &str, message: String) -> SpecError {
+        let texts = (self.original.as_deref(), self.source.as_str());
+        locate(&self.file, texts, &self.sets, span, key, message)
+    }
+
+    fn err_board(&self, message: String) -> SpecError {
         if !self.board_flags.is_empty() {
             return SpecError {
                 file: self.file.clone(),
@@ -363,10 +422,7 @@ impl Spec {
         }
     }
 
-    /// An error about a key found wrong only after parsing (by a kind's compiler, which sees
-    /// values, not spans): it points at the key's value when the document holds it, and at
-    /// no line when the key is missing.
-    pub fn err_nowhere(&self, key: &str, message: String) -> SpecError {
+    fn err_nowhere(&self, key: &str, message: String) -> SpecError {
         match span_of_key(&self.source, key) {
             Some(span) => self.err(span, key, message),
             None => SpecError {
@@ -379,9 +435,7 @@ impl Spec {
         }
     }
 
-    /// [`Spec::err_nowhere`] at the first of `keys` that the document holds (a value that
-    /// either of two keys may give), or at the first when it holds none.
-    pub fn err_at_one_of(&self, keys: &[&str], message: String) -> SpecError {
+    fn err_at_one_of(&self, keys: &[&str], message: String) -> SpecError {
         let key = keys
             .iter()
             .find(|k| span_of_key(&self.source, k).is_some())
@@ -389,14 +443,7 @@ impl Spec {
         self.err_nowhere(key, message)
     }
 
-    pub fn board(&self) -> &Board {
-        self.board
-            .as_ref()
-            .expect("board kinds always have a board")
-    }
-
-    fn check_rule_keys(&self) -> Result<(), SpecError> {
-        let r = &self.rules;
+    fn check_rule_keys(&self, kind: Kind, r: &RawRules) -> Result<(), SpecError> {
         let present: [(&str, Option<Range<usize>>); 11] = [
             ("count", r.count.as_ref().map(|v| v.span())),
             ("independent", r.independent.as_ref().map(|v| v.span())),
@@ -410,7 +457,7 @@ impl Spec {
             ("options", r.options.as_ref().map(|v| v.span())),
             ("multiplicity", r.multiplicity.as_ref().map(|v| v.span())),
         ];
-        let allowed = self.kind.rule_keys();
+        let allowed = kind.rule_keys();
         for (key, span) in present {
             if let Some(span) = span
                 && !allowed.contains(&key)
@@ -420,7 +467,7 @@ impl Spec {
                     &format!("rules.{key}"),
                     format!(
                         "kind \"{}\" does not read this key; accepted in [rules]: {}",
-                        self.kind.name(),
+                        kind.name(),
                         allowed.join(", ")
                     ),
                 ));
@@ -431,6 +478,7 @@ impl Spec {
 
     fn parse_solve(
         &self,
+        kind: Kind,
         raw: Option<RawSolve>,
         flags: &SolveOverrides,
     ) -> Result<SolveSpec, SpecError> {
@@ -442,9 +490,9 @@ impl Spec {
             }
         }
         if let Some(g) = &flags.goal {
-            out.goal = Some(self.goal(g, None)?);
+            out.goal = Some(self.goal(kind, g, None)?);
         } else if let Some(g) = &raw.goal {
-            out.goal = Some(self.goal(g.get_ref(), Some(g.span()))?);
+            out.goal = Some(self.goal(kind, g.get_ref(), Some(g.span()))?);
         }
         out.strategy = flags
             .strategy
@@ -509,15 +557,14 @@ impl Spec {
         Ok(out)
     }
 
-    /// Check a goal name against what this kind accepts.
-    pub fn goal(&self, name: &str, span: Option<Range<usize>>) -> Result<Goal, SpecError> {
-        let accepted: Vec<&str> = self.kind.goals().iter().map(|g| g.name()).collect();
-        match Goal::parse(name).filter(|g| self.kind.goals().contains(g)) {
+    fn goal(&self, kind: Kind, name: &str, span: Option<Range<usize>>) -> Result<Goal, SpecError> {
+        let accepted: Vec<&str> = kind.goals().iter().map(|g| g.name()).collect();
+        match Goal::parse(name).filter(|g| kind.goals().contains(g)) {
             Some(g) => Ok(g),
             None => {
                 let msg = format!(
                     "goal \"{name}\" does not apply to kind \"{}\"; accepted: {}",
-                    self.kind.name(),
+                    kind.name(),
                     accepted.join(", ")
                 );
                 Err(match span {
@@ -529,8 +576,8 @@ impl Spec {
     }
 }
 
-/// serde's error of an unknown `[rules]` key lists the keys of every kind (`Rules` is their
-/// union); the puzzle's kind reads only its own, so those are the ones listed.
+/// serde's error of an unknown `[rules]` key lists the keys of every kind (`RawRules` is
+/// their union); the puzzle's kind reads only its own, so those are the ones listed.
 fn rule_keys_of_the_kind(source: &str, key: &str, message: String) -> String {
     if !key.starts_with("rules.") || !message.starts_with("unknown field") {
         return message;
@@ -568,10 +615,13 @@ mod tests {
             "kind = \"independent\"\n[board]\nsize = 8\n[piece]\nmoves = \"Q\"\n[rules]\ncount = 8\n",
         )
         .unwrap();
-        assert_eq!(s.kind, Kind::Independent);
+        assert_eq!(s.kind(), Kind::Independent);
         assert_eq!(s.board().width, 8);
-        assert!(s.piece.as_ref().unwrap().piece.is_queen());
-        assert_eq!(s.piece.as_ref().unwrap().symbol, 'Q');
+        let KindSpec::Independent(i) = &s.rules else {
+            panic!("an independent puzzle: {:?}", s.rules);
+        };
+        assert!(i.piece.piece.is_queen());
+        assert_eq!(i.piece.symbol, 'Q');
     }
 
     #[test]
@@ -667,8 +717,11 @@ mod tests {
         };
         let s = Spec::parse("t.toml", text, &o).unwrap();
         assert_eq!(s.board().width, 5);
-        assert_eq!(s.piece.as_ref().unwrap().piece.notation(), "N");
-        assert_eq!(s.rules.count.as_ref().map(|c| *c.get_ref()), Some(3));
+        let KindSpec::Independent(i) = &s.rules else {
+            panic!("an independent puzzle: {:?}", s.rules);
+        };
+        assert_eq!(i.piece.piece.notation(), "N");
+        assert_eq!(i.count.as_ref().map(|c| *c.get_ref()), Some(3));
     }
 
     #[test]

@@ -131,7 +131,7 @@ pub(super) struct RawSpec {
     #[serde(default, deserialize_with = "piece_table")]
     pub(super) piece: Option<RawPiece>,
     #[serde(default, deserialize_with = "rules_table")]
-    pub(super) rules: Option<Rules>,
+    pub(super) rules: Option<RawRules>,
     #[serde(default, deserialize_with = "solve_table")]
     pub(super) solve: Option<RawSolve>,
 }
@@ -164,7 +164,7 @@ fn piece_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawPiece>, D::E
     table(d, "a table [piece] with keys moves, leaps, rides, symbol")
 }
 
-fn rules_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Rules>, D::Error> {
+fn rules_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawRules>, D::Error> {
     table(
         d,
         "a table [rules] with the keys of the puzzle's kind, among count, independent, closed, \
@@ -204,28 +204,28 @@ pub(super) struct RawPiece {
 /// A list of names, each with its place in the file.
 pub type Names = Vec<Located<String>>;
 
-/// `[rules]`: the union of every kind's keys; [`Spec::parse`](super::Spec::parse) rejects keys the kind does not
-/// read.
+/// `[rules]` as read: the union of every kind's keys, so that a key of another kind gets its
+/// own message ([`Spec::parse`](super::Spec::parse) rejects it) rather than serde's. Nothing
+/// outside this module sees it: the kinds receive their own keys alone, as a
+/// [`KindSpec`](super::KindSpec).
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
-pub struct Rules {
-    pub count: Option<Located<i64>>,
-    pub independent: Option<Located<bool>>,
-    pub closed: Option<Located<bool>>,
-    pub start: Option<Located<SquareRef>>,
-    pub colors: Option<Located<Vec<Located<String>>>>,
-    pub per_color: Option<Located<i64>>,
-    pub max_per_line: Option<Located<i64>>,
-    pub items: Option<Located<Vec<Located<String>>>>,
-    pub secondary: Option<Located<Vec<Located<String>>>>,
-    pub options: Option<Located<Vec<Located<Names>>>>,
-    /// Primary item name to its range `[lo, hi]`, as written.
-    pub multiplicity: Option<Located<BTreeMap<String, Located<Vec<i64>>>>>,
-    /// Kind cover read from Knuth's format (no TOML): the problem, built and checked as it
-    /// was read.
-    #[serde(skip)]
-    pub exact_cover: Option<super::knuth::ExactCover>,
+pub(super) struct RawRules {
+    pub(super) count: Option<Located<i64>>,
+    pub(super) independent: Option<Located<bool>>,
+    pub(super) closed: Option<Located<bool>>,
+    pub(super) start: Option<Located<SquareRef>>,
+    pub(super) colors: Option<Located<Names>>,
+    pub(super) per_color: Option<Located<i64>>,
+    pub(super) max_per_line: Option<Located<i64>>,
+    pub(super) items: Option<Located<Names>>,
+    pub(super) secondary: Option<Located<Names>>,
+    pub(super) options: Option<Located<Vec<Located<Names>>>>,
+    pub(super) multiplicity: Option<Located<Multiplicity>>,
 }
+
+/// Primary item name to its range `[lo, hi]`, as written.
+pub type Multiplicity = BTreeMap<String, Located<Vec<i64>>>;
 
 /// `[solve]`: the keys of the SOLVE table of options.rs (a test checks that each is read).
 #[derive(Deserialize, Debug, Default)]

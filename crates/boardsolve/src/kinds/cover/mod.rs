@@ -12,7 +12,7 @@ use super::Strategy;
 use crate::dlx::{self, Branch, Problem, Solver};
 use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::render::Picture;
-use crate::spec::{Spec, SpecError};
+use crate::spec::{CoverSpec, Spec, SpecError};
 
 pub struct Model {
     /// Shared with the spec when the file was in Knuth's format: a large problem is not copied.
@@ -30,14 +30,16 @@ pub const MAX_ENTRIES: usize = crate::spec::MAX_COVER_ENTRIES;
 pub const MAX_MULTIPLICITY: i64 = (1 << 30) - 1;
 
 impl Model {
-    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
-        let r = &spec.rules;
-        if let Some(c) = &r.exact_cover {
-            return Ok(Model {
-                problem: Arc::clone(&c.problem),
-                colours: c.colours.to_vec(),
-            });
-        }
+    pub fn compile(spec: &Spec, rules: &CoverSpec) -> Result<Model, SpecError> {
+        let r = match rules {
+            CoverSpec::Knuth(c) => {
+                return Ok(Model {
+                    problem: Arc::clone(&c.problem),
+                    colours: c.colours.to_vec(),
+                });
+            }
+            CoverSpec::Lists(r) => r,
+        };
         let items = r.items.as_ref().ok_or_else(|| {
             spec.err_nowhere(
                 "rules.items",

@@ -7,7 +7,7 @@ use super::options::Tuning;
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::Run;
-use crate::spec::{Kind, Spec, SpecError};
+use crate::spec::{DominationSpec, Kind, Spec, SpecError};
 use crate::util::BitMatrix;
 
 /// Boards larger than this are refused up front: three bitsets per square (4096 squares:
@@ -42,14 +42,10 @@ pub struct Model {
 }
 
 impl Model {
-    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+    pub fn compile(spec: &Spec, rules: &DominationSpec) -> Result<Model, SpecError> {
         let board = spec.board().clone();
-        let piece_spec = spec
-            .piece
-            .as_ref()
-            .expect("domination puzzles have a piece");
-        let independent = spec
-            .rules
+        let piece_spec = &rules.piece;
+        let independent = rules
             .independent
             .as_ref()
             .map(|v| *v.get_ref())

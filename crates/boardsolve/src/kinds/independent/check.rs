@@ -193,7 +193,7 @@ pub fn squares(m: &Model, squares: &[usize]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{Overrides, Spec};
+    use crate::spec::{KindSpec, Overrides, Spec};
 
     /// A model of a board too large for the whole model.
     fn model(piece: &str, width: usize, height: usize, count: usize) -> Model {
@@ -202,7 +202,10 @@ mod tests {
              moves = \"{piece}\"\n[rules]\ncount = {count}\n"
         );
         let spec = Spec::parse("t.toml", &text, &Overrides::default()).unwrap();
-        let m = Model::compile(&spec).unwrap();
+        let KindSpec::Independent(rules) = &spec.rules else {
+            panic!("an independent puzzle");
+        };
+        let m = Model::compile(&spec, rules).unwrap();
         assert!(m.whole.is_none());
         m
     }

@@ -5,7 +5,7 @@ use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Standing, Task};
 use crate::kinds::report::Placements;
 use crate::render::group;
-use crate::spec::{Spec, SpecError};
+use crate::spec::{IndependentSpec, Spec, SpecError};
 use crate::util::BitMatrix;
 
 /// Boards up to this many squares get the search strategies' data ([`Whole`]): the attack
@@ -36,16 +36,13 @@ pub struct Whole {
 }
 
 impl Model {
-    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+    pub fn compile(spec: &Spec, rules: &IndependentSpec) -> Result<Model, SpecError> {
         let board = spec.board().clone();
-        let piece_spec = spec
-            .piece
-            .as_ref()
-            .expect("independent puzzles have a piece");
+        let piece_spec = &rules.piece;
         let piece = piece_spec.piece.clone();
         // No pass over a board without holes: it may have 10^14 squares.
         let cell_count = board.cell_count();
-        let count = match &spec.rules.count {
+        let count = match &rules.count {
             Some(c) => {
                 let v = *c.get_ref();
                 if v < 1 || v as u64 > cell_count as u64 {

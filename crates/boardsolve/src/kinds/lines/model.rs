@@ -19,7 +19,7 @@
 use crate::board::Board;
 use crate::engine::{Reason, Run, Task};
 use crate::render::{ModelSummary, Picture};
-use crate::spec::{Kind, Spec, SpecError};
+use crate::spec::{Kind, LinesSpec, Spec, SpecError};
 
 /// Boards beyond this many squares are refused up front: the lines grow as the fourth power
 /// of the side, and no search finishes there anyway.
@@ -111,9 +111,8 @@ fn quotas(caps: &[usize], per_color: usize) -> Vec<(usize, usize)> {
 }
 
 impl Model {
-    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+    pub fn compile(spec: &Spec, r: &LinesSpec) -> Result<Model, SpecError> {
         let board = spec.board().clone();
-        let r = &spec.rules;
         let colors: Vec<String> = match &r.colors {
             None => vec!["black".into(), "white".into()],
             Some(list) => {

@@ -409,11 +409,14 @@ fn count_half_turn(m: &Model, threads: usize, mem: &Memory, run: &mut Run) -> Pa
 mod tests {
     use super::*;
     use crate::engine::{Clock, Limits, StopReason};
-    use crate::spec::{Overrides, Spec};
+    use crate::spec::{KindSpec, Overrides, Spec};
 
     fn model(text: &str) -> Model {
         let spec = Spec::parse("t.toml", text, &Overrides::default()).unwrap();
-        Model::compile(&spec).unwrap()
+        let KindSpec::Tour(rules) = &spec.rules else {
+            panic!("a tour puzzle");
+        };
+        Model::compile(&spec, rules).unwrap()
     }
 
     fn total(pass: Pass) -> u128 {
@@ -527,7 +530,10 @@ mod tests {
     fn a_square_stops_within_its_expansion_when_the_clock_says_so() {
         let text = "kind = \"tour\"\n[board]\nsize = 6\n[solve]\ngoal = \"count\"\n";
         let spec = Spec::parse("t.toml", text, &Overrides::default()).unwrap();
-        let m = Model::compile(&spec).unwrap();
+        let KindSpec::Tour(rules) = &spec.rules else {
+            panic!("a tour puzzle");
+        };
+        let m = Model::compile(&spec, rules).unwrap();
         let clock = Clock::new(Some(std::time::Duration::ZERO), None);
         let mut run = Run::new(Limits::default()).with_clock(clock);
         let a = Count.solve(&m, &Task::default(), &mut run);

@@ -570,7 +570,7 @@ mod tests {
     #[test]
     fn packed_tours_are_checked() {
         use crate::engine::{Limits, Run};
-        use crate::spec::{Overrides, Spec};
+        use crate::spec::{KindSpec, Overrides, Spec};
         let boards = [
             "size = 10\n[rules]\nclosed = true",
             "size = 9\n[rules]\nclosed = false\nstart = [4, 4]",
@@ -587,7 +587,10 @@ mod tests {
         for b in boards {
             let text = format!("kind = \"tour\"\n[board]\n{b}\n");
             let spec = Spec::parse("t.toml", &text, &Overrides::default()).unwrap();
-            let m = Model::compile(&spec).unwrap();
+            let KindSpec::Tour(rules) = &spec.rules else {
+                panic!("a tour puzzle");
+            };
+            let m = Model::compile(&spec, rules).unwrap();
             let mut run = Run::new(Limits::default());
             let x = Divide
                 .solve(&m, &Task::default(), &mut run)

@@ -110,11 +110,14 @@ pub(super) fn end_pairs(m: &Model) -> Vec<EndPair> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::spec::{Overrides, Spec};
+    use crate::spec::{KindSpec, Overrides, Spec};
 
     fn model(text: &str) -> Model {
         let spec = Spec::parse("t.toml", text, &Overrides::default()).unwrap();
-        Model::compile(&spec).unwrap()
+        let KindSpec::Tour(rules) = &spec.rules else {
+            panic!("a tour puzzle");
+        };
+        Model::compile(&spec, rules).unwrap()
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Need, Note, StopReason, Task, TourCounting};
 use crate::kinds::CheckError;
 use crate::render::ModelSummary;
-use crate::spec::{Spec, SpecError};
+use crate::spec::{Spec, SpecError, TourSpec};
 use crate::util::Packed;
 
 /// Columns the check decodes at a time: rows of a wider board go by stripes of this many,
@@ -53,11 +53,11 @@ pub struct Model {
 }
 
 impl Model {
-    pub fn compile(spec: &Spec) -> Result<Model, SpecError> {
+    pub fn compile(spec: &Spec, rules: &TourSpec) -> Result<Model, SpecError> {
         // A board without holes holds no map of them, so the clone costs nothing per square.
         let board = spec.board().clone();
         let holed = board.has_holes();
-        let ps = spec.piece.as_ref().expect("tour puzzles have a piece");
+        let ps = &rules.piece;
         let piece = ps.piece.clone();
         if !piece.rides.is_empty() {
             return Err(spec.err_at_one_of(
@@ -71,13 +71,8 @@ impl Model {
                 ),
             ));
         }
-        let closed = spec
-            .rules
-            .closed
-            .as_ref()
-            .map(|c| *c.get_ref())
-            .unwrap_or(false);
-        let start = match &spec.rules.start {
+        let closed = rules.closed.as_ref().map(|c| *c.get_ref()).unwrap_or(false);
+        let start = match &rules.start {
             None => None,
             Some(s) => {
                 let (r, c) = spec.square(&board, s, "rules.start")?;

@@ -5,13 +5,16 @@ use super::model::Model;
 use super::warnsdorff::Warnsdorff;
 use crate::engine::{Limits, Run, Task};
 use crate::kinds::Strategy;
-use crate::spec::{Overrides, Spec};
+use crate::spec::{KindSpec, Overrides, Spec};
 use crate::util::Packed;
 
 fn model(board: &str) -> Model {
     let text = format!("kind = \"tour\"\n[board]\n{board}\n");
     let spec = Spec::parse("t.toml", &text, &Overrides::default()).unwrap();
-    Model::compile(&spec).unwrap()
+    let KindSpec::Tour(rules) = &spec.rules else {
+        panic!("a tour puzzle");
+    };
+    Model::compile(&spec, rules).unwrap()
 }
 
 /// A tour found by `strategy`, as packed move numbers.
