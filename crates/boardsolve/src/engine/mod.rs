@@ -23,8 +23,8 @@ mod run;
 pub mod split;
 
 pub use answer::{
-    Answer, BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Prefix, Reason, Status,
-    Subpart, SubtreeList, TourCounting, TreeEstimate,
+    Answer, Note, Outcome, Partial, PartialWork, Prefix, Reason, RunNote, Status, Subpart,
+    SubtreeList, TreeEstimate, Vocabulary,
 };
 pub use clock::{Clock, TICK, Watch};
 pub use run::{Progress, Run, Sink, Standing};

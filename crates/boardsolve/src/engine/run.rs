@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::answer::{Answer, Note, Outcome, PartialWork, Status};
+use super::answer::{Answer, Outcome, PartialWork, RunNote, Status};
 use super::clock::Clock;
 use super::{Limits, Stats, StopReason};
 
@@ -354,7 +354,7 @@ impl<'a> Run<'a> {
         if let Some(limit) = self.limits.nodes
             && self.stats.nodes > limit
         {
-            answer.notes.push(Note::NodeLimitPassed { limit });
+            answer.notes.push(RunNote::NodeLimitPassed { limit }.into());
         }
         if answer.count.is_none() && answer.big.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);

@@ -8,6 +8,7 @@ pub mod domination;
 pub mod independent;
 pub mod lines;
 mod parts;
+pub mod picture;
 pub mod report;
 pub mod tour;
 
@@ -16,11 +17,12 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use crate::dlx::Problem;
-use crate::engine::{Answer, Goal, Need, Outcome, Run, StopReason, Task};
-use crate::render::{ModelSummary, Picture};
+use crate::engine::{Answer, Goal, Need, Outcome, Run, StopReason, Task, Vocabulary};
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::Packed;
+use crate::util::numbers::bytes_apart;
 
+pub use picture::{ModelSummary, Picture, SquareGraph};
 /// A named way to solve a kind's model.
 pub trait Strategy<M>: Sync {
     fn name(&self) -> &'static str;
@@ -102,10 +104,33 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
     if let (Some(budget), Some(need)) = (task.memory, s.needs(m, task))
         && need.bytes > budget
     {
-        return Err(crate::render::memory_refusal(&need, budget));
+        return Err(memory_refusal(&need, budget));
     }
     Ok(())
 }
+
+/// Why a strategy is refused before it allocates: what it would take, and what the budget
+/// allows.
+fn memory_refusal(need: &Need, budget: u64) -> String {
+    let (n, b) = bytes_apart(need.bytes, budget);
+    let what = match need.what.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "its work".into(),
+    };
+    format!("it would take {n} for {what}, more than the memory budget of {b} (--memory)")
+}
+
+/// A note on a count any kind may give, for the summary line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountNote {
+    /// Counted with each solution standing for its orbit under the board's symmetries.
+    SymmetryFold(u32),
+    /// With `--unique`: the solutions the classes counted stand for, all of them.
+    SolutionsInAll(u128),
+}
+
+impl Vocabulary for CountNote {}
 
 /// Pieces of one symbol on the squares of a board, as the renderers take them (independent,
 /// domination).
@@ -467,11 +492,11 @@ impl Model {
         }
     }
 
-    /// The model's graph in Graphviz DOT, with a solution's edges (compact encoding)
-    /// marked; only kinds with a move graph have one.
-    pub fn dot(&self, solution: Option<&Packed>) -> Result<String, String> {
+    /// The model's move graph, with a solution's edges (compact encoding) marked, for
+    /// `--format dot`; only kinds with a move graph have one.
+    pub fn move_graph(&self, solution: Option<&Packed>) -> Result<SquareGraph, String> {
         match self {
-            Model::Tour(m) => m.dot(solution),
+            Model::Tour(m) => m.move_graph(solution),
             _ => Err(format!(
                 "--format dot writes the move graph of kind \"tour\"; kind \"{}\" has none",
                 self.kind().name()

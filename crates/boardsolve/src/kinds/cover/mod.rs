@@ -7,11 +7,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 mod dxz;
+pub mod vocab;
+
+pub use vocab::CoverNote;
 
 use super::Strategy;
 use crate::dlx::{self, Branch, Problem, Solver};
 use crate::engine::{Answer, Goal, Need, Run, Task};
-use crate::render::Picture;
+use crate::kinds::Picture;
 use crate::spec::{Spec, SpecError};
 
 pub struct Model {
@@ -263,7 +266,7 @@ impl Strategy<Model> for Dlx {
             arrays,
             format!(
                 "the Dancing Links arrays ({} item occurrences)",
-                crate::render::group(entries as u128)
+                crate::util::numbers::group(entries as u128)
             ),
         );
         let copies = super::dlx_parts::thread_copies(arrays, task);

@@ -65,8 +65,10 @@ use super::fixed::{Fixed, classify, close, twisted_edges};
 use super::key::{Key, U128};
 use super::model::{KNIGHT, Model};
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
+use super::vocab::{TourNote, TourReason};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Clock, Goal, Note, Prefix, Reason, Run, Task};
+use crate::engine::{Answer, Clock, Goal, Note, Prefix, Run, Task};
+use crate::kinds::CountNote;
 use crate::kinds::{Strategy, parts};
 use crate::util::Natural;
 
@@ -194,19 +196,22 @@ impl Strategy<Model> for Count {
             }
         };
         if a.count == Some(0) {
-            a.reason = Some(match m.existence {
-                Existence::Exists(_) => {
-                    Reason::Bug("the count is 0 (contradicting a theorem: a bug)".into())
+            a.reason = Some(
+                match m.existence {
+                    Existence::Exists(_) => {
+                        TourReason::Bug("the count is 0 (contradicting a theorem: a bug)".into())
+                    }
+                    _ => TourReason::CountIsZero,
                 }
-                _ => Reason::CountIsZero,
-            });
+                .into(),
+            );
         }
         a.notes.extend(m.counting_note(task));
         if let Some(pairs) = pairs {
-            a.notes.push(Note::EndPairs {
+            a.notes.push(Note::from(TourNote::EndPairs {
                 sweeps: pairs.len(),
                 pairs: pairs.iter().map(|p| p.weight).sum(),
-            });
+            }));
         }
         a
     }
@@ -730,10 +735,10 @@ fn up_to_symmetry(m: &Model, tours: Natural, task: &Task, run: &mut Run) -> Answ
     let left = sum.div_rem_small(order);
     let mut a = Answer::natural(sum);
     if left != 0 {
-        a.reason = Some(Reason::Bug("the classes' weights do not add up".into()));
+        a.reason = Some(TourReason::Bug("the classes' weights do not add up".into()).into());
     }
     if let Some(t) = tours.to_u128() {
-        a.notes.push(Note::SolutionsInAll(t));
+        a.notes.push(CountNote::SolutionsInAll(t).into());
     }
     a
 }
@@ -993,7 +998,7 @@ fn outgrew<K, T>(
     let size = std::mem::size_of::<Slot<K, T>>() as u128;
     let projected = (made as u128 * input as u128 / done.max(1) as u128).max(made as u128);
     let needed = (input as u128 + 2 * projected) * size;
-    Note::FrontierOutgrew {
+    Note::from(TourNote::FrontierOutgrew {
         at,
         index,
         squares,
@@ -1002,7 +1007,7 @@ fn outgrew<K, T>(
         made,
         needed: (needed.min(u64::MAX as u128) as u64).max(mem.wanted()),
         budget: mem.budget(),
-    }
+    })
 }
 
 /// What [`emit`] checks a new state against at one square. Sets of window positions
