@@ -396,7 +396,6 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         estimate: common.estimate,
         optimum: common.optimum,
         memory: budget.bytes,
-        branch: spec.solve.branch,
     };
     let model = Model::compile(&spec).map_err(|e| e.to_string())?;
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());

@@ -53,10 +53,6 @@ pub trait Strategy<M>: Sync {
     fn counts_prefixes(&self) -> bool {
         false
     }
-    /// Whether it branches on the item `--branch` names (exact cover's Algorithms X and C).
-    fn takes_branch(&self) -> bool {
-        false
-    }
 }
 
 /// Why a strategy cannot take the task, beyond its own `applies`.
@@ -85,13 +81,6 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
              (tour: count, for closed tours)"
                 .into(),
         );
-    }
-    if task.branch != crate::dlx::Branch::Fewest && !s.takes_branch() {
-        return Err(format!(
-            "--branch {}: accepted by the exact-cover strategies (cover: dlx, dxz), whose \
-             search branches on an item",
-            task.branch.name()
-        ));
     }
     if task.part.is_some() && task.goal == Goal::First {
         return Err(
@@ -255,6 +244,18 @@ impl Model {
                     "kind \"{}\" has no tuning options; the domination strategies have \
                      (`solve strategies` lists them)",
                     spec.kind.name()
+                ),
+            ));
+        }
+        // Only the cover kind's model carries the branching rule: its strategies alone
+        // branch on an item.
+        if spec.kind != Kind::Cover && spec.solve.branch != crate::dlx::Branch::Fewest {
+            return Err(spec.err_nowhere(
+                "solve.branch",
+                format!(
+                    "--branch {}: accepted by the exact-cover strategies (cover: dlx, dxz), \
+                     whose search branches on an item",
+                    spec.solve.branch.name()
                 ),
             ));
         }

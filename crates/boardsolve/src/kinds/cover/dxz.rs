@@ -46,7 +46,7 @@ impl Strategy<Model> for Dxz {
                 .notes
                 .push(CoverNote::BudgetReached { what, budget }.into());
         };
-        if task.branch == dlx::Branch::First
+        if m.branch == dlx::Branch::First
             && !run.reports_each()
             && let Some(r) = count_by_levels(&m.problem, budget, run)
         {
@@ -60,7 +60,7 @@ impl Strategy<Model> for Dxz {
             }
             return answer;
         }
-        let mut dxz = dlx::Dxz::new(&m.problem, task.branch, budget);
+        let mut dxz = dlx::Dxz::new(&m.problem, m.branch, budget);
         let result = dxz.count(run);
         run.stats
             .add_counter("memo entries", dxz.memo_entries() as u64);
@@ -73,9 +73,6 @@ impl Strategy<Model> for Dxz {
             None => {}
         }
         answer
-    }
-    fn takes_branch(&self) -> bool {
-        true
     }
 }
 

@@ -22,6 +22,8 @@ pub struct Model {
     pub problem: Arc<Problem>,
     /// Colour names; colour code k + 1 is `colours[k]`.
     colours: Vec<String>,
+    /// Which primary item the search branches on (`branch`, `--branch`).
+    pub branch: Branch,
 }
 
 /// Beyond this many option entries (item occurrences) the file is refused up front (the same
@@ -39,6 +41,7 @@ impl Model {
             return Ok(Model {
                 problem: Arc::clone(&c.problem),
                 colours: c.colours.to_vec(),
+                branch: spec.solve.branch,
             });
         }
         let items = r.items.as_ref().ok_or_else(|| {
@@ -185,6 +188,7 @@ impl Model {
         Ok(Model {
             problem: Arc::new(problem),
             colours,
+            branch: spec.solve.branch,
         })
     }
 
@@ -243,7 +247,7 @@ impl Strategy<Model> for Dlx {
                     .into(),
             );
         }
-        if task.branch == Branch::First && m.problem.has_multiplicities() {
+        if m.branch == Branch::First && m.problem.has_multiplicities() {
             return Err(
                 "--branch first: with multiplicities Algorithm M branches on the item of \
                  smallest branch degree (DLX3's rule), which is also how it finds dead ends"
@@ -281,13 +285,10 @@ impl Strategy<Model> for Dlx {
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let mut solver = Solver::new(&m.problem);
-        solver.set_branch(task.branch);
+        solver.set_branch(m.branch);
         super::dlx_parts::search(&mut solver, task, run)
     }
     fn splits(&self) -> bool {
-        true
-    }
-    fn takes_branch(&self) -> bool {
         true
     }
 }
