@@ -499,6 +499,7 @@ pub(crate) fn header(l: &Loaded) -> Header {
             }
         }),
         kind: l.spec.kind.name().into(),
+        board: l.spec.board.as_ref().map(|b| (b.width, b.height)),
         goal: l.task.goal.name().into(),
         counted: if l.task.unique {
             format!("classes under {syms} symmetries")

@@ -359,6 +359,11 @@ impl<'a> Run<'a> {
         if answer.count.is_none() && answer.big.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
         }
+        // A best solution or a compact one is a solution the search found, though it never
+        // passed through the sink: the statistics count it.
+        if self.stats.solutions == 0 && (answer.best.is_some() || answer.compact.is_some()) {
+            self.stats.solutions = 1;
+        }
         let part_done = answer.partial.as_ref().is_some_and(|p| {
             matches!(
                 p.work,

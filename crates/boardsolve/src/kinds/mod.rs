@@ -539,6 +539,24 @@ impl Model {
         }
     }
 
+    /// What the model compiled from `spec` holds, its piece named as the file wrote it, with
+    /// the Betza form the solver reads it as in brackets where they differ ("K (WF)").
+    pub fn describe_as_written(&self, spec: &Spec) -> ModelSummary {
+        let mut summary = self.describe();
+        let written = spec.piece.as_ref().and_then(|p| p.moves.as_deref());
+        if let (
+            Some(written),
+            ModelSummary::Independent { piece, .. }
+            | ModelSummary::Domination { piece, .. }
+            | ModelSummary::Tour { piece, .. },
+        ) = (written, &mut summary)
+            && written != piece
+        {
+            *piece = format!("{written} ({piece})");
+        }
+        summary
+    }
+
     /// What the model holds, for `check`, `strategies` and `compare`.
     pub fn describe(&self) -> ModelSummary {
         match self {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::numbers::{duration, sci};
+use super::numbers::{counted, duration, noun, sci, singular};
 use super::sentences::{note_text, reason_text};
 use super::{Header, Unfinished, group, group_digits};
 use crate::engine::{Outcome, Partial, PartialWork, Standing, Status, StopReason};
@@ -57,7 +57,11 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
         // Goal count of an optimisation kind: how many optimal solutions, and the optimum.
         (Some(v), Some(c)) if o.status == Status::Part => {
             let what = counted_noun(h, c);
-            format!("{} {what} of {v} pieces in this part", group(c))
+            format!(
+                "{} {what} of {} in this part",
+                group(c),
+                counted(v.into(), "piece", "pieces")
+            )
         }
         (Some(v), Some(c)) if o.status != Status::Limit => {
             let what = counted_noun(h, c);
@@ -103,6 +107,10 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
     s
 }
 
+fn subtrees(n: usize) -> &'static str {
+    noun(n as u128, "subtree", "subtrees")
+}
+
 /// What a part or estimate did, for the answer line: "part 3/8: 22 of 171 subtrees below 52
 /// (list 13fde5254d0f85c1) searched: none smaller than 52 in them".
 pub fn partial_text(p: &Partial) -> String {
@@ -115,21 +123,26 @@ pub fn partial_text(p: &Partial) -> String {
         (Some((i, n)), Some(sub)) => {
             let (j, m) = sub.index;
             format!(
-                "part {i}/{n},{j}/{m}: {} of the {} descendants of {} of {} subtrees{below} \
-                 (list {:016x}, sublist {:016x})",
+                "part {i}/{n},{j}/{m}: {} of the {} {} of {} of {} {}{below} (list {:016x}, \
+                 sublist {:016x})",
                 p.taken,
                 sub.descendants,
+                noun(sub.descendants as u128, "descendant", "descendants"),
                 sub.of_subtrees,
                 l.subtrees,
+                subtrees(l.subtrees),
                 l.fingerprint,
                 sub.fingerprint
             )
         }
         (Some((i, n)), None) => format!(
-            "part {i}/{n}: {} of {} subtrees{below} (list {:016x})",
-            p.taken, l.subtrees, l.fingerprint
+            "part {i}/{n}: {} of {} {}{below} (list {:016x})",
+            p.taken,
+            l.subtrees,
+            subtrees(l.subtrees),
+            l.fingerprint
         ),
-        (None, _) => format!("{} subtrees{below}", l.subtrees),
+        (None, _) => format!("{} {}{below}", l.subtrees, subtrees(l.subtrees)),
     };
     match p.work {
         PartialWork::Searched { none_below } => {
@@ -146,15 +159,16 @@ pub fn partial_text(p: &Partial) -> String {
         }
         PartialWork::Estimated(Some(e)) => {
             what = format!(
-                "estimate, {what}: about {} nodes (Knuth, {} probes, standard error {:.0}%), {} \
+                "estimate, {what}: about {} nodes (Knuth, {} {}, standard error {:.0}%), {} \
                  of one thread's work, {} on {} thread{}",
                 sci(e.nodes),
                 e.probes,
+                noun(e.probes.into(), "probe", "probes"),
                 e.relative_error * 100.0,
                 duration(e.work_seconds),
                 duration(e.work_seconds / e.threads as f64),
                 e.threads,
-                if e.threads == 1 { "" } else { "s" },
+                noun(e.threads as u128, "", "s"),
             );
         }
     }
@@ -207,9 +221,9 @@ pub fn standing_text(s: &Standing) -> String {
 /// The one summary line on standard error: `92 solutions | bitmask | 1,965 nodes | 0.4 ms`.
 pub fn summary_line(h: &Header, o: &Outcome) -> String {
     let mut parts = vec![answer_line(h, o), o.strategy.clone()];
-    parts.push(format!("{} nodes", group(o.stats.nodes as u128)));
+    parts.push(counted(o.stats.nodes.into(), "node", "nodes"));
     for (name, v) in &o.stats.counters {
-        parts.push(format!("{} {name}", group(*v as u128)));
+        parts.push(counted((*v).into(), &singular(name), name));
     }
     parts.push(duration(o.elapsed.as_secs_f64()));
     for n in &o.answer.notes {

@@ -107,6 +107,8 @@ pub struct Header {
     pub goal: String,
     /// "solutions", or "classes under 8 symmetries" with --unique.
     pub counted: String,
+    /// The board's width and height, for the kinds with a board.
+    pub board: Option<(usize, usize)>,
 }
 
 /// The squares of a tour in visiting order, from its move numbers.

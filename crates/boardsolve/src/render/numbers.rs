@@ -1,5 +1,7 @@
 //! Numbers as the summary says them, beside `util::numbers` (thousands grouped, bytes):
-//! durations, and node counts in three significant figures.
+//! durations, node counts in three significant figures, and a count with its noun.
+
+use crate::util::numbers::group;
 
 /// A duration in the unit that reads best: "3.2 ms", "1.25 s", "2.5 h".
 pub fn duration(secs: f64) -> String {
@@ -26,5 +28,41 @@ pub(super) fn sci(x: f64) -> String {
         format!("{x:.0}")
     } else {
         format!("{x:.3}")
+    }
+}
+
+/// A count with its noun, singular for one: "1 node", "1,965 nodes".
+pub(super) fn counted(n: u128, one: &str, many: &str) -> String {
+    format!("{} {}", group(n), noun(n, one, many))
+}
+
+/// The noun for a count of `n`: `one` for 1, else `many`.
+pub(super) fn noun<'a>(n: u128, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+/// The singular of a statistic's plural name ("bound prunes", "memo entries"), for a count
+/// of one.
+pub(super) fn singular(plural: &str) -> String {
+    if let Some(stem) = plural.strip_suffix("ies") {
+        format!("{stem}y")
+    } else {
+        plural.strip_suffix('s').unwrap_or(plural).to_string()
+    }
+}
+
+/// The article before a number as it is read aloud: "an" where the reading starts with a
+/// vowel sound (8, 11, 18, 80 to 89, 800 to 899, 8,000, 11,000, ...), else "a".
+pub(super) fn article(n: usize) -> &'static str {
+    // The leading group of three digits is what is read first ("eleven thousand ...").
+    let mut lead = n;
+    while lead >= 1000 {
+        lead /= 1000;
+    }
+    let first = if lead >= 100 { lead / 100 } else { lead };
+    if first == 8 || first == 11 || first == 18 || (80..90).contains(&first) {
+        "an"
+    } else {
+        "a"
     }
 }

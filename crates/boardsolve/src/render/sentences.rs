@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use super::numbers::{article, counted, noun};
 use crate::engine::{Note, Reason, RunNote};
 use crate::kinds::cover::CoverNote;
 use crate::kinds::domination::{DominationNote, DominationReason};
@@ -58,7 +59,7 @@ fn run_note(n: &RunNote) -> String {
 fn count_note(n: &CountNote) -> String {
     match n {
         CountNote::SymmetryFold(k) => format!("{k}-fold symmetry"),
-        CountNote::SolutionsInAll(t) => format!("{} solutions in all", group(*t)),
+        CountNote::SolutionsInAll(t) => format!("{} in all", counted(*t, "solution", "solutions")),
     }
 }
 
@@ -85,7 +86,10 @@ fn tour_note(n: &TourNote) -> String {
             }
         }
         TourNote::HandedOver { from, to, tried } => {
-            format!("{from} gave up after {tried} moves tried; handed over to {to}")
+            format!(
+                "{from} gave up after {tried} {} tried; handed over to {to}",
+                noun((*tried).into(), "move", "moves")
+            )
         }
         TourNote::FrontierOutgrew {
             at,
@@ -120,8 +124,8 @@ fn tour_note(n: &TourNote) -> String {
             )
         }
         TourNote::EndPairs { sweeps, pairs } => format!(
-            "summed over {} pairs of ends ({} counted, the others their mirror images)",
-            group(*pairs as u128),
+            "summed over {} of ends ({} counted, the others their mirror images)",
+            counted(*pairs as u128, "pair", "pairs"),
             group(*sweeps as u128)
         ),
         TourNote::MemoryShort { what, bytes: b } => {
@@ -136,9 +140,15 @@ fn tour_note(n: &TourNote) -> String {
 fn domination_note(n: &DominationNote) -> String {
     match n {
         DominationNote::RootBound(b) => format!("root bound {b}"),
-        DominationNote::OptimalCounted(v) => format!("optimal placements of {v} pieces counted"),
+        DominationNote::OptimalCounted(v) => format!(
+            "optimal placements of {v} {} counted",
+            noun((*v).into(), "piece", "pieces")
+        ),
         DominationNote::NotProvenMinimal(k) => {
-            format!("{k} pieces, not proven minimal (goal minimize proves)")
+            format!(
+                "{k} {}, not proven minimal (goal minimize proves)",
+                noun(*k as u128, "piece", "pieces")
+            )
         }
     }
 }
@@ -215,12 +225,14 @@ fn tour_reason(r: &TourReason) -> String {
             "the {piece} move graph falls into {parts} parts, so no tour reaches every square"
         ),
         TourReason::ClosedDeadEnd { square, moves } => format!(
-            "square {square} has {moves} move(s); a closed tour enters and leaves every square"
+            "square {square} has {moves} {}; a closed tour enters and leaves every square",
+            noun(*moves as u128, "move", "moves")
         ),
         TourReason::TooManyEnds { squares, free } => format!(
             "squares {} have one move each, so each must end the tour, and a tour has {free} \
-             free end(s)",
-            squares.join(", ")
+             free {}",
+            squares.join(", "),
+            noun(*free as u128, "end", "ends")
         ),
         TourReason::Classes {
             piece,
@@ -270,7 +282,12 @@ fn lines_reason(r: &LinesReason) -> String {
     }
 }
 
-/// The one line on what a puzzle holds: "8 x Q on a 8x8 board".
+/// "an 8x8 board", "a 10x10 board".
+fn a_board(width: usize, height: usize) -> String {
+    format!("{} {width}x{height} board", article(width))
+}
+
+/// The one line on what a puzzle holds: "8 x Q on an 8x8 board".
 pub fn summary_text(m: &ModelSummary) -> String {
     match m {
         ModelSummary::Independent {
@@ -278,7 +295,7 @@ pub fn summary_text(m: &ModelSummary) -> String {
             piece,
             width,
             height,
-        } => format!("{count} x {piece} on a {width}x{height} board"),
+        } => format!("{count} x {piece} on {}", a_board(*width, *height)),
         ModelSummary::Domination {
             piece,
             width,
@@ -286,7 +303,8 @@ pub fn summary_text(m: &ModelSummary) -> String {
             holes,
             independent,
         } => format!(
-            "{piece} on a {width}x{height} board{}{}",
+            "{piece} on {}{}{}",
+            a_board(*width, *height),
             if *holes { " with holes" } else { "" },
             if *independent { ", independent" } else { "" }
         ),
@@ -299,13 +317,14 @@ pub fn summary_text(m: &ModelSummary) -> String {
             height,
             holes,
         } => format!(
-            "{} {piece} tour of {cells}{}{} on a {width}x{height} board{}",
+            "{} {piece} tour of {cells}{}{} on {}{}",
             if *closed { "closed" } else { "open" },
             if *cells == 1 { " square" } else { " squares" },
             start
                 .as_ref()
                 .map(|s| format!(" from {s}"))
                 .unwrap_or_default(),
+            a_board(*width, *height),
             if *holes { " with holes" } else { "" }
         ),
         ModelSummary::Lines {
@@ -318,9 +337,11 @@ pub fn summary_text(m: &ModelSummary) -> String {
             active,
         } => {
             let mut s = format!(
-                "{per_color} x {} on a {width}x{height} board, at most {max_per_line} of a \
-                 colour on each of {lines} lines",
-                colors.join(" + ")
+                "{per_color} x {} on {}, at most {max_per_line} of a colour on each of {lines} \
+                 {}",
+                colors.join(" + "),
+                a_board(*width, *height),
+                noun(*lines as u128, "line", "lines")
             );
             if active < lines {
                 let _ = write!(s, " ({active} can be overfull)");
@@ -331,6 +352,10 @@ pub fn summary_text(m: &ModelSummary) -> String {
             items,
             primary,
             options,
-        } => format!("{items} items ({primary} primary), {options} options"),
+        } => format!(
+            "{items} {} ({primary} primary), {options} {}",
+            noun(*items as u128, "item", "items"),
+            noun(*options as u128, "option", "options")
+        ),
     }
 }

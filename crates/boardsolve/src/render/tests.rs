@@ -272,3 +272,40 @@ fn stones_text_and_json() {
     let v: serde_json::Value = serde_json::from_slice(&buf).unwrap();
     assert_eq!(v, json!([[0, -1, 1], [-1, 2, -1]]));
 }
+
+#[test]
+fn an_article_as_the_number_is_read() {
+    use super::numbers::article;
+    for n in [
+        8, 11, 18, 80, 86, 89, 800, 899, 8000, 11_000, 18_500, 80_000, 8_000_000,
+    ] {
+        assert_eq!(article(n), "an", "{n}");
+    }
+    for n in [
+        1, 6, 10, 12, 16, 70, 100, 108, 180, 1100, 1800, 28, 1_000_000,
+    ] {
+        assert_eq!(article(n), "a", "{n}");
+    }
+}
+
+#[test]
+fn counts_of_one_take_the_singular() {
+    use super::numbers::{counted, singular};
+    assert_eq!(counted(1, "node", "nodes"), "1 node");
+    assert_eq!(counted(1965, "node", "nodes"), "1,965 nodes");
+    assert_eq!(singular("bound prunes"), "bound prune");
+    assert_eq!(singular("memo entries"), "memo entry");
+    let s = summary_text(&ModelSummary::Cover {
+        items: 1,
+        primary: 1,
+        options: 1,
+    });
+    assert_eq!(s, "1 item (1 primary), 1 option");
+    let s = summary_text(&ModelSummary::Independent {
+        count: 8,
+        piece: "Q".into(),
+        width: 8,
+        height: 8,
+    });
+    assert_eq!(s, "8 x Q on an 8x8 board");
+}
