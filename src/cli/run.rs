@@ -29,26 +29,8 @@ struct Spinner(indicatif::ProgressBar);
 
 impl Progress for Spinner {
     fn update(&mut self, stats: &Stats, elapsed: Duration, standing: &Standing) {
-        let status = render::standing_text(standing);
-        let rate = stats.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
-        // Branch and bound spends tens of microseconds a node: M/s would read 0.0.
-        let rate = if rate >= 1e6 {
-            format!("{:.1} M/s", rate / 1e6)
-        } else {
-            format!("{:.1} k/s", rate / 1e3)
-        };
-        // An optimisation reports its best so far in `status`; a count of 0 says nothing.
-        let solutions = if stats.solutions == 0 && !status.is_empty() {
-            String::new()
-        } else {
-            format!(" | {} solutions", render::group(stats.solutions))
-        };
-        self.0.set_message(format!(
-            "{} nodes ({rate}){solutions}{}{}",
-            render::group(stats.nodes as u128),
-            if status.is_empty() { "" } else { " | " },
-            status
-        ));
+        self.0
+            .set_message(render::progress_text(stats, elapsed, standing));
         self.0.tick();
     }
     fn finish(&mut self) {

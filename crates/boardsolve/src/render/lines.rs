@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 use super::numbers::{counted, duration, noun, sci, singular};
 use super::sentences::{note_text, reason_text};
 use super::{Header, Unfinished, group, group_digits};
-use crate::engine::{Outcome, Partial, PartialWork, Standing, Status, StopReason};
+use std::time::Duration;
+
+use crate::engine::{Outcome, Partial, PartialWork, Standing, Stats, Status, StopReason};
 
 /// What the reader must know when the output is not whole: "output stopped at the time
 /// limit after 1,234 of 8,000 rows", "... of solution 3".
@@ -216,6 +218,30 @@ pub fn standing_text(s: &Standing) -> String {
         parts.push(format!("probes {done}/{of} (this worker's)"));
     }
     parts.join(", ")
+}
+
+/// The progress line: "1,234,567 nodes (2.5 M/s) | 92 solutions | best 40, bound 34".
+pub fn progress_text(stats: &Stats, elapsed: Duration, standing: &Standing) -> String {
+    let status = standing_text(standing);
+    let rate = stats.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+    // Branch and bound spends tens of microseconds a node: M/s would read 0.0.
+    let rate = if rate >= 1e6 {
+        format!("{:.1} M/s", rate / 1e6)
+    } else {
+        format!("{:.1} k/s", rate / 1e3)
+    };
+    // An optimisation reports its best so far in `status`; a count of 0 says nothing.
+    let solutions = if stats.solutions == 0 && !status.is_empty() {
+        String::new()
+    } else {
+        format!(" | {}", counted(stats.solutions, "solution", "solutions"))
+    };
+    format!(
+        "{} ({rate}){solutions}{}{}",
+        counted(stats.nodes.into(), "node", "nodes"),
+        if status.is_empty() { "" } else { " | " },
+        status
+    )
 }
 
 /// The one summary line on standard error: `92 solutions | bitmask | 1,965 nodes | 0.4 ms`.

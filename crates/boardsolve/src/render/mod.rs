@@ -32,7 +32,8 @@ pub use knuth::{
     write_knuth_report,
 };
 pub use lines::{
-    answer_line, partial_text, standing_text, stop_text, summary_line, unfinished_text,
+    answer_line, partial_text, progress_text, standing_text, stop_text, summary_line,
+    unfinished_text,
 };
 pub use numbers::duration;
 pub use parts::{

@@ -309,3 +309,18 @@ fn counts_of_one_take_the_singular() {
     });
     assert_eq!(s, "8 x Q on an 8x8 board");
 }
+
+#[test]
+fn the_progress_line_counts_one_in_the_singular() {
+    let stats = crate::engine::Stats {
+        nodes: 1,
+        solutions: 1,
+        ..Default::default()
+    };
+    let line = progress_text(
+        &stats,
+        std::time::Duration::from_secs(1),
+        &Standing::default(),
+    );
+    assert_eq!(line, "1 node (0.0 k/s) | 1 solution");
+}
