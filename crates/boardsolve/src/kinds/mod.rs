@@ -8,6 +8,7 @@ pub mod domination;
 pub mod independent;
 pub mod lines;
 mod parts;
+pub mod picture;
 pub mod report;
 pub mod tour;
 
@@ -16,11 +17,12 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use crate::dlx::Problem;
-use crate::engine::{Answer, Goal, Need, Outcome, Run, StopReason, Task};
-use crate::render::{ModelSummary, Picture};
+use crate::engine::{Answer, Goal, Need, Outcome, Run, StopReason, Task, Vocabulary};
 use crate::spec::{Kind, KindSpec, Spec, SpecError};
 use crate::util::Packed;
+use crate::util::numbers::bytes_apart;
 
+pub use picture::{ModelSummary, Picture, SquareGraph};
 /// A named way to solve a kind's model.
 pub trait Strategy<M>: Sync {
     fn name(&self) -> &'static str;
@@ -49,10 +51,6 @@ pub trait Strategy<M>: Sync {
     }
     /// Whether it counts every prefix of the board in one sweep (`--prefixes`).
     fn counts_prefixes(&self) -> bool {
-        false
-    }
-    /// Whether it branches on the item `--branch` names (exact cover's Algorithms X and C).
-    fn takes_branch(&self) -> bool {
         false
     }
 }
@@ -84,13 +82,6 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
                 .into(),
         );
     }
-    if task.branch != crate::dlx::Branch::Fewest && !s.takes_branch() {
-        return Err(format!(
-            "--branch {}: accepted by the exact-cover strategies (cover: dlx, dxz), whose \
-             search branches on an item",
-            task.branch.name()
-        ));
-    }
     if task.part.is_some() && task.goal == Goal::First {
         return Err(
             "--part: accepted for goals count, all, minimize and maximize, whose parts add up \
@@ -102,10 +93,33 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
     if let (Some(budget), Some(need)) = (task.memory, s.needs(m, task))
         && need.bytes > budget
     {
-        return Err(crate::render::memory_refusal(&need, budget));
+        return Err(memory_refusal(&need, budget));
     }
     Ok(())
 }
+
+/// Why a strategy is refused before it allocates: what it would take, and what the budget
+/// allows.
+fn memory_refusal(need: &Need, budget: u64) -> String {
+    let (n, b) = bytes_apart(need.bytes, budget);
+    let what = match need.what.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "its work".into(),
+    };
+    format!("it would take {n} for {what}, more than the memory budget of {b} (--memory)")
+}
+
+/// A note on a count any kind may give, for the summary line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountNote {
+    /// Counted with each solution standing for its orbit under the board's symmetries.
+    SymmetryFold(u32),
+    /// With `--unique`: the solutions the classes counted stand for, all of them.
+    SolutionsInAll(u128),
+}
+
+impl Vocabulary for CountNote {}
 
 /// Pieces of one symbol on the squares of a board, as the renderers take them (independent,
 /// domination).
@@ -230,6 +244,18 @@ impl Model {
                     "kind \"{}\" has no tuning options; the domination strategies have \
                      (`solve strategies` lists them)",
                     spec.kind().name()
+                ),
+            ));
+        }
+        // Only the cover kind's model carries the branching rule: its strategies alone
+        // branch on an item.
+        if spec.kind() != Kind::Cover && spec.solve.branch != crate::dlx::Branch::Fewest {
+            return Err(spec.err_nowhere(
+                "solve.branch",
+                format!(
+                    "--branch {}: accepted by the exact-cover strategies (cover: dlx, dxz), \
+                     whose search branches on an item",
+                    spec.solve.branch.name()
                 ),
             ));
         }
@@ -469,11 +495,11 @@ impl Model {
         }
     }
 
-    /// The model's graph in Graphviz DOT, with a solution's edges (compact encoding)
-    /// marked; only kinds with a move graph have one.
-    pub fn dot(&self, solution: Option<&Packed>) -> Result<String, String> {
+    /// The model's move graph, with a solution's edges (compact encoding) marked, for
+    /// `--format dot`; only kinds with a move graph have one.
+    pub fn move_graph(&self, solution: Option<&Packed>) -> Result<SquareGraph, String> {
         match self {
-            Model::Tour(m) => m.dot(solution),
+            Model::Tour(m) => m.move_graph(solution),
             _ => Err(format!(
                 "--format dot writes the move graph of kind \"tour\"; kind \"{}\" has none",
                 self.kind().name()
@@ -513,6 +539,24 @@ impl Model {
             Model::Tour(m) => m.check(solution),
             Model::Lines(m) => m.check(solution),
         }
+    }
+
+    /// What the model compiled from `spec` holds, its piece named as the file wrote it, with
+    /// the Betza form the solver reads it as in brackets where they differ ("K (WF)").
+    pub fn describe_as_written(&self, spec: &Spec) -> ModelSummary {
+        let mut summary = self.describe();
+        let written = spec.rules.piece().and_then(|p| p.moves.as_deref());
+        if let (
+            Some(written),
+            ModelSummary::Independent { piece, .. }
+            | ModelSummary::Domination { piece, .. }
+            | ModelSummary::Tour { piece, .. },
+        ) = (written, &mut summary)
+            && written != piece
+        {
+            *piece = format!("{written} ({piece})");
+        }
+        summary
     }
 
     /// What the model holds, for `check`, `strategies` and `compare`.

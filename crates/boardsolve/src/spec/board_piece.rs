@@ -211,7 +211,11 @@ impl Document {
             if kind == Kind::Tour {
                 // The knight is the tour kind's default piece.
                 let piece = Piece::parse("N").expect("N is a valid piece");
-                return Ok(PieceSpec { piece, symbol: 'N' });
+                return Ok(PieceSpec {
+                    piece,
+                    symbol: 'N',
+                    moves: Some("N".into()),
+                });
             }
             return Err(self.err_nowhere(
                 "piece",
@@ -301,6 +305,11 @@ impl Document {
                 })?
             }
         };
-        Ok(PieceSpec { piece, symbol })
+        let moves = raw.moves.as_ref().map(|m| m.get_ref().trim().to_string());
+        Ok(PieceSpec {
+            piece,
+            symbol,
+            moves,
+        })
     }
 }
