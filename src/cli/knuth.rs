@@ -32,7 +32,8 @@ fn write_input(cli: &SolveCli, l: &Loaded) -> u8 {
         Ok(c) => c,
         Err(why) => return fail(format!("--format knuth-input: {why}")),
     };
-    if let Err(why) = render::knuth_input_check(&cover.problem, cover.colours) {
+    if let Err(name) = render::knuth_input_check(&cover.problem, cover.colours) {
+        let why = render::unwritable_text(&name);
         return fail(format!("--format knuth-input: {why}"));
     }
     // The title as the text report shows it, with what the command line changed.

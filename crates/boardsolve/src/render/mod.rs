@@ -25,8 +25,8 @@ pub use crate::util::numbers::{bytes, group, group_digits};
 pub use dot::dot_graph;
 pub use json::{write_json_head, write_json_picture, write_json_solution, write_json_tail};
 pub use knuth::{
-    KNUTH_NAME_MAX, altogether_line, knuth_input_check, knuth_input_note, write_knuth_input,
-    write_knuth_report,
+    KNUTH_NAME_MAX, NameOf, Unwritable, altogether_line, knuth_input_check, knuth_input_note,
+    unwritable_text, write_knuth_input, write_knuth_report,
 };
 pub use parts::{
     Verdict, merge_error_text, merged_answer_line, merged_json, merged_outcome, merged_status,
