@@ -187,6 +187,7 @@ const TUNING: &[&str] = &[
     "bnb.root_mu",
     "bnb.node_patience",
     "bnb.forbid_upto",
+    "bnb.donate",
     "bands.rows",
     "bands.max_states",
     "bands.margin",
