@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::engine::{
-    BlockLayout, ClassRule, Need, Note, Outcome, Partial, PartialWork, Reason, Standing, Status,
+    BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Reason, Standing, Status,
     StopReason, TourCounting,
 };
 use crate::util::Packed;
@@ -18,6 +18,7 @@ mod json;
 mod knuth;
 mod parts;
 mod progress;
+mod refusal;
 mod svg;
 mod text;
 
@@ -34,6 +35,7 @@ pub use parts::{
     verify_verdict,
 };
 pub use progress::progress_line;
+pub use refusal::refusal_text;
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{
     TEXT_MAX_COLUMNS, shown_text, text_picture, write_text_head, write_text_picture,
@@ -202,18 +204,6 @@ fn bytes_apart(a: u64, b: u64) -> (String, String) {
     } else {
         (x, y)
     }
-}
-
-/// Why a strategy is refused before it allocates: what it would take, and what the budget
-/// allows.
-pub fn memory_refusal(need: &Need, budget: u64) -> String {
-    let (n, b) = bytes_apart(need.bytes, budget);
-    let what = match need.what.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => "its work".into(),
-    };
-    format!("it would take {n} for {what}, more than the memory budget of {b} (--memory)")
 }
 
 pub fn duration(secs: f64) -> String {
