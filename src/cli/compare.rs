@@ -87,7 +87,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                 "{}: {} ({}), goal {}, budget {budget} s",
                 cli.file,
                 first.spec.kind.name(),
-                render::summary_text(&first.model.describe()),
+                render::summary_text(&first.model.describe_as_written(&first.spec)),
                 first.task.goal.name()
             );
             println!(

@@ -419,7 +419,6 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         estimate: common.estimate,
         optimum: common.optimum,
         memory: budget.bytes,
-        branch: spec.solve.branch,
     };
     let mut model = Model::compile(&spec).map_err(|e| e.to_string())?;
     // The measuring instrument of docs/performance.md: the library reads no environment.
@@ -540,6 +539,7 @@ pub(crate) fn header(l: &Loaded) -> Header {
             }
         }),
         kind: l.spec.kind.name().into(),
+        board: l.spec.board.as_ref().map(|b| (b.width, b.height)),
         goal: l.task.goal.name().into(),
         counted: if l.task.unique {
             format!("classes under {syms} symmetries")

@@ -116,6 +116,13 @@ fn solve(cli: SolveCli) -> u8 {
     if let Some(code) = knuth::before_search(&cli, &l) {
         return code;
     }
+    // A count keeps no solution to draw: an empty drawing would pass for an answer.
+    if cli.format == args::Format::Svg && l.task.goal == Goal::Count {
+        return fail(
+            "--format svg draws solutions, and goal count keeps none: use --goal first or all \
+             (or --format text or json for the count)",
+        );
+    }
     if cli.record.is_some() && l.task.part.is_none() {
         return fail("--record: accepted with --part I/N: the record is a part's");
     }
@@ -237,7 +244,7 @@ fn check(cli: CheckCli) -> u8 {
         "{}: ok: {} ({}), goal {}, strategy {strategy}",
         cli.file,
         l.spec.kind.name(),
-        render::summary_text(&l.model.describe()),
+        render::summary_text(&l.model.describe_as_written(&l.spec)),
         l.task.goal.name()
     );
     0
@@ -268,7 +275,7 @@ fn strategies(cli: StrategiesCli) -> u8 {
         "{}: {} ({}), goal {}",
         file,
         l.spec.kind.name(),
-        render::summary_text(&l.model.describe()),
+        render::summary_text(&l.model.describe_as_written(&l.spec)),
         l.task.goal.name()
     );
     for s in l.model.strategies(&l.task) {

@@ -224,8 +224,8 @@ impl<'c> Report<'c> {
                     Picture::Tour { number, .. } => Some(number),
                     _ => None,
                 });
-                match model.dot(numbers) {
-                    Ok(d) => w.write_all(d.as_bytes())?,
+                match model.move_graph(numbers) {
+                    Ok(g) => w.write_all(render::dot_graph(&g).as_bytes())?,
                     Err(e) => return Err(std::io::Error::other(e)),
                 }
             }

@@ -68,6 +68,8 @@ fn json_has_the_contracted_fields_and_valid_solutions() {
     }
     assert_eq!(v["status"], "solved");
     assert_eq!(v["count"], 4);
+    assert_eq!(v["board"], serde_json::json!({"width": 6, "height": 6}));
+    assert_eq!(v["stats"]["solutions"], 4);
     assert!(v["stats"]["nodes"].is_u64());
     assert!(v["stats"]["elapsed_ms"].is_number());
     let q = crate::validate::TestPiece::from_letters("Q");
@@ -114,6 +116,34 @@ fn svg_draws_the_board() {
     assert!(out.starts_with("<svg"), "{out}");
     assert_eq!(out.matches("<rect x").count(), 64 + 1);
     assert_eq!(out.matches("<circle").count(), 8);
+}
+
+#[test]
+fn svg_refuses_goal_count_which_keeps_nothing_to_draw() {
+    let (code, out, err) = run_cli(&[&puzzle("queens8.toml"), "--format", "svg"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("--format svg draws solutions") && err.contains("--goal first or all"),
+        "{err}"
+    );
+}
+
+#[test]
+fn json_stats_count_a_best_solution_and_name_counters_in_snake_case() {
+    let (code, out, _) = run_cli(&[&puzzle("knights8.toml"), "--format", "json", "--quiet"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 1);
+    assert_eq!(v["stats"]["solutions"], 1);
+    let stats = v["stats"].as_object().unwrap();
+    assert!(stats.contains_key("bound_prunes"), "{out}");
+    assert!(stats.keys().all(|k| !k.contains(' ')), "{out}");
+    // A cover has no board.
+    let (code, out, _) = run_cli(&[&puzzle("sudoku.toml"), "--format", "json", "--quiet"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v.get("board").is_none(), "{out}");
 }
 
 #[test]
@@ -171,6 +201,11 @@ fn check_and_strategies_commands() {
     let (code, out, _) = run_cli(&["check", &puzzle("queens8.toml")]);
     assert_eq!(code, 0);
     assert!(out.contains("ok"), "{out}");
+    assert!(out.contains("8 x Q on an 8x8 board"), "{out}");
+    // The piece as the file wrote it, with the Betza form the solver reads.
+    let (code, out, _) = run_cli(&["check", &puzzle("kings-holes.toml")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("8 x K (WF) on a 6x6 board"), "{out}");
     let (code, out, _) = run_cli(&["strategies", &puzzle("knights-max.toml")]);
     assert_eq!(code, 0);
     assert!(

@@ -357,10 +357,12 @@ fn solve_with_branch(
     boardsolve::kinds::Model,
 ) {
     use boardsolve::engine::{Limits, Run, Task};
-    let model = crate::model_of(text, None);
+    let mut model = crate::model_of(text, None);
+    if let boardsolve::kinds::Model::Cover(m) = &mut model {
+        m.branch = boardsolve::dlx::Branch::First;
+    }
     let task = Task {
         goal,
-        branch: boardsolve::dlx::Branch::First,
         ..Task::default()
     };
     let checked = model

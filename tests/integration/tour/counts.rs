@@ -2,6 +2,8 @@
 //! against each other and plain backtracking.
 
 use boardsolve::engine::{Limits, Outcome, Run, Task};
+use boardsolve::kinds::CountNote;
+use boardsolve::kinds::tour::TourNote;
 use boardsolve::util::Natural;
 
 use super::*;
@@ -385,7 +387,7 @@ fn open_counts_by_pairs_of_ends_agree_with_backtrack() {
         let (o, _, _) = solve(&t, None, "count", Goal::Count, false, 2);
         let c = o.answer.count.unwrap_or(0);
         // A board the colour count rules out is answered before any sweep.
-        let by_pairs = |n: &Note| matches!(n, Note::EndPairs { .. });
+        let by_pairs = |n: &Note| matches!(n.get(), Some(TourNote::EndPairs { .. }));
         assert!(c == 0 || o.answer.notes.iter().any(by_pairs), "{t}");
         assert_eq!(c, count(&t, "backtrack"), "{t}");
         nonzero += (c > 0) as usize;
@@ -741,7 +743,9 @@ fn counts_up_to_symmetry_follow_a169769_and_a328341() {
         let (o, _, _) = crate::solve(&text, None, "backtrack", Goal::Count, true, 1);
         assert_eq!(o.answer.count, Some(classes), "{w}x{h}");
         assert!(
-            o.answer.notes.contains(&Note::SolutionsInAll(tours)),
+            o.answer
+                .notes
+                .contains(&CountNote::SolutionsInAll(tours).into()),
             "{w}x{h}: {:?}",
             o.answer.notes
         );
@@ -783,7 +787,10 @@ fn count_up_to_symmetry_agrees_with_backtrack() {
         assert_eq!(o.answer.count, b.answer.count, "{holes}");
         assert_eq!(count(&t, "count"), tours, "{holes}");
         for a in [&o.answer, &b.answer] {
-            assert!(a.notes.contains(&Note::SolutionsInAll(tours)), "{holes}");
+            assert!(
+                a.notes.contains(&CountNote::SolutionsInAll(tours).into()),
+                "{holes}"
+            );
         }
         assert!(o.answer.count.unwrap() * order > tours, "{holes}");
     }

@@ -1,7 +1,7 @@
 //! The existence theorems against an exhaustive search that shares no code with the library.
 
 use super::*;
-use boardsolve::engine::Reason;
+use boardsolve::kinds::tour::TourReason;
 
 /// An independent exhaustive search: does a knight's tour exist (optionally from `start`)?
 fn exists_by_search(w: usize, h: usize, closed: bool, start: Option<(usize, usize)>) -> bool {
@@ -127,18 +127,23 @@ fn no_tour_reasons_name_the_theorem() {
     };
     let typed = |t: &str| {
         let (o, _, _) = solve(t, None, "backtrack", Goal::First, false, 1);
-        o.answer.reason.unwrap()
+        o.answer
+            .reason
+            .unwrap()
+            .get::<TourReason>()
+            .unwrap()
+            .clone()
     };
     assert_eq!(
         typed(&board(5, 5, true, None)),
-        Reason::SchwenkOdd {
+        TourReason::SchwenkOdd {
             size: "5x5".into(),
             squares: 25
         }
     );
     assert!(matches!(
         typed(&board(4, 4, false, None)),
-        Reason::OpenTable { .. }
+        TourReason::OpenTable { .. }
     ));
     assert!(reason(&board(4, 4, false, None)).contains("no open knight's tour on 4x4"));
     assert!(reason(&board(8, 3, true, None)).contains("Schwenk"));

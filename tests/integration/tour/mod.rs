@@ -3,6 +3,7 @@
 //! that shares no code with the library.
 
 use boardsolve::engine::{Goal, Note, Status};
+use boardsolve::kinds::tour::TourNote;
 use boardsolve::render::Picture;
 
 use crate::{run_cli, solve};
@@ -187,12 +188,12 @@ fn warnsdorff_hands_over_to_divide_visibly_when_it_gives_up() {
         check_tour(n, n, &[], (2, 1), true, None, &tour.unwrap());
         assert!(
             matches!(
-                notes[0],
-                Note::HandedOver {
+                notes[0].get(),
+                Some(TourNote::HandedOver {
                     from: "warnsdorff",
                     to: "divide",
                     ..
-                }
+                })
             ),
             "{notes:?}"
         );
@@ -496,7 +497,7 @@ fn warnsdorff_hands_long_4xn_boards_to_divide() {
         assert!(
             notes
                 .iter()
-                .any(|n| matches!(n, Note::HandedOver { to: "divide", .. })),
+                .any(|n| matches!(n.get(), Some(TourNote::HandedOver { to: "divide", .. }))),
             "{notes:?}"
         );
     }

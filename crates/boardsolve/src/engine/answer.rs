@@ -1,6 +1,12 @@
 //! What a strategy returns and what a run makes of it: the [`Answer`], with its partial
 //! results and notes, and the [`Outcome`] with its status.
+//!
+//! Notes and reasons are each kind's own vocabulary (a tour's theorem, a count's symmetry
+//! fold): the engine carries them as [`Note`] and [`Reason`] without knowing what they say,
+//! and render, which knows the kinds, turns them into sentences.
 
+use std::any::Any;
+use std::fmt::Debug;
 use std::time::Duration;
 
 use super::{Stats, StopReason};
@@ -71,10 +77,10 @@ impl Answer {
         self.big.clone().or(self.count.map(Natural::from))
     }
 
-    pub fn none_because(reason: Reason) -> Answer {
+    pub fn none_because(reason: impl Into<Reason>) -> Answer {
         Answer {
             count: Some(0),
-            reason: Some(reason),
+            reason: Some(reason.into()),
             ..Answer::default()
         }
     }
@@ -158,81 +164,6 @@ pub struct TreeEstimate {
     pub threads: usize,
 }
 
-/// A fact about how an answer was reached, for the summary line.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Note {
-    /// Counted with each solution standing for its orbit under the board's symmetries.
-    SymmetryFold(u32),
-    /// With `--unique`: the solutions the classes counted stand for, all of them.
-    SolutionsInAll(u128),
-    /// The lower bound at the root of a branch and bound.
-    RootBound(u64),
-    /// Goal count of an optimisation: the solutions counted are those of this optimum.
-    OptimalCounted(u64),
-    /// Goal first of an optimisation: the placement found has this size, not proven minimal.
-    NotProvenMinimal(usize),
-    /// How tours are counted.
-    TourCount(TourCounting),
-    /// A tour built by divide and conquer from blocks laid out so; `exists_by` names the
-    /// theorem that said it exists before any search.
-    Divided {
-        layout: BlockLayout,
-        exists_by: Option<&'static str>,
-    },
-    /// A strategy gave up after this many moves and handed the task to another.
-    HandedOver {
-        from: &'static str,
-        to: &'static str,
-        tried: u64,
-    },
-    /// A frontier count outgrew its memory at square `at` (`index` of `squares`, 1-based):
-    /// it made `made` new states from `done` of the `input` states of the square before, and
-    /// the whole square, projected from them, would need about `needed` bytes; `budget`: what
-    /// it was allowed (`None`: the system refused an allocation).
-    FrontierOutgrew {
-        at: String,
-        index: usize,
-        squares: usize,
-        input: usize,
-        done: usize,
-        made: usize,
-        needed: u64,
-        budget: Option<u64>,
-    },
-    /// Open tours counted as a sum over their pairs of ends: `sweeps` counts, one for each
-    /// orbit of the `pairs` under the board's symmetries.
-    EndPairs { sweeps: usize, pairs: u64 },
-    /// The system refused `bytes` for `what`: the run stopped there.
-    MemoryShort { what: String, bytes: u64 },
-    /// `what` reached the memory budget of `budget` bytes: the run stopped there.
-    BudgetReached { what: &'static str, budget: u64 },
-    /// The search counted more nodes than `--node-limit` allowed: it stops only between
-    /// steps of several nodes (a listing of subtrees, a batch of a hot loop, a block).
-    NodeLimitPassed { limit: u64 },
-}
-
-/// How divide and conquer laid out its blocks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BlockLayout {
-    /// A grid of `rows` x `cols` blocks.
-    Grid { rows: usize, cols: usize },
-    /// One row of blocks `height` squares high, chained end to end.
-    Chain { height: usize },
-    /// One strip of blocks along a thin board.
-    Strip,
-}
-
-/// The counting convention of a tour count.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TourCounting {
-    /// Closed tours as undirected cycles.
-    ClosedUndirected,
-    /// Open tours, directed, from the named start square.
-    DirectedFrom(String),
-    /// Open tours, directed, from every start.
-    DirectedEveryStart,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Solved,
@@ -265,83 +196,84 @@ pub struct Outcome {
     pub answer: Answer,
 }
 
-/// Why a puzzle has no solution: a theorem, a counting argument or a finished search. The
-/// squares are named as the board names them; `size` is the board as "WxH".
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// A closed tour on a board of one square: there is no move back.
-    ClosedSingleSquare,
-    /// A closed knight's tour on 1x1.
-    ClosedNoReturn,
-    /// Schwenk: a closed knight's tour needs an even board.
-    SchwenkOdd { size: String, squares: usize },
-    /// Schwenk: no closed knight's tour with a side of 1 or 2.
-    SchwenkNarrow { size: String },
-    /// Schwenk: no closed knight's tour with a side of 4.
-    SchwenkSideFour { size: String },
-    /// Schwenk: 3x4, 3x6 and 3x8.
-    SchwenkThreeRows { size: String },
-    /// The table of boards with an open knight's tour.
-    OpenTable { size: String },
-    /// On an odd board an open tour starts on the corners' colour.
-    OpenStartColour {
-        size: String,
-        squares: usize,
-        start: String,
-    },
-    /// The centre of 3x7 starts no open tour (exhaustive search).
-    OpenCentreOf3x7 { start: String },
-    /// On 3x4 open tours start only on the end lines of the long side.
-    OpenEndsOf3x4 { size: String, start: String },
-    /// On 3x8 the third squares of the middle line start none.
-    OpenThirdOf3x8 { size: String, start: String },
-    /// With a side of 4 both ends lie on the outer lines.
-    OpenInnerLineOf4 { start: String },
-    /// The move graph is not connected.
-    GraphSplit { piece: String, parts: usize },
-    /// A closed tour needs two moves at every square.
-    ClosedDeadEnd { square: String, moves: usize },
-    /// More one-move squares than a tour has free ends.
-    TooManyEnds { squares: Vec<String>, free: usize },
-    /// The moves alternate between two classes of squares of these sizes, and the tour
-    /// cannot balance them.
-    Classes {
-        piece: String,
-        sizes: (usize, usize),
-        rule: ClassRule,
-    },
-    /// An exhaustive search found none.
-    SearchFoundNone,
-    /// An exhaustive count is 0.
-    CountIsZero,
-    /// More stones than squares.
-    StonesExceedSquares {
-        colours: usize,
-        per_colour: usize,
-        squares: usize,
-    },
-    /// A colour's stones do not fit in the rows (or columns) at `max_per_line` each.
-    StonesExceedLines {
-        per_colour: usize,
-        lines: usize,
-        columns: bool,
-        max_per_line: usize,
-        room: usize,
-    },
-    /// No placement of non-attacking pieces covers the board.
-    NoIndependentCover,
-    /// A strategy failed where a theorem or its own construction says a solution exists:
-    /// a bug, as the strategy describes it.
-    Bug(String),
+/// A kind's own word on an answer: a type that says one fact (an enum of a kind's notes, of
+/// its reasons), marked by this trait so that it converts into a [`Note`] or a [`Reason`].
+pub trait Vocabulary: Any + Debug + Clone + PartialEq + Send + Sync {}
+
+/// What the engine needs of a kind's word: to copy it, compare it and hand it back as its own
+/// type. Every [`Vocabulary`] type has it.
+trait Carried: Debug + Send + Sync {
+    fn copy(&self) -> Box<dyn Carried>;
+    fn same(&self, other: &dyn Carried) -> bool;
+    fn as_any(&self) -> &dyn Any;
 }
 
-/// Which balance of the two classes of squares a tour cannot meet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClassRule {
-    /// A closed tour needs the classes equal.
-    ClosedNeedsEqual,
-    /// Any tour needs them to differ by at most 1.
-    DifferByOne,
-    /// The tour starts in the larger class; this square is in the smaller.
-    StartInSmaller(String),
+impl<T: Vocabulary> Carried for T {
+    fn copy(&self) -> Box<dyn Carried> {
+        Box::new(self.clone())
+    }
+
+    fn same(&self, other: &dyn Carried) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
+
+/// Notes and reasons: a kind's word, carried opaquely, read back as the kind's type.
+macro_rules! carried {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name(Box<dyn Carried>);
+
+        impl $name {
+            /// The kind's own word, if it is of type `T`.
+            pub fn get<T: Vocabulary>(&self) -> Option<&T> {
+                self.0.as_any().downcast_ref()
+            }
+        }
+
+        impl<T: Vocabulary> From<T> for $name {
+            fn from(word: T) -> $name {
+                $name(Box::new(word))
+            }
+        }
+
+        impl Clone for $name {
+            fn clone(&self) -> $name {
+                $name(self.0.copy())
+            }
+        }
+
+        impl PartialEq for $name {
+            fn eq(&self, other: &$name) -> bool {
+                self.0.same(&*other.0)
+            }
+        }
+    };
+}
+
+carried!(
+    /// A fact about how an answer was reached, for the summary line: one of a kind's notes,
+    /// or the engine's own [`RunNote`].
+    Note
+);
+
+carried!(
+    /// Why a puzzle has no solution, when known: a theorem, a counting argument or a
+    /// finished search, in the words of the kind that found it.
+    Reason
+);
+
+/// The engine's own notes, on how a run went whatever the kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunNote {
+    /// The search counted more nodes than `--node-limit` allowed: it stops only between
+    /// steps of several nodes (a listing of subtrees, a batch of a hot loop, a block).
+    NodeLimitPassed { limit: u64 },
+}
+
+impl Vocabulary for RunNote {}

@@ -24,8 +24,8 @@ mod run;
 pub mod split;
 
 pub use answer::{
-    Answer, BlockLayout, ClassRule, Note, Outcome, Partial, PartialWork, Prefix, Reason, Status,
-    Subpart, SubtreeList, TourCounting, TreeEstimate,
+    Answer, Note, Outcome, Partial, PartialWork, Prefix, Reason, RunNote, Status, Subpart,
+    SubtreeList, TreeEstimate, Vocabulary,
 };
 pub use clock::{Clock, TICK, Watch};
 pub use refusal::Refusal;
@@ -98,8 +98,6 @@ pub struct Task {
     /// grows as it searches stops at the budget ([`StopReason::Memory`]). `None`: no budget
     /// (the largest arrays, a tour's and the count's states, are still allocated fallibly).
     pub memory: Option<u64>,
-    /// Which item an exact-cover search branches on (`--branch`).
-    pub branch: crate::dlx::Branch,
 }
 
 impl Default for Task {
@@ -114,7 +112,6 @@ impl Default for Task {
             estimate: None,
             optimum: None,
             memory: None,
-            branch: crate::dlx::Branch::Fewest,
         }
     }
 }

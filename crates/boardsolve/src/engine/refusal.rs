@@ -3,7 +3,6 @@
 //! leaves to others, a memory budget too small); render says them.
 
 use super::{Goal, Need};
-use crate::dlx::Branch;
 
 /// Why a strategy cannot take a model and task.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,8 +20,6 @@ pub enum Refusal {
     Optimum,
     /// `--prefixes` for a strategy that does not sweep the board square by square.
     Prefixes,
-    /// `--branch` for a strategy that does not branch on an item.
-    Branch(Branch),
     /// `--part` with goal first, whose parts do not add up.
     PartOfFirst,
     /// The strategy's estimate of its memory passes the budget (`--memory`).

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::answer::{Answer, Note, Outcome, PartialWork, Status};
+use super::answer::{Answer, Outcome, PartialWork, RunNote, Status};
 use super::clock::Clock;
 use super::{Limits, Stats, StopReason};
 
@@ -450,15 +450,20 @@ impl<'a> Run<'a> {
 
     /// Turn a strategy's answer into the outcome: proven unless a limit stopped the search
     /// before the strategy could prove its answer.
-    pub fn finish(self, strategy: &str, mut answer: Answer) -> Outcome {
+    pub fn finish(mut self, strategy: &str, mut answer: Answer) -> Outcome {
         let limited = self.stopped.filter(|r| r.is_limit());
         if let Some(limit) = self.limits.nodes
             && self.stats.nodes > limit
         {
-            answer.notes.push(Note::NodeLimitPassed { limit });
+            answer.notes.push(RunNote::NodeLimitPassed { limit }.into());
         }
         if answer.count.is_none() && answer.big.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
+        }
+        // A best solution or a compact one is a solution the search found, though it never
+        // passed through the sink: the statistics count it.
+        if self.stats.solutions == 0 && (answer.best.is_some() || answer.compact.is_some()) {
+            self.stats.solutions = 1;
         }
         let part_done = answer.partial.as_ref().is_some_and(|p| {
             matches!(

@@ -11,6 +11,8 @@
 //! machine; its fingerprint, in every part's record, shows that parts run apart cut one list.
 
 use super::{Partial, PartialWork, Run, Subpart, SubtreeList, Task};
+/// The hash kinds key their subtrees with, where they list them.
+pub use crate::util::Fingerprint;
 
 /// Subtrees a list holds at least for each part, so that parts come out near equal in work
 /// even where a few subtrees hold most of it.
@@ -21,35 +23,6 @@ const LIST_PER_PART: usize = 16;
 const LIST_MIN: usize = 256;
 /// Levels the list goes down at most: below, the tree is too thin to split further.
 const LIST_DEPTH: usize = 64;
-
-/// A 64-bit FNV-1a hash: the fingerprints of subtree lists and of puzzles.
-#[derive(Clone, Copy, Debug)]
-pub struct Fingerprint(u64);
-
-impl Default for Fingerprint {
-    fn default() -> Self {
-        Fingerprint(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fingerprint {
-    pub fn eat(&mut self, x: u64) {
-        for b in x.to_le_bytes() {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    pub fn eat_bytes(&mut self, bytes: &[u8]) {
-        self.eat(bytes.len() as u64);
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    pub fn value(self) -> u64 {
-        self.0
-    }
-}
 
 /// Every n-th item from the i-th (1-based): the share of part `i` of `n`.
 pub fn every_nth<T>(items: Vec<T>, i: usize, n: usize) -> Vec<T> {

@@ -8,6 +8,7 @@ pub mod domination;
 pub mod independent;
 pub mod lines;
 mod parts;
+pub mod picture;
 pub mod report;
 pub mod tour;
 
@@ -16,11 +17,11 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use crate::dlx::Problem;
-use crate::engine::{Answer, Goal, Need, Outcome, Refusal, Run, StopReason, Task};
-use crate::render::{ModelSummary, Picture};
+use crate::engine::{Answer, Goal, Need, Outcome, Refusal, Run, StopReason, Task, Vocabulary};
 use crate::spec::{Kind, Spec, SpecError};
 use crate::util::Packed;
 
+pub use picture::{ModelSummary, Picture, SquareGraph};
 /// A named way to solve a kind's model.
 pub trait Strategy<M>: Sync {
     fn name(&self) -> &'static str;
@@ -51,10 +52,6 @@ pub trait Strategy<M>: Sync {
     fn counts_prefixes(&self) -> bool {
         false
     }
-    /// Whether it branches on the item `--branch` names (exact cover's Algorithms X and C).
-    fn takes_branch(&self) -> bool {
-        false
-    }
 }
 
 /// Why a strategy cannot take the task, beyond its own `applies`.
@@ -72,9 +69,6 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), Refusal> 
     if task.prefixes && !s.counts_prefixes() {
         return Err(Refusal::Prefixes);
     }
-    if task.branch != crate::dlx::Branch::Fewest && !s.takes_branch() {
-        return Err(Refusal::Branch(task.branch));
-    }
     if task.part.is_some() && task.goal == Goal::First {
         return Err(Refusal::PartOfFirst);
     }
@@ -86,6 +80,17 @@ fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), Refusal> 
     }
     Ok(())
 }
+
+/// A note on a count any kind may give, for the summary line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountNote {
+    /// Counted with each solution standing for its orbit under the board's symmetries.
+    SymmetryFold(u32),
+    /// With `--unique`: the solutions the classes counted stand for, all of them.
+    SolutionsInAll(u128),
+}
+
+impl Vocabulary for CountNote {}
 
 /// Pieces of one symbol on the squares of a board, as the renderers take them (independent,
 /// domination).
@@ -213,6 +218,18 @@ impl Model {
                     "kind \"{}\" has no tuning options; the domination strategies have \
                      (`solve strategies` lists them)",
                     spec.kind.name()
+                ),
+            ));
+        }
+        // Only the cover kind's model carries the branching rule: its strategies alone
+        // branch on an item.
+        if spec.kind != Kind::Cover && spec.solve.branch != crate::dlx::Branch::Fewest {
+            return Err(spec.err_nowhere(
+                "solve.branch",
+                format!(
+                    "--branch {}: accepted by the exact-cover strategies (cover: dlx, dxz), \
+                     whose search branches on an item",
+                    spec.solve.branch.name()
                 ),
             ));
         }
@@ -450,11 +467,11 @@ impl Model {
         }
     }
 
-    /// The model's graph in Graphviz DOT, with a solution's edges (compact encoding)
-    /// marked; only kinds with a move graph have one.
-    pub fn dot(&self, solution: Option<&Packed>) -> Result<String, String> {
+    /// The model's move graph, with a solution's edges (compact encoding) marked, for
+    /// `--format dot`; only kinds with a move graph have one.
+    pub fn move_graph(&self, solution: Option<&Packed>) -> Result<SquareGraph, String> {
         match self {
-            Model::Tour(m) => m.dot(solution),
+            Model::Tour(m) => m.move_graph(solution),
             _ => Err(format!(
                 "--format dot writes the move graph of kind \"tour\"; kind \"{}\" has none",
                 self.kind().name()
@@ -495,6 +512,24 @@ impl Model {
             Model::Tour(m) => m.check(solution),
             Model::Lines(m) => m.check(solution),
         }
+    }
+
+    /// What the model compiled from `spec` holds, its piece named as the file wrote it, with
+    /// the Betza form the solver reads it as in brackets where they differ ("K (WF)").
+    pub fn describe_as_written(&self, spec: &Spec) -> ModelSummary {
+        let mut summary = self.describe();
+        let written = spec.piece.as_ref().and_then(|p| p.moves.as_deref());
+        if let (
+            Some(written),
+            ModelSummary::Independent { piece, .. }
+            | ModelSummary::Domination { piece, .. }
+            | ModelSummary::Tour { piece, .. },
+        ) = (written, &mut summary)
+            && written != piece
+        {
+            *piece = format!("{written} ({piece})");
+        }
+        summary
     }
 
     /// What the model holds, for `check`, `strategies` and `compare`.

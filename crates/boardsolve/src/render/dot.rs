@@ -3,15 +3,19 @@
 
 use std::fmt::Write as _;
 
+use crate::kinds::SquareGraph;
+
 /// The move graph (or any graph on board squares) in Graphviz DOT: nodes named by square,
 /// placed at their board position (for `neato -n`), edges on `highlight` drawn bold.
-pub fn dot_graph(
-    name: &str,
-    width: usize,
-    nodes: &[(usize, String)],
-    edges: &[(usize, usize)],
-    highlight: &[(usize, usize)],
-) -> String {
+pub fn dot_graph(g: &SquareGraph) -> String {
+    let SquareGraph {
+        name,
+        width,
+        nodes,
+        edges,
+        highlight,
+    } = g;
+    let width = *width;
     let mut s = String::new();
     let _ = writeln!(s, "graph \"{}\" {{", name.replace('"', "'"));
     let _ = writeln!(

@@ -61,13 +61,17 @@ fn pretty(v: &Value) -> std::io::Result<String> {
 
 /// The report's opening: `{`, the fields known before the search, and `"solutions": [`.
 pub fn write_json_head(w: &mut dyn Write, h: &Header, strategy: &str) -> std::io::Result<()> {
-    let text = pretty(&json!({
+    let mut head = json!({
         "title": h.title,
         "kind": h.kind,
         "goal": h.goal,
         "strategy": strategy,
         "counted": h.counted,
-    }))?;
+    });
+    if let Some((width, height)) = h.board {
+        head["board"] = json!({ "width": width, "height": height });
+    }
+    let text = pretty(&head)?;
     let fields = text.strip_suffix("\n}").unwrap_or(&text);
     write!(w, "{fields},\n  \"solutions\": [")
 }
@@ -101,8 +105,10 @@ pub fn write_json_tail(
         "elapsed_ms".into(),
         json!((o.elapsed.as_secs_f64() * 1e6).round() / 1e3),
     );
+    // A statistic's name as a key in snake case ("bound prunes" as "bound_prunes"), as
+    // the other keys are.
     for (name, v) in &o.stats.counters {
-        stats.insert((*name).into(), json!(v));
+        stats.insert(name.replace(' ', "_"), json!(v));
     }
     // Counts beyond 2^53 do not survive JSON numbers in most readers; write them as strings.
     let exact = |c: u128| {

@@ -19,6 +19,7 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
         kind: r.kind.clone(),
         goal: r.goal.clone(),
         counted: r.counted.clone(),
+        board: None,
     };
     let mut answer = match &m.count {
         Some(c) => Answer::natural(c.clone()),

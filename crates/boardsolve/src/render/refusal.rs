@@ -27,11 +27,6 @@ pub fn refusal_text(r: &Refusal) -> String {
         Refusal::Prefixes => "--prefixes: accepted by strategies that sweep the board once, \
                               square by square (tour: count, for closed tours)"
             .into(),
-        Refusal::Branch(b) => format!(
-            "--branch {}: accepted by the exact-cover strategies (cover: dlx, dxz), whose \
-             search branches on an item",
-            b.name()
-        ),
         Refusal::PartOfFirst => "--part: accepted for goals count, all, minimize and \
                                  maximize, whose parts add up (a first solution needs no \
                                  parts: any part may hold one)"
@@ -67,7 +62,7 @@ pub fn refusal_text(r: &Refusal) -> String {
 /// Why a strategy is refused before it allocates: what it would take, and what the budget
 /// allows.
 fn memory_refusal(need: &Need, budget: u64) -> String {
-    let (n, b) = super::bytes_apart(need.bytes, budget);
+    let (n, b) = crate::util::numbers::bytes_apart(need.bytes, budget);
     let what = match need.what.split_last() {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),

@@ -211,7 +211,11 @@ impl Spec {
             if self.kind == Kind::Tour {
                 // The knight is the tour kind's default piece.
                 let piece = Piece::parse("N").expect("N is a valid piece");
-                return Ok(Some(PieceSpec { piece, symbol: 'N' }));
+                return Ok(Some(PieceSpec {
+                    piece,
+                    symbol: 'N',
+                    moves: Some("N".into()),
+                }));
             }
             return Err(self.err_nowhere(
                 "piece",
@@ -301,6 +305,11 @@ impl Spec {
                 })?
             }
         };
-        Ok(Some(PieceSpec { piece, symbol }))
+        let moves = raw.moves.as_ref().map(|m| m.get_ref().trim().to_string());
+        Ok(Some(PieceSpec {
+            piece,
+            symbol,
+            moves,
+        }))
     }
 }

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::dlx::Problem;
-use crate::engine::split::Fingerprint;
+use crate::util::Fingerprint;
 
 use super::{Kind, Overrides, Rules, SolveSpec, Spec, SpecError};
 

@@ -227,6 +227,9 @@ pub const INDEPENDENT_MAX_SIDE: usize = 10_000_000;
 pub struct PieceSpec {
     pub piece: Piece,
     pub symbol: char,
+    /// The moves in Betza notation as the file (or `--set`) wrote them ("K"); `None` for a
+    /// piece given by its vectors.
+    pub moves: Option<String>,
 }
 
 #[derive(Clone, Debug, Default)]

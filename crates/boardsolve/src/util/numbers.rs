@@ -38,3 +38,16 @@ pub fn bytes(n: u64) -> String {
         format!("{v:.0} {}", UNITS[unit])
     }
 }
+
+/// Two sizes said so that they read apart: with the exact bytes when they round alike.
+pub fn bytes_apart(a: u64, b: u64) -> (String, String) {
+    let (x, y) = (bytes(a), bytes(b));
+    if x == y && a != b {
+        (
+            format!("{x} ({} bytes)", group(a as u128)),
+            format!("{y} ({} bytes)", group(b as u128)),
+        )
+    } else {
+        (x, y)
+    }
+}

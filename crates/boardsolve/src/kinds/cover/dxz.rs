@@ -2,8 +2,9 @@
 //! solutions from its diagram, for Algorithms X and C.
 
 use super::Model;
+use super::vocab::CoverNote;
 use crate::dlx;
-use crate::engine::{Answer, Goal, Note, Run, Task};
+use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 
 /// The memo's bound when no budget is given (`Task::memory` is `None`): the memo stops
@@ -41,9 +42,11 @@ impl Strategy<Model> for Dxz {
         let mut answer = Answer::default();
         let out_of_memory = |run: &mut Run, answer: &mut Answer, what: &'static str| {
             run.out_of_memory();
-            answer.notes.push(Note::BudgetReached { what, budget });
+            answer
+                .notes
+                .push(CoverNote::BudgetReached { what, budget }.into());
         };
-        if task.branch == dlx::Branch::First
+        if m.branch == dlx::Branch::First
             && !run.reports_each()
             && let Some(r) = count_by_levels(&m.problem, budget, run)
         {
@@ -57,7 +60,7 @@ impl Strategy<Model> for Dxz {
             }
             return answer;
         }
-        let mut dxz = dlx::Dxz::new(&m.problem, task.branch, budget);
+        let mut dxz = dlx::Dxz::new(&m.problem, m.branch, budget);
         let result = dxz.count(run);
         run.stats
             .add_counter("memo entries", dxz.memo_entries() as u64);
@@ -70,9 +73,6 @@ impl Strategy<Model> for Dxz {
             None => {}
         }
         answer
-    }
-    fn takes_branch(&self) -> bool {
-        true
     }
 }
 

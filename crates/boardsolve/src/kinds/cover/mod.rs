@@ -7,11 +7,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 mod dxz;
+pub mod vocab;
+
+pub use vocab::CoverNote;
 
 use super::Strategy;
 use crate::dlx::{self, Branch, Problem, Solver};
 use crate::engine::{Answer, Goal, Need, Run, Task};
-use crate::render::Picture;
+use crate::kinds::Picture;
 use crate::spec::{Spec, SpecError};
 
 pub struct Model {
@@ -19,6 +22,8 @@ pub struct Model {
     pub problem: Arc<Problem>,
     /// Colour names; colour code k + 1 is `colours[k]`.
     colours: Vec<String>,
+    /// Which primary item the search branches on (`branch`, `--branch`).
+    pub branch: Branch,
 }
 
 /// Beyond this many option entries (item occurrences) the file is refused up front (the same
@@ -36,6 +41,7 @@ impl Model {
             return Ok(Model {
                 problem: Arc::clone(&c.problem),
                 colours: c.colours.to_vec(),
+                branch: spec.solve.branch,
             });
         }
         let items = r.items.as_ref().ok_or_else(|| {
@@ -182,6 +188,7 @@ impl Model {
         Ok(Model {
             problem: Arc::new(problem),
             colours,
+            branch: spec.solve.branch,
         })
     }
 
@@ -240,7 +247,7 @@ impl Strategy<Model> for Dlx {
                     .into(),
             );
         }
-        if task.branch == Branch::First && m.problem.has_multiplicities() {
+        if m.branch == Branch::First && m.problem.has_multiplicities() {
             return Err(
                 "--branch first: with multiplicities Algorithm M branches on the item of \
                  smallest branch degree (DLX3's rule), which is also how it finds dead ends"
@@ -263,7 +270,7 @@ impl Strategy<Model> for Dlx {
             arrays,
             format!(
                 "the Dancing Links arrays ({} item occurrences)",
-                crate::render::group(entries as u128)
+                crate::util::numbers::group(entries as u128)
             ),
         );
         let copies = super::dlx_parts::thread_copies(arrays, task);
@@ -278,13 +285,10 @@ impl Strategy<Model> for Dlx {
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let mut solver = Solver::new(&m.problem);
-        solver.set_branch(task.branch);
+        solver.set_branch(m.branch);
         super::dlx_parts::search(&mut solver, task, run)
     }
     fn splits(&self) -> bool {
-        true
-    }
-    fn takes_branch(&self) -> bool {
         true
     }
 }

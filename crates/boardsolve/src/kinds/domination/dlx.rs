@@ -46,7 +46,7 @@ impl Strategy<Model> for Dlx {
                 + 40 * pairs as u64,
             format!(
                 "the Dancing Links arrays ({} option nodes)",
-                crate::render::group(entries as u128)
+                crate::util::numbers::group(entries as u128)
             ),
         ))
     }

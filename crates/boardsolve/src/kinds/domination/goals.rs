@@ -4,7 +4,8 @@
 //! the placements a search reports (one per class under `--unique`).
 
 use super::model::Model;
-use crate::engine::{Answer, Goal, Note, Partial, Reason, Run, Task};
+use super::vocab::{DominationNote, DominationReason};
+use crate::engine::{Answer, Goal, Note, Partial, Run, Task};
 use crate::kinds::report::Placements;
 
 /// What a search reports placements to: counts them (one per class under `--unique`),
@@ -114,7 +115,7 @@ fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
                 ..Answer::default()
             }
         }
-        None => Answer::none_because(Reason::NoIndependentCover),
+        None => Answer::none_because(DominationReason::NoIndependentCover),
     }
 }
 
@@ -124,7 +125,7 @@ fn count_answer(optimum: usize, tally: Tally) -> Answer {
         count: Some(tally.count),
         optimum: Some(optimum as u64),
         best: tally.kept,
-        notes: vec![Note::OptimalCounted(optimum as u64)],
+        notes: vec![DominationNote::OptimalCounted(optimum as u64).into()],
         ..Answer::default()
     }
 }
@@ -133,9 +134,9 @@ fn count_answer(optimum: usize, tally: Tally) -> Answer {
 fn first_answer(found: Option<usize>) -> Answer {
     match found {
         Some(k) => Answer {
-            notes: vec![Note::NotProvenMinimal(k)],
+            notes: vec![DominationNote::NotProvenMinimal(k).into()],
             ..Answer::default()
         },
-        None => Answer::none_because(Reason::NoIndependentCover),
+        None => Answer::none_because(DominationReason::NoIndependentCover),
     }
 }

@@ -18,15 +18,17 @@ mod local;
 mod model;
 mod options;
 mod stencil;
+pub mod vocab;
 
 pub use bnb::subtree_list;
 pub use model::{MAX_SQUARES, Model};
 pub use options::{
     BandOptions, BnbOptions, Descriptor, Group, LagrangeOptions, LocalOptions, Tuning, option_table,
 };
+pub use vocab::{DominationNote, DominationReason};
 
 use super::Strategy;
-use crate::render::{ModelSummary, Picture};
+use crate::kinds::{ModelSummary, Picture};
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] =
     &[&bnb::Bnb, &bnb::BnbBands, &dlx::Dlx, &blocks::Blocks];

@@ -6,7 +6,8 @@
 
 use super::{Aim, Model, Whole};
 use crate::engine::split::{self, Cut, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, Note, PartialWork, Run, Task};
+use crate::engine::{Answer, Goal, PartialWork, Run, Task};
+use crate::kinds::CountNote;
 use crate::kinds::report::Placements;
 use crate::kinds::{Strategy, parts};
 
@@ -36,7 +37,7 @@ impl Strategy<Model> for Bitmask {
             }
             if !task.unique && n >= 4 {
                 let mut a = super::queens::count_part(n, task, run);
-                a.notes.push(Note::SymmetryFold(8));
+                a.notes.push(CountNote::SymmetryFold(8).into());
                 return a;
             }
         }
@@ -377,9 +378,9 @@ fn queens_count(m: &Model, task: &Task, run: &mut Run) -> Answer {
     match super::queens::count_queens(m.board.width, task.threads, run) {
         Some(c) => {
             let mut a = Answer::count(if task.unique { c.unique } else { c.total });
-            a.notes.push(Note::SymmetryFold(8));
+            a.notes.push(CountNote::SymmetryFold(8).into());
             if task.unique {
-                a.notes.push(Note::SolutionsInAll(c.total));
+                a.notes.push(CountNote::SolutionsInAll(c.total).into());
             }
             a
         }

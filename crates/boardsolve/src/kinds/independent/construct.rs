@@ -31,8 +31,8 @@ use super::Model;
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 use crate::kinds::report::Placements;
-use crate::render::group;
 use crate::util::Packed;
+use crate::util::numbers::group;
 
 pub struct Construct;
 

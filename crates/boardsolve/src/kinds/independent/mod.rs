@@ -16,7 +16,7 @@ pub use model::{Aim, MAX_SQUARES, Model, Whole};
 
 use super::{CheckError, Strategy};
 use crate::engine::StopReason;
-use crate::render::Picture;
+use crate::kinds::Picture;
 use crate::util::Packed;
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] = &[

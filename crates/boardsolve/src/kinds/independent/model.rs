@@ -4,9 +4,9 @@ use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Standing, Task};
 use crate::kinds::report::Placements;
-use crate::render::group;
 use crate::spec::{Spec, SpecError};
 use crate::util::BitMatrix;
+use crate::util::numbers::group;
 
 /// Boards up to this many squares get the search strategies' data ([`Whole`]): the attack
 /// relation is kept as one bitset per square (4096 squares: 2 MiB).

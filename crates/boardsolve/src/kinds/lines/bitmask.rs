@@ -20,7 +20,8 @@
 
 use super::{Emitter, Model, RowPlan};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Limits, Note, Run, Task};
+use crate::engine::{Answer, Limits, Run, Task};
+use crate::kinds::CountNote;
 use crate::kinds::{Strategy, parts};
 
 use super::model::apply;
@@ -115,7 +116,8 @@ impl Strategy<Model> for Bitmask {
             }
         };
         if m.symmetries.len() > 1 {
-            a.notes.push(Note::SymmetryFold(m.symmetries.len() as u32));
+            a.notes
+                .push(CountNote::SymmetryFold(m.symmetries.len() as u32).into());
         }
         a
     }

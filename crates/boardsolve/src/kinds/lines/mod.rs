@@ -5,8 +5,10 @@ mod bitmask;
 mod dlx;
 mod model;
 mod rows;
+pub mod vocab;
 
 pub use model::{Emitter, MAX_COLORS, MAX_SQUARES, Model, RowPlan, grid_lines};
+pub use vocab::LinesReason;
 
 use super::Strategy;
 

@@ -16,9 +16,10 @@
 //! A solution, as strategies report it, has one entry per square of the board (holes
 //! included): 0 for no stone, `c + 1` for a stone of colour `c`.
 
+use super::vocab::LinesReason;
 use crate::board::Board;
-use crate::engine::{Reason, Run, Task};
-use crate::render::{ModelSummary, Picture};
+use crate::engine::{Run, Task};
+use crate::kinds::{ModelSummary, Picture};
 use crate::spec::{Kind, Spec, SpecError};
 
 /// Boards beyond this many squares are refused up front: the lines grow as the fourth power
@@ -51,7 +52,7 @@ pub struct Model {
     /// The inverse of each symmetry: `inverse[g][t]` is the square g sends to t.
     pub inverse: Vec<Vec<u32>>,
     /// Why no placement exists, when the totals alone prove it.
-    pub infeasible: Option<Reason>,
+    pub infeasible: Option<LinesReason>,
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -212,13 +213,13 @@ impl Model {
         let k = colors.len();
         let mut infeasible = None;
         if k * per_color > cells {
-            infeasible = Some(Reason::StonesExceedSquares {
+            infeasible = Some(LinesReason::StonesExceedSquares {
                 colours: k,
                 per_colour: per_color,
                 squares: cells,
             });
         } else if w >= 3 && per_color > row_caps.iter().sum::<usize>() {
-            infeasible = Some(Reason::StonesExceedLines {
+            infeasible = Some(LinesReason::StonesExceedLines {
                 per_colour: per_color,
                 lines: h,
                 columns: false,
@@ -226,7 +227,7 @@ impl Model {
                 room: row_caps.iter().sum::<usize>(),
             });
         } else if h >= 3 && per_color > col_caps.iter().sum::<usize>() {
-            infeasible = Some(Reason::StonesExceedLines {
+            infeasible = Some(LinesReason::StonesExceedLines {
                 per_colour: per_color,
                 lines: w,
                 columns: true,

@@ -20,8 +20,10 @@ use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::Model;
 use super::symmetry::Symmetries;
+use super::vocab::TourReason;
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, Need, Note, Reason, Run, Task};
+use crate::engine::{Answer, Goal, Need, Run, Task};
+use crate::kinds::CountNote;
 use crate::kinds::{Strategy, parts};
 
 /// Recursion depth is the number of squares; beyond this a plain search has no hope anyway.
@@ -99,21 +101,25 @@ impl Strategy<Model> for Backtrack {
             // least this many, and a finished one with a remainder has a bug.
             a.count = Some(s.found / sym.order());
             if !run.is_stopped() && !s.found.is_multiple_of(sym.order()) {
-                a.reason = Some(Reason::Bug("the classes' weights do not add up".into()));
+                a.reason =
+                    Some(TourReason::Bug("the classes' weights do not add up".into()).into());
             }
-            a.notes.push(Note::SolutionsInAll(s.tours));
+            a.notes.push(CountNote::SolutionsInAll(s.tours).into());
             run.count(s.tours);
         } else if !s.report {
             run.count(s.found);
         }
         if run.stats.solutions == 0 && !run.is_stopped() {
             a.count = Some(0);
-            a.reason = Some(match m.existence {
-                Existence::Exists(_) => {
-                    Reason::Bug("the search found none (contradicting a theorem: a bug)".into())
+            a.reason = Some(
+                match m.existence {
+                    Existence::Exists(_) => TourReason::Bug(
+                        "the search found none (contradicting a theorem: a bug)".into(),
+                    ),
+                    _ => TourReason::SearchFoundNone,
                 }
-                _ => Reason::SearchFoundNone,
-            });
+                .into(),
+            );
         }
         if task.goal != Goal::First {
             a.notes.extend(m.counting_note(task));

@@ -31,8 +31,10 @@ use super::model::{KNIGHT, Model};
 use super::rule::MAX_SHORT_SIDE;
 use super::states::{Memory, Ways};
 use super::sweep::{Pass, Widest, count_as};
+use super::vocab::{TourNote, TourReason};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, Note, Prefix, Reason, Run, Task};
+use crate::engine::{Answer, Goal, Note, Prefix, Run, Task};
+use crate::kinds::CountNote;
 use crate::kinds::{Strategy, parts};
 use crate::util::Natural;
 
@@ -158,19 +160,22 @@ impl Strategy<Model> for Count {
             }
         };
         if a.count == Some(0) {
-            a.reason = Some(match m.existence {
-                Existence::Exists(_) => {
-                    Reason::Bug("the count is 0 (contradicting a theorem: a bug)".into())
+            a.reason = Some(
+                match m.existence {
+                    Existence::Exists(_) => {
+                        TourReason::Bug("the count is 0 (contradicting a theorem: a bug)".into())
+                    }
+                    _ => TourReason::CountIsZero,
                 }
-                _ => Reason::CountIsZero,
-            });
+                .into(),
+            );
         }
         a.notes.extend(m.counting_note(task));
         if let Some(pairs) = pairs {
-            a.notes.push(Note::EndPairs {
+            a.notes.push(Note::from(TourNote::EndPairs {
                 sweeps: pairs.len(),
                 pairs: pairs.iter().map(|p| p.weight).sum(),
-            });
+            }));
         }
         a
     }
@@ -385,10 +390,10 @@ fn up_to_symmetry(m: &Model, tours: Natural, task: &Task, run: &mut Run) -> Answ
     let left = sum.div_rem_small(order);
     let mut a = Answer::natural(sum);
     if left != 0 {
-        a.reason = Some(Reason::Bug("the classes' weights do not add up".into()));
+        a.reason = Some(TourReason::Bug("the classes' weights do not add up".into()).into());
     }
     if let Some(t) = tours.to_u128() {
-        a.notes.push(Note::SolutionsInAll(t));
+        a.notes.push(CountNote::SolutionsInAll(t).into());
     }
     a
 }

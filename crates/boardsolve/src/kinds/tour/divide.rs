@@ -57,8 +57,9 @@
 use super::blocks::{BlockTour, Blocks, Join, Key};
 use super::model::{Model, no_unique};
 use super::numbering::{self, Entry, Kid, Plan, Shape, Turn};
+use super::vocab::{BlockLayout, TourNote, TourReason};
 use super::{chain, strip};
-use crate::engine::{Answer, BlockLayout, Goal, Need, Note, Reason, Run, Task};
+use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::kinds::Strategy;
 use crate::util::Packed;
 
@@ -112,10 +113,13 @@ impl Strategy<Model> for Divide {
             Err(bytes) => {
                 run.out_of_memory();
                 let mut a = Answer::default();
-                a.notes.push(Note::MemoryShort {
-                    what: NUMBERS.into(),
-                    bytes,
-                });
+                a.notes.push(
+                    TourNote::MemoryShort {
+                        what: NUMBERS.into(),
+                        bytes,
+                    }
+                    .into(),
+                );
                 return a;
             }
         };
@@ -143,7 +147,7 @@ pub fn need(w: usize, h: usize) -> Need {
         Packed::bytes_for(squares, bits) + band,
         format!(
             "{NUMBERS} ({bits} bits a square on {} squares)",
-            crate::render::group(squares as u128)
+            crate::util::numbers::group(squares as u128)
         ),
     )
 }
@@ -159,10 +163,10 @@ fn strip_tour(m: &Model, w: usize, h: usize, x: Packed, run: &mut Run) -> Answer
     let (mut x, first, prev) = match built {
         Ok(Some(b)) => b,
         Ok(None) => return Answer::default(),
-        Err(e) => return Answer::none_because(Reason::Bug(format!("{e} (a bug)"))),
+        Err(e) => return Answer::none_because(TourReason::Bug(format!("{e} (a bug)"))),
     };
     if let Err(e) = numbering::unlink(&mut x, first, prev, m.start) {
-        return Answer::none_because(Reason::Bug(e));
+        return Answer::none_because(TourReason::Bug(e));
     }
     let layout = if chain {
         BlockLayout::Chain { height: w.min(h) }
@@ -231,7 +235,7 @@ fn grid_tour(m: &Model, w: usize, h: usize, x: Packed, run: &mut Run) -> Answer 
                 if run.is_stopped() {
                     return Answer::default();
                 }
-                return Answer::none_because(Reason::Bug(format!(
+                return Answer::none_because(TourReason::Bug(format!(
                     "no block tour of shape {bw}x{bh} with the joining move was found (a bug)"
                 )));
             }
@@ -241,12 +245,12 @@ fn grid_tour(m: &Model, w: usize, h: usize, x: Packed, run: &mut Run) -> Answer 
         blocks.found[&key_of(i, j)].as_ref().expect("found above")
     }) {
         Ok(g) => g,
-        Err(e) => return Answer::none_because(Reason::Bug(e)),
+        Err(e) => return Answer::none_because(TourReason::Bug(e)),
     };
     let x = match number(m, &grid, open_block.then_some((oi, oj)), x, run) {
         Ok(Some(x)) => x,
         Ok(None) => return Answer::default(),
-        Err(e) => return Answer::none_because(Reason::Bug(e)),
+        Err(e) => return Answer::none_because(TourReason::Bug(e)),
     };
     built_tour(
         m,
@@ -328,10 +332,13 @@ fn number(
 fn built_tour(m: &Model, x: Packed, layout: BlockLayout) -> Answer {
     let mut a = Answer::count(1);
     a.compact = Some(x);
-    a.notes.push(Note::Divided {
-        layout,
-        exists_by: m.existence.theorem(),
-    });
+    a.notes.push(
+        TourNote::Divided {
+            layout,
+            exists_by: m.existence.theorem(),
+        }
+        .into(),
+    );
     a
 }
 

@@ -17,16 +17,16 @@
 //! start in the larger). When they hold, the search decides.
 
 use super::graph::{Analysis, Csr};
+use super::vocab::{ClassRule, TourReason};
 use crate::board::Board;
 use crate::board::betza::Piece;
-use crate::engine::{ClassRule, Reason};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Existence {
     /// Proven to exist; the theorem that says so.
     Exists(&'static str),
     /// Proven not to exist; the reason, for the user.
-    None(Reason),
+    None(TourReason),
     /// The necessary conditions hold; only a search can tell.
     Unknown,
 }
@@ -62,7 +62,7 @@ pub fn decide<'g>(
     let b = &m.board;
     if m.cells == 1 {
         return if m.closed {
-            Existence::None(Reason::ClosedSingleSquare)
+            Existence::None(TourReason::ClosedSingleSquare)
         } else {
             Existence::Exists("a board of one square is its own tour")
         };
@@ -88,22 +88,22 @@ pub fn knight(
     let size = format!("{width}x{height}");
     if closed {
         if m * n == 1 {
-            return Existence::None(Reason::ClosedNoReturn);
+            return Existence::None(TourReason::ClosedNoReturn);
         }
         if m % 2 == 1 && n % 2 == 1 {
-            return Existence::None(Reason::SchwenkOdd {
+            return Existence::None(TourReason::SchwenkOdd {
                 size,
                 squares: m * n,
             });
         }
         if m <= 2 {
-            return Existence::None(Reason::SchwenkNarrow { size });
+            return Existence::None(TourReason::SchwenkNarrow { size });
         }
         if m == 4 {
-            return Existence::None(Reason::SchwenkSideFour { size });
+            return Existence::None(TourReason::SchwenkSideFour { size });
         }
         if m == 3 && matches!(n, 4 | 6 | 8) {
-            return Existence::None(Reason::SchwenkThreeRows { size });
+            return Existence::None(TourReason::SchwenkThreeRows { size });
         }
         return Existence::Exists("Schwenk's theorem");
     }
@@ -115,7 +115,7 @@ pub fn knight(
         _ => true,
     };
     if !open {
-        return Existence::None(Reason::OpenTable { size });
+        return Existence::None(TourReason::OpenTable { size });
     }
     let Some((r, c)) = start else {
         return Existence::Exists("the open knight's tour table");
@@ -124,23 +124,23 @@ pub fn knight(
     let (a, bb) = if height <= width { (r, c) } else { (c, r) };
     let name = format!("[{r}, {c}]");
     if (m * n) % 2 == 1 && (r + c) % 2 == 1 {
-        return Existence::None(Reason::OpenStartColour {
+        return Existence::None(TourReason::OpenStartColour {
             size,
             squares: m * n,
             start: name,
         });
     }
     if (m, n) == (3, 7) && (a, bb) == (1, 3) {
-        return Existence::None(Reason::OpenCentreOf3x7 { start: name });
+        return Existence::None(TourReason::OpenCentreOf3x7 { start: name });
     }
     if (m, n) == (3, 4) && !(bb == 0 || bb == 3) {
-        return Existence::None(Reason::OpenEndsOf3x4 { size, start: name });
+        return Existence::None(TourReason::OpenEndsOf3x4 { size, start: name });
     }
     if (m, n) == (3, 8) && a == 1 && (bb == 2 || bb == 5) {
-        return Existence::None(Reason::OpenThirdOf3x8 { size, start: name });
+        return Existence::None(TourReason::OpenThirdOf3x8 { size, start: name });
     }
     if m == 4 && !(a == 0 || a == 3) {
-        return Existence::None(Reason::OpenInnerLineOf4 { start: name });
+        return Existence::None(TourReason::OpenInnerLineOf4 { start: name });
     }
     Existence::Exists("the open knight's tour table and the start-square rules")
 }
@@ -149,7 +149,7 @@ pub fn knight(
 fn necessary(m: &Puzzle, g: &Csr, a: &Analysis) -> Existence {
     let b = &m.board;
     if a.components > 1 {
-        return Existence::None(Reason::GraphSplit {
+        return Existence::None(TourReason::GraphSplit {
             piece: m.piece.notation(),
             parts: a.components,
         });
@@ -157,7 +157,7 @@ fn necessary(m: &Puzzle, g: &Csr, a: &Analysis) -> Existence {
     let cells: Vec<usize> = b.cells().collect();
     if m.closed {
         if let Some(&s) = cells.iter().find(|&&s| g.degree(s) < 2) {
-            return Existence::None(Reason::ClosedDeadEnd {
+            return Existence::None(TourReason::ClosedDeadEnd {
                 square: b.square_name(s),
                 moves: g.degree(s),
             });
@@ -170,7 +170,7 @@ fn necessary(m: &Puzzle, g: &Csr, a: &Analysis) -> Existence {
             .collect();
         let room = if m.start.is_some() { 1 } else { 2 };
         if ends.len() > room {
-            return Existence::None(Reason::TooManyEnds {
+            return Existence::None(TourReason::TooManyEnds {
                 squares: ends.iter().map(|&s| b.square_name(s)).collect(),
                 free: room,
             });
@@ -178,7 +178,7 @@ fn necessary(m: &Puzzle, g: &Csr, a: &Analysis) -> Existence {
     }
     if let Some((p, q)) = a.colour_classes {
         let classes = |rule| {
-            Existence::None(Reason::Classes {
+            Existence::None(TourReason::Classes {
                 piece: m.piece.notation(),
                 sizes: (p, q),
                 rule,

@@ -42,14 +42,16 @@ mod sweep;
 mod symmetry;
 #[cfg(test)]
 mod tests;
+pub mod vocab;
 mod warnsdorff;
 
 pub use exists::Existence;
 pub use graph::{Analysis, Csr, GRAPH_LIMIT, NONE};
 pub use model::Model;
+pub use vocab::{BlockLayout, ClassRule, TourCounting, TourNote, TourReason};
 
 use super::Strategy;
-use crate::render::Picture;
+use super::{Picture, SquareGraph};
 use crate::util::Packed;
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
@@ -89,7 +91,7 @@ impl Model {
 
     /// The graph `--format dot` writes: every square and move, with the tour's moves in
     /// `tour` (visiting order) drawn bold.
-    pub fn dot(&self, tour: Option<&Packed>) -> Result<String, String> {
+    pub fn move_graph(&self, tour: Option<&Packed>) -> Result<SquareGraph, String> {
         let g = self.graph().ok_or_else(|| {
             format!("the move graph of a board above {GRAPH_LIMIT} squares is not built")
         })?;
@@ -122,8 +124,12 @@ impl Model {
             b.width,
             b.height
         );
-        Ok(crate::render::dot_graph(
-            &name, b.width, &nodes, &edges, &bold,
-        ))
+        Ok(SquareGraph {
+            name,
+            width: b.width,
+            nodes,
+            edges,
+            highlight: bold,
+        })
     }
 }

@@ -10,11 +10,12 @@ use petgraph::graph::UnGraph;
 
 use super::exists::{self, Existence};
 use super::graph::{self, Analysis, Csr, GRAPH_LIMIT, NONE};
+use super::vocab::{TourCounting, TourNote};
 use crate::board::Board;
 use crate::board::betza::Piece;
-use crate::engine::{Answer, Goal, Need, Note, StopReason, Task, TourCounting};
+use crate::engine::{Answer, Goal, Need, Note, StopReason, Task};
 use crate::kinds::CheckError;
-use crate::render::ModelSummary;
+use crate::kinds::ModelSummary;
 use crate::spec::{Spec, SpecError};
 use crate::util::Packed;
 
@@ -136,7 +137,7 @@ impl Model {
             graph::bytes(self.board.squares(), self.cells, self.moves.len()),
             format!(
                 "the move graph ({} squares, {} moves each)",
-                crate::render::group(self.cells as u128),
+                crate::util::numbers::group(self.cells as u128),
                 self.moves.len()
             ),
         )
@@ -451,13 +452,13 @@ impl Model {
         if !matches!(task.goal, Goal::Count | Goal::All) {
             return None;
         }
-        Some(Note::TourCount(if self.closed {
+        Some(Note::from(TourNote::TourCount(if self.closed {
             TourCounting::ClosedUndirected
         } else if let Some(s) = self.start {
             TourCounting::DirectedFrom(self.board.square_name(s))
         } else {
             TourCounting::DirectedEveryStart
-        }))
+        })))
     }
 
     pub fn describe(&self) -> ModelSummary {

@@ -43,6 +43,7 @@ use super::key::{Key, U128};
 use super::model::Model;
 use super::rule::Layout;
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
+use super::vocab::TourNote;
 use crate::engine::{Note, Prefix, Run};
 use crate::util::Natural;
 
@@ -339,7 +340,7 @@ fn outgrew<K, T>(
     let size = std::mem::size_of::<Slot<K, T>>() as u128;
     let projected = (made as u128 * input as u128 / done.max(1) as u128).max(made as u128);
     let needed = (input as u128 + 2 * projected) * size;
-    Note::FrontierOutgrew {
+    Note::from(TourNote::FrontierOutgrew {
         at,
         index,
         squares,
@@ -348,5 +349,5 @@ fn outgrew<K, T>(
         made,
         needed: (needed.min(u64::MAX as u128) as u64).max(mem.wanted()),
         budget: mem.budget(),
-    }
+    })
 }

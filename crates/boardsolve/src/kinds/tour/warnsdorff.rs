@@ -20,7 +20,8 @@ use super::divide;
 use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::{Model, no_unique};
-use crate::engine::{Answer, Goal, Need, Note, Reason, Run, Task};
+use super::vocab::{TourNote, TourReason};
+use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::kinds::Strategy;
 
 pub struct Warnsdorff;
@@ -85,11 +86,12 @@ impl Strategy<Model> for Warnsdorff {
                     let mut a = divide::Divide.solve(m, task, run);
                     a.notes.insert(
                         0,
-                        Note::HandedOver {
+                        TourNote::HandedOver {
                             from: "warnsdorff",
                             to: "divide",
                             tried: nodes,
-                        },
+                        }
+                        .into(),
                     );
                     return a;
                 }
@@ -98,9 +100,9 @@ impl Strategy<Model> for Warnsdorff {
         }
         Answer::none_because(match m.existence {
             Existence::Exists(_) => {
-                Reason::Bug("the search found none (contradicting a theorem: a bug)".into())
+                TourReason::Bug("the search found none (contradicting a theorem: a bug)".into())
             }
-            _ => Reason::SearchFoundNone,
+            _ => TourReason::SearchFoundNone,
         })
     }
 }

@@ -36,6 +36,7 @@ pub use parts::subtree_list;
 use super::band::Bands;
 use super::goals::{Searcher, Tally, drive};
 use super::model::Model;
+use super::vocab::DominationNote;
 use crate::engine::{Answer, Goal, Need, Note, Partial, Run, Task};
 use crate::kinds::Strategy;
 use search::{Aim, Search};
@@ -157,6 +158,6 @@ impl<'m> Searcher<'m> for Search<'m> {
         if root_bound == 0 {
             return Vec::new();
         }
-        vec![Note::RootBound(root_bound as u64)]
+        vec![DominationNote::RootBound(root_bound as u64).into()]
     }
 }

@@ -1,0 +1,109 @@
+//! What the kinds hand render to draw: a solution as a [`Picture`], a compiled puzzle as a
+//! [`ModelSummary`], a move graph as a [`SquareGraph`]. Data only: render writes them.
+
+use crate::util::Packed;
+
+/// A solution, described for drawing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Picture {
+    /// Pieces on squares (index = row * width + col).
+    Placement {
+        width: usize,
+        height: usize,
+        holes: Vec<bool>,
+        pieces: Vec<(usize, char)>,
+    },
+    /// Pieces of one symbol, at most one a row, on a board without holes: the column of each
+    /// row's piece (all ones for a row without one), packed, so that 10^7 queens cost 24
+    /// bits a row and the board nothing per square.
+    OnePerRow {
+        width: usize,
+        height: usize,
+        symbol: char,
+        cols: Packed,
+        /// Rows holding a piece.
+        pieces: usize,
+    },
+    /// Chosen options of an exact cover, each as its item names (with colours).
+    Options(Vec<Vec<String>>),
+    /// A tour: the move number of each square (0-based; all ones on holes), packed, so the
+    /// largest boards cost ceil(log2(squares + 1)) bits a square (10^8 squares: 27).
+    Tour {
+        width: usize,
+        height: usize,
+        number: Packed,
+        closed: bool,
+        /// Squares on the board (not holes): a valid tour's widest number.
+        cells: usize,
+    },
+    /// Stones of several colours (kind lines): `stones[sq]` is 0 for none, `c + 1` for a
+    /// stone of colour `c`, named `colors[c]`.
+    Stones {
+        width: usize,
+        height: usize,
+        holes: Vec<bool>,
+        stones: Vec<usize>,
+        colors: Vec<String>,
+    },
+}
+
+/// What a compiled puzzle holds, for `check`, `strategies` and `compare`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModelSummary {
+    /// `count` pieces of `piece` (Betza), none attacking another.
+    Independent {
+        count: usize,
+        piece: String,
+        width: usize,
+        height: usize,
+    },
+    /// The fewest `piece`s covering the board.
+    Domination {
+        piece: String,
+        width: usize,
+        height: usize,
+        holes: bool,
+        independent: bool,
+    },
+    /// A tour of the board's `cells` squares.
+    Tour {
+        closed: bool,
+        piece: String,
+        cells: usize,
+        start: Option<String>,
+        width: usize,
+        height: usize,
+        holes: bool,
+    },
+    /// `per_color` stones of each colour, at most `max_per_line` of one on a line.
+    Lines {
+        per_color: usize,
+        colors: Vec<String>,
+        width: usize,
+        height: usize,
+        max_per_line: usize,
+        lines: usize,
+        /// Lines that can hold more than their share (the others are full by the totals).
+        active: usize,
+    },
+    /// A generic exact cover.
+    Cover {
+        items: usize,
+        primary: usize,
+        options: usize,
+    },
+}
+
+/// A graph on board squares (a piece's move graph), with the edges of a path through it to
+/// draw bold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareGraph {
+    pub name: String,
+    /// The board's width: a square `s` sits at row `s / width`, column `s % width`.
+    pub width: usize,
+    /// Each node's square and label.
+    pub nodes: Vec<(usize, String)>,
+    pub edges: Vec<(usize, usize)>,
+    /// Edges to draw bold, in either direction.
+    pub highlight: Vec<(usize, usize)>,
+}
