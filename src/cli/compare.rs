@@ -103,7 +103,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
             for name in &names {
                 if let Some(Err(why)) = statuses.iter().find(|s| s.name == name).map(|s| &s.applies)
                 {
-                    outln!("{name:<10} {:>22}  ({why})", "-");
+                    outln!("{name:<10} {:>22}  ({})", "-", render::refusal_text(why));
                     continue;
                 }
                 let limits = lim(first.task.goal);

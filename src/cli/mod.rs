@@ -260,7 +260,7 @@ fn check(cli: CheckCli) -> u8 {
         Err(e) => return fail(e),
     };
     if let Err(e) = l.model.applies(&strategy, &l.task) {
-        return fail(e);
+        return fail(render::refusal_text(&e));
     }
     outln!(
         "{}: ok: {} ({}), goal {}, strategy {strategy}",
@@ -308,7 +308,11 @@ fn strategies(cli: StrategiesCli) -> u8 {
                 s.about,
                 if s.splits { " [parts]" } else { "" }
             ),
-            Err(why) => outln!("  {:<10} does not apply: {why}", s.name),
+            Err(why) => outln!(
+                "  {:<10} does not apply: {}",
+                s.name,
+                render::refusal_text(&why)
+            ),
         }
     }
     if l.spec.kind == Kind::Domination {

@@ -257,7 +257,8 @@ fn whole_run_note(l: &Loaded, strategy: &str) -> Option<String> {
         .strategies(&l.task)
         .into_iter()
         .find(|s| s.name == best)
-        .and_then(|s| s.applies.err())?;
+        .and_then(|s| s.applies.err())
+        .map(|why| render::refusal_text(&why))?;
     Some(format!(
         "the parts run strategy {strategy}: a whole run uses {best}, which does not split \
          this search: {why}"
