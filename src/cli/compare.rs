@@ -83,23 +83,27 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
     let lim = |goal| limits(cli.common.node_limit, goal, Some(budget));
     match sizes {
         None => {
-            println!(
+            outln!(
                 "{}: {} ({}), goal {}, budget {budget} s",
                 cli.file,
                 first.spec.kind().name(),
                 render::summary_text(&first.model.describe_as_written(&first.spec)),
                 first.task.goal.name()
             );
-            println!(
+            outln!(
                 "{:<10} {:>22} {:>16} {:>12} {:>14}",
-                "strategy", "answer", "nodes", "time", "nodes/s"
+                "strategy",
+                "answer",
+                "nodes",
+                "time",
+                "nodes/s"
             );
             let mut finished: Vec<(String, String)> = Vec::new();
             let statuses = first.model.strategies(&first.task);
             for name in &names {
                 if let Some(Err(why)) = statuses.iter().find(|s| s.name == name).map(|s| &s.applies)
                 {
-                    println!("{name:<10} {:>22}  ({why})", "-");
+                    outln!("{name:<10} {:>22}  ({})", "-", render::refusal_text(why));
                     continue;
                 }
                 let limits = lim(first.task.goal);
@@ -114,7 +118,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                         } else {
                             verdict(&o)
                         };
-                        println!(
+                        outln!(
                             "{name:<10} {answer:>22} {:>16} {:>12} {:>14}",
                             render::group(o.stats.nodes as u128),
                             render::duration(secs),
@@ -130,11 +134,11 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
             disagreement(&finished).map_or(0, fail)
         }
         Some((a, b)) => {
-            print!("{:>4} {:>22}", "size", "answer");
+            out!("{:>4} {:>22}", "size", "answer");
             for n in &names {
-                print!(" {n:>12}");
+                out!(" {n:>12}");
             }
-            println!();
+            outln!();
             let mut over: Vec<bool> = vec![false; names.len()];
             for size in a..=b {
                 let l = match load(&cli.file, &cli.common, Some(size)) {
@@ -169,11 +173,11 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                     }
                 }
                 let answer = finished.first().map(|f| f.1.clone()).unwrap_or("-".into());
-                print!("{size:>4} {answer:>22}");
+                out!("{size:>4} {answer:>22}");
                 for c in &cells {
-                    print!(" {c:>12}");
+                    out!(" {c:>12}");
                 }
-                println!();
+                outln!();
                 let _ = std::io::stdout().flush();
                 if let Some(e) = disagreement(&finished) {
                     return fail(format!("size {size}: {e}"));

@@ -30,9 +30,13 @@ pub(crate) fn before_search(cli: &SolveCli, l: &Loaded) -> Option<u8> {
 fn write_input(cli: &SolveCli, l: &Loaded) -> u8 {
     let cover = match l.model.exact_cover(l.task.goal) {
         Ok(c) => c,
-        Err(why) => return fail(format!("--format knuth-input: {why}")),
+        Err(why) => {
+            let why = render::refusal_text(&why);
+            return fail(format!("--format knuth-input: {why}"));
+        }
     };
-    if let Err(why) = render::knuth_input_check(&cover.problem, cover.colours) {
+    if let Err(name) = render::knuth_input_check(&cover.problem, cover.colours) {
+        let why = render::unwritable_text(&name);
         return fail(format!("--format knuth-input: {why}"));
     }
     // The title as the text report shows it, with what the command line changed.

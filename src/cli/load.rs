@@ -6,7 +6,7 @@ use std::string::FromUtf8Error;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use boardsolve::engine::{Clock, TICK, Task};
+use boardsolve::engine::{Clock, Refusal, TICK, Task};
 use boardsolve::kinds::Model;
 use boardsolve::render::{self, Header};
 use boardsolve::spec::options::{InputFormat, run_option};
@@ -470,8 +470,15 @@ pub(crate) fn resolve_strategy(l: &Loaded) -> Result<String, String> {
     if l.strategy != "auto" {
         return match l.model.applies(&l.strategy, &l.task) {
             Ok(()) => Ok(l.strategy.clone()),
-            Err(why) if l.strategy_flag => Err(format!("--strategy {}: {why}", l.strategy)),
-            Err(why) => Err(l.spec.err_nowhere("solve.strategy", why).to_string()),
+            Err(why) if l.strategy_flag => Err(format!(
+                "--strategy {}: {}",
+                l.strategy,
+                render::refusal_text(&why)
+            )),
+            Err(why) => Err(l
+                .spec
+                .err_nowhere("solve.strategy", render::refusal_text(&why))
+                .to_string()),
         };
     }
     let name = &l.spec.file;
@@ -484,7 +491,7 @@ fn auto_strategy(l: &Loaded) -> Result<String, String> {
         .map(str::to_string)
         .ok_or_else(|| {
             let all = l.model.strategies(&l.task);
-            let reasons: Vec<&String> = all
+            let reasons: Vec<&Refusal> = all
                 .iter()
                 .filter_map(|s| s.applies.as_ref().err())
                 .collect();
@@ -493,11 +500,15 @@ fn auto_strategy(l: &Loaded) -> Result<String, String> {
                 && reasons.len() == all.len()
                 && reasons.iter().all(|r| r == first)
             {
+                let first = render::refusal_text(first);
                 return format!("no strategy applies to this puzzle: {first}");
             }
             let why: Vec<String> = all
                 .iter()
-                .filter_map(|s| s.applies.as_ref().err().map(|e| format!("{}: {e}", s.name)))
+                .filter_map(|s| {
+                    let e = s.applies.as_ref().err()?;
+                    Some(format!("{}: {}", s.name, render::refusal_text(e)))
+                })
                 .collect();
             format!(
                 "no strategy applies to this puzzle:\n  {}",

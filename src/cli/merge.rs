@@ -298,14 +298,7 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
     for &((file, args), k, n) in &seen {
         let (at, r) = &inputs.records[k];
         let (common, canonical) = check_rerun(file, args).map_err(|e| format!("{at}: {e}"))?;
-        if let Some(s) = common.strategy.as_deref().filter(|s| *s != "auto")
-            && s != r.strategy
-        {
-            return Err(format!(
-                "{at}: \"args\" run --strategy {s}, but the record says {}",
-                r.strategy
-            ));
-        }
+        args_agree(&common, &r.strategy, Some(&r.goal)).map_err(|e| format!("{at}: {e}"))?;
         let key = (file, puzzle_args(&common));
         if !loaded.contains(&key) {
             let l = at_hand(r, &common).map_err(|e| format!("{at}: {e}"))?;
@@ -322,6 +315,9 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
     if let Some(plan) = inputs.plans.first() {
         (common, args) = check_rerun(&plan.record.file, &plan.record.args)
             .map_err(|e| format!("{}: {e}", plan.path))?;
+        let r = &inputs.records[0].1;
+        args_agree(&common, &r.strategy, Some(&r.goal))
+            .map_err(|e| format!("{}: {e}", plan.path))?;
         file = plan.record.file.clone();
     }
     let first = &inputs.records[0].1;
@@ -331,6 +327,27 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
     };
     let loaded = at_hand(&probe, &common).map_err(|e| format!("{}: {e}", inputs.records[0].0))?;
     Ok(((file, args), loaded.or(any)))
+}
+
+/// The strategy and goal that arguments run are the record's: the fingerprint holds neither
+/// (a goal is checked with the puzzle only where the file is here), and the commands for
+/// missing parts are written from these arguments.
+fn args_agree(common: &Common, strategy: &str, goal: Option<&str>) -> Result<(), String> {
+    if let Some(s) = common.strategy.as_deref().filter(|s| *s != "auto")
+        && s != strategy
+    {
+        return Err(format!(
+            "\"args\" run --strategy {s}, but the record says {strategy}"
+        ));
+    }
+    if let (Some(g), Some(want)) = (common.goal.as_deref(), goal)
+        && g != want
+    {
+        return Err(format!(
+            "\"args\" run --goal {g}, but the record says {want}"
+        ));
+    }
+    Ok(())
 }
 
 /// The puzzle the records name, loaded with their arguments, where it is at hand; an error
@@ -536,8 +553,11 @@ fn nothing_run_yet(cli: &MergeCli, plans: &[Plan], program: &str, dir: &str) -> 
         let named = cli.records.join(", ");
         return fail(format!("{named}: {}", render::merge_error_text(&empty)));
     };
-    let args = match check_rerun(&plan.record.file, &plan.record.args) {
-        Ok((_, args)) => args,
+    let args = match check_rerun(&plan.record.file, &plan.record.args).and_then(|(c, args)| {
+        args_agree(&c, &plan.record.strategy, None)?;
+        Ok(args)
+    }) {
+        Ok(args) => args,
         Err(e) => return fail(format!("{}: {e}", plan.path)),
     };
     for p in &plans[1..] {

@@ -1,6 +1,24 @@
 //! Argument parsing, the commands, exit codes, and where output goes: answers on standard
 //! output, progress and the summary on standard error.
 
+/// `println!` and `print!` for the commands' answers on standard output: a write that fails
+/// (a full disk) ends the command with the error and exit status 2, where `println!` would
+/// panic. They return from the enclosing function, which returns the exit status.
+macro_rules! outln {
+    ($($t:tt)*) => {
+        if let Err(e) = { use std::io::Write; writeln!(std::io::stdout(), $($t)*) } {
+            return $crate::cli::fail(e);
+        }
+    };
+}
+macro_rules! out {
+    ($($t:tt)*) => {
+        if let Err(e) = { use std::io::Write; write!(std::io::stdout(), $($t)*) } {
+            return $crate::cli::fail(e);
+        }
+    };
+}
+
 mod args;
 mod clock;
 mod compare;
@@ -88,9 +106,13 @@ pub fn main(mut args: Vec<OsString>) -> u8 {
         Some(Sub::Plan(c)) => plan::plan(c),
         Some(Sub::Merge(c)) => merge::merge(c),
         Some(Sub::Completions { shell }) => {
-            let mut cmd = Cli::command();
-            clap_complete::generate(shell, &mut cmd, "solve", &mut std::io::stdout());
-            0
+            // Written whole first: clap_complete panics on a write that fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "solve", &mut script);
+            match std::io::Write::write_all(&mut std::io::stdout(), &script) {
+                Ok(()) => 0,
+                Err(e) => fail(e),
+            }
         }
         Some(Sub::Man) => {
             match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
@@ -238,9 +260,9 @@ fn check(cli: CheckCli) -> u8 {
         Err(e) => return fail(e),
     };
     if let Err(e) = l.model.applies(&strategy, &l.task) {
-        return fail(e);
+        return fail(render::refusal_text(&e));
     }
-    println!(
+    outln!(
         "{}: ok: {} ({}), goal {}, strategy {strategy}",
         cli.file,
         l.spec.kind().name(),
@@ -252,26 +274,25 @@ fn check(cli: CheckCli) -> u8 {
 
 fn strategies(cli: StrategiesCli) -> u8 {
     let Some(file) = &cli.file else {
-        println!(
+        outln!(
             "Strategies by kind (`solve strategies FILE` says which apply and why not; \
              [parts]: takes --part I/N):"
         );
         for (kind, names) in boardsolve::kinds::catalogue() {
-            println!("  {kind}:");
+            outln!("  {kind}:");
             for (name, about, splits) in names {
                 let mark = if splits { " [parts]" } else { "" };
-                println!("    {name:<10} {about}{mark}");
+                outln!("    {name:<10} {about}{mark}");
             }
         }
-        print_tuning();
-        return 0;
+        return print_tuning();
     };
     let l = match load(file, &cli.common, None) {
         Ok(l) => l,
         Err(e) => return fail(e),
     };
     let auto = l.model.auto_strategy(&l.task);
-    println!(
+    outln!(
         "{}: {} ({}), goal {}",
         file,
         l.spec.kind().name(),
@@ -281,32 +302,40 @@ fn strategies(cli: StrategiesCli) -> u8 {
     for s in l.model.strategies(&l.task) {
         let mark = if Some(s.name) == auto { " (auto)" } else { "" };
         match s.applies {
-            Ok(()) => println!(
+            Ok(()) => outln!(
                 "  {:<10} applies{mark}: {}{}",
                 s.name,
                 s.about,
                 if s.splits { " [parts]" } else { "" }
             ),
-            Err(why) => println!("  {:<10} does not apply: {why}", s.name),
+            Err(why) => outln!(
+                "  {:<10} does not apply: {}",
+                s.name,
+                render::refusal_text(&why)
+            ),
         }
     }
     if l.spec.kind() == Kind::Domination {
-        print_tuning();
+        return print_tuning();
     }
     0
 }
 
 /// The domination strategies' tuning knobs, one a line: the `[solve.options]` key, its
 /// default and range, and why it exists.
-fn print_tuning() {
-    println!(
+fn print_tuning() -> u8 {
+    outln!(
         "Tuning options of the domination strategies ([solve.options] or --set solve.options.KEY=V):"
     );
     for (key, d) in boardsolve::kinds::domination::option_table() {
         let whole = if d.integer { "whole, " } else { "" };
-        println!(
+        outln!(
             "  {key} = {} ({whole}{} to {}): {}",
-            d.default, d.min, d.max, d.help
+            d.default,
+            d.min,
+            d.max,
+            d.help
         );
     }
+    0
 }

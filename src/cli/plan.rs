@@ -188,8 +188,12 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
     use std::io::Write;
     let stdout = std::io::stdout();
     let mut w = stdout.lock();
-    if w.write_all(out.as_bytes()).and_then(|_| w.flush()).is_err() {
-        return Ok(USAGE_ERROR);
+    if let Err(e) = w.write_all(out.as_bytes()).and_then(|_| w.flush()) {
+        // A reader that closed the pipe wants nothing more; any other failure is said.
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Ok(USAGE_ERROR);
+        }
+        return Ok(fail(format!("writing the plan's commands: {e}")));
     }
     let mut text = serde_json::to_string_pretty(&manifest).expect("a plan serialises");
     text.push('\n');
@@ -253,7 +257,8 @@ fn whole_run_note(l: &Loaded, strategy: &str) -> Option<String> {
         .strategies(&l.task)
         .into_iter()
         .find(|s| s.name == best)
-        .and_then(|s| s.applies.err())?;
+        .and_then(|s| s.applies.err())
+        .map(|why| render::refusal_text(&why))?;
     Some(format!(
         "the parts run strategy {strategy}: a whole run uses {best}, which does not split \
          this search: {why}"

@@ -1,6 +1,7 @@
 //! One strategy run as the command line runs it: Ctrl-C, the progress line, and every
 //! solution checked on its way out.
 
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -16,15 +17,39 @@ use super::load::Loaded;
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
 /// Draw the progress line from `gauge` until `done` says the search ended: a thread of its
-/// own, so the line moves at every thread count, whoever is searching.
+/// own, so the line moves at every thread count, whoever is searching. The line is kept a
+/// few columns short of the terminal's width, so that it never wraps, not even when the
+/// terminal echoes `^C` after it: one carriage return and erase then clear it at the end.
 fn show_progress(gauge: &Gauge, done: &mpsc::Receiver<()>) {
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    const FRAMES: [char; 8] = ['⠁', '⠂', '⠄', '⡀', '⢀', '⠠', '⠐', '⠈'];
+    let mut err = std::io::stderr();
+    let mut frame = 0;
     while let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(PROGRESS_EVERY) {
-        bar.set_message(render::progress_line(&gauge.read()));
-        bar.tick();
+        let width = terminal_width().unwrap_or(80).saturating_sub(3);
+        let line = format!(
+            "{} {}",
+            FRAMES[frame % FRAMES.len()],
+            render::progress_line(&gauge.read())
+        );
+        let line: String = line.chars().take(width).collect();
+        let _ = write!(err, "\r\x1b[2K{line}");
+        let _ = err.flush();
+        frame += 1;
     }
-    bar.finish_and_clear();
+    if frame > 0 {
+        let _ = write!(err, "\r\x1b[2K");
+        let _ = err.flush();
+    }
+}
+
+/// The width of the terminal on standard error, in columns.
+fn terminal_width() -> Option<usize> {
+    // SAFETY: a zeroed winsize is a valid value of the plain C struct.
+    let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+    // SAFETY: TIOCGWINSZ writes one winsize into the struct it is given, which outlives the
+    // call.
+    let r = unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut size) };
+    (r == 0 && size.ws_col > 0).then_some(usize::from(size.ws_col))
 }
 
 /// Run one strategy under `clock` and, with `progress`, the progress line; each solution (goals first

@@ -767,3 +767,50 @@ fn a_sweep_past_the_kinds_limit_is_refused_at_once() {
     // Nothing solved: no table row was written.
     assert!(err.contains("handles at most 4096"), "{err}");
 }
+
+/// Every command that writes to standard output says so when the write fails (a full disk)
+/// and exits 2; none panics.
+#[test]
+fn a_full_disk_is_an_error_not_a_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let file = puzzle("queens8.toml");
+    let commands: [&[&str]; 7] = [
+        &["check", &file],
+        &["strategies"],
+        &["strategies", &file],
+        &["compare", &file, "--size", "4..5"],
+        &["completions", "bash"],
+        &["man"],
+        &["plan", &file, "--parts", "2", "--results", "/nonexistent/r"],
+    ];
+    for args in commands {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// A title is the file's, which may be anyone's: its control characters are shown as
+/// escapes, not sent to the terminal.
+#[test]
+fn a_title_cannot_send_escape_codes_to_the_terminal() {
+    let (code, out, err) = run_cli(&[
+        &puzzle("queens8.toml"),
+        "--size",
+        "4",
+        "--quiet",
+        "--set",
+        "title=\"\\u001b[31mRED\\u0007\"",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    assert!(out.contains("\\u{1b}[31mRED\\u{7}"), "{out:?}");
+}

@@ -100,7 +100,7 @@ fn queens_by_formula_pass_both_validators_for_every_n_to_2000() {
 fn sides_two_and_three_are_left_to_the_searches_which_find_none() {
     for n in [2, 3] {
         let m = model_of(QUEENS, Some(n));
-        let why = m.applies("construct", &first()).unwrap_err();
+        let why = m.applies("construct", &first()).unwrap_err().to_string();
         assert!(why.contains("the searches settle these boards"), "{why}");
         assert_eq!(m.auto_strategy(&first()), Some("bitmask"), "n = {n}");
         let (o, sols, _) = solve(QUEENS, Some(n), "bitmask", Goal::First, false, 1);
@@ -265,12 +265,13 @@ fn construct_says_where_it_does_not_apply() {
     ] {
         let why = model_of(text, size)
             .applies("construct", &task)
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(why.contains(says), "{why}\n{text}");
     }
     // The searches refuse a board beyond their attack sets, saying so; construct takes it.
     let m = model_of(QUEENS, Some(100));
-    let why = m.applies("bitmask", &first()).unwrap_err();
+    let why = m.applies("bitmask", &first()).unwrap_err().to_string();
     assert!(
         why.contains("needs the whole board's attack sets: 10,000 squares, more than 4,096"),
         "{why}"

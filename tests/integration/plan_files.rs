@@ -640,3 +640,63 @@ fn subparts_of_a_part_merge_with_the_other_parts() {
     assert!(err.contains("accepted: I/N"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A plan's own words go into the commands merge writes for missing parts: a plan whose
+/// arguments run another strategy or goal than its records is refused, before and after
+/// any record is in.
+#[test]
+fn merge_refuses_a_plan_whose_arguments_run_another_search() {
+    let dir = temp_dir("forged-args");
+    let results = dir.join("r");
+    let file = puzzle("queens8.toml");
+    let (code, _, err) = run_cli(&[
+        "plan",
+        &file,
+        "--size",
+        "8",
+        "--parts",
+        "2",
+        "--results",
+        &text(&results),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let path = results.join("plan.json");
+    let plan = fs::read_to_string(&path).unwrap();
+    let mut forged: PlanRecord = serde_json::from_str(&plan).unwrap();
+    let strategy = forged.strategy.clone();
+    assert_ne!(strategy, "backtrack");
+    let at = forged.args.iter().position(|a| a == "--strategy").unwrap();
+    forged.args[at + 1] = "backtrack".into();
+    fs::write(&path, serde_json::to_string(&forged).unwrap()).unwrap();
+    let (code, out, err) = run_cli(&["merge", &text(&results)]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains(&format!(
+            "\"args\" run --strategy backtrack, but the record says {strategy}"
+        )),
+        "{err}"
+    );
+    // With a record in, a goal the records did not run is refused too.
+    fs::write(&path, &plan).unwrap();
+    let record = results.join("part-1.jsonl");
+    let (code, _, err) = run_cli(&[
+        &file,
+        "--size",
+        "8",
+        "--part",
+        "1/2",
+        "--record",
+        &text(&record),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut forged: PlanRecord = serde_json::from_str(&plan).unwrap();
+    forged.args.extend(["--goal".into(), "first".into()]);
+    fs::write(&path, serde_json::to_string(&forged).unwrap()).unwrap();
+    let (code, out, err) = run_cli(&["merge", &text(&results)]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("\"args\" run --goal first, but the record says count"),
+        "{err}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -17,18 +17,73 @@ pub struct Piece {
     pub rides: Vec<((i32, i32), u32)>,
 }
 
+/// Where a Betza notation stops parsing, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError {
     /// Character position in the notation (0-based).
     pub at: usize,
-    pub message: String,
+    pub fault: BetzaFault,
+}
+
+/// What is wrong at a [`BetzaError`]'s position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BetzaFault {
+    /// Nothing but whitespace.
+    Empty,
+    /// A range digit with no piece letter before it.
+    DigitFirst(char),
+    /// A direction or move modifier (f, b, l, r, ...): pieces move alike in all 8 directions.
+    Modifier(char),
+    /// A letter that is no atom or shorthand.
+    UnknownLetter(char),
+    /// A range too large for a step count.
+    RangeTooLarge(String),
+}
+
+impl fmt::Display for BetzaFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BetzaFault::Empty => write!(f, "empty piece; accepted: {ACCEPTED}"),
+            BetzaFault::DigitFirst(c) => write!(f, "digit '{c}' must follow a piece letter"),
+            BetzaFault::Modifier(c) => write!(
+                f,
+                "direction or move modifier '{c}' is not supported (pieces move alike in all \
+                 8 directions); accepted: {ACCEPTED}"
+            ),
+            BetzaFault::UnknownLetter(c) => {
+                write!(f, "unknown Betza letter '{c}'; accepted: {ACCEPTED}")
+            }
+            BetzaFault::RangeTooLarge(s) => write!(f, "range '{s}' is too large"),
+        }
+    }
 }
 
 impl fmt::Display for BetzaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (at character {})", self.message, self.at + 1)
+        write!(f, "{} (at character {})", self.fault, self.at + 1)
     }
 }
+
+impl std::error::Error for BetzaError {}
+
+/// A move vector of [0, 0] among a piece's leaps or rides: it goes nowhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NullVector {
+    Leap,
+    Ride,
+}
+
+impl fmt::Display for NullVector {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self {
+            NullVector::Leap => "leap",
+            NullVector::Ride => "ride",
+        };
+        write!(f, "a {what} of [0, 0] goes nowhere")
+    }
+}
+
+impl std::error::Error for NullVector {}
 
 pub const ACCEPTED: &str = "atoms W F D N A H C Z G, shorthands K R B Q, a doubled atom for a \
 rider (WW, NN), a digit after a rider or atom for its range (W2, R3), e.g. \"Q\", \"N\", \"RN\"";
@@ -61,7 +116,7 @@ impl Piece {
         if chars.iter().all(|c| c.is_whitespace()) {
             return Err(BetzaError {
                 at: 0,
-                message: format!("empty piece; accepted: {ACCEPTED}"),
+                fault: BetzaFault::Empty,
             });
         }
         let mut parts: Vec<Component> = Vec::new();
@@ -89,23 +144,20 @@ impl Piece {
                 c if c.is_ascii_digit() => {
                     return Err(BetzaError {
                         at: start,
-                        message: format!("digit '{c}' must follow a piece letter"),
+                        fault: BetzaFault::DigitFirst(c),
                     });
                 }
                 c if c.is_whitespace() => continue,
                 c if "fblrvsmcijnpgoyz".contains(c) => {
                     return Err(BetzaError {
                         at: start,
-                        message: format!(
-                            "direction or move modifier '{c}' is not supported (pieces move \
-                             alike in all 8 directions); accepted: {ACCEPTED}"
-                        ),
+                        fault: BetzaFault::Modifier(c),
                     });
                 }
                 c => {
                     return Err(BetzaError {
                         at: start,
-                        message: format!("unknown Betza letter '{c}'; accepted: {ACCEPTED}"),
+                        fault: BetzaFault::UnknownLetter(c),
                     });
                 }
             };
@@ -117,7 +169,7 @@ impl Piece {
                 let s: String = chars[digits_start..i].iter().collect();
                 let range: u32 = s.parse().map_err(|_| BetzaError {
                     at: digits_start,
-                    message: format!("range '{s}' is too large"),
+                    fault: BetzaFault::RangeTooLarge(s.clone()),
                 })?;
                 for comp in &mut comps {
                     // A range on a leaper makes it a limited rider (W2); on a rider it limits
@@ -144,20 +196,20 @@ impl Piece {
     }
 
     /// A piece from explicit leap and ride vectors (the `leaps` / `rides` keys).
-    pub fn from_vectors(leaps: &[(i32, i32)], rides: &[(i32, i32)]) -> Result<Piece, String> {
+    pub fn from_vectors(leaps: &[(i32, i32)], rides: &[(i32, i32)]) -> Result<Piece, NullVector> {
         let mut piece = Piece {
             leaps: Vec::new(),
             rides: Vec::new(),
         };
         for &v in leaps {
             if v == (0, 0) {
-                return Err("a leap of [0, 0] goes nowhere".into());
+                return Err(NullVector::Leap);
             }
             piece.add_leap(canonical(v));
         }
         for &v in rides {
             if v == (0, 0) {
-                return Err("a ride of [0, 0] goes nowhere".into());
+                return Err(NullVector::Ride);
             }
             piece.add_ride(canonical(v), 0);
         }
@@ -358,11 +410,20 @@ mod tests {
     fn errors_name_what_is_accepted() {
         let e = Piece::parse("NX").unwrap_err();
         assert_eq!(e.at, 1);
-        assert!(e.message.contains("unknown Betza letter 'X'"), "{e}");
-        assert!(e.message.contains("accepted"));
-        assert!(Piece::parse("fN").unwrap_err().message.contains("modifier"));
-        assert!(Piece::parse("2N").is_err());
-        assert!(Piece::parse("").is_err());
-        assert!(Piece::parse("W99999999999").is_err());
+        assert_eq!(e.fault, BetzaFault::UnknownLetter('X'));
+        assert!(e.to_string().contains("accepted"), "{e}");
+        assert_eq!(
+            Piece::parse("fN").unwrap_err().fault,
+            BetzaFault::Modifier('f')
+        );
+        assert_eq!(
+            Piece::parse("2N").unwrap_err().fault,
+            BetzaFault::DigitFirst('2')
+        );
+        assert_eq!(Piece::parse("").unwrap_err().fault, BetzaFault::Empty);
+        assert!(matches!(
+            Piece::parse("W99999999999").unwrap_err().fault,
+            BetzaFault::RangeTooLarge(_)
+        ));
     }
 }

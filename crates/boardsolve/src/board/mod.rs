@@ -10,6 +10,48 @@ use crate::util::BitMatrix;
 
 use betza::Piece;
 
+/// Why a square name names no square of a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SquareError {
+    /// Not a file and a rank.
+    NotAName(String),
+    /// The file's letters name a column beyond any index.
+    FileTooLarge(String),
+    /// The rank's digits name a row beyond any index.
+    RankTooLarge(String),
+    /// A square of a `width` x `height` board would be elsewhere.
+    OffBoard {
+        name: String,
+        width: usize,
+        height: usize,
+    },
+}
+
+impl std::fmt::Display for SquareError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SquareError::NotAName(name) => write!(
+                f,
+                "\"{name}\" is not a square name; accepted: a file letter (a..z, aa, ab, ...) \
+                 and a rank from 1, like \"a1\", or [row, col] from the top-left"
+            ),
+            SquareError::FileTooLarge(letters) => write!(f, "file \"{letters}\" is too large"),
+            SquareError::RankTooLarge(digits) => write!(f, "rank \"{digits}\" is too large"),
+            SquareError::OffBoard {
+                name,
+                width,
+                height,
+            } => write!(
+                f,
+                "square \"{name}\" is off the {width}x{height} board (files a..{}, ranks 1..{height})",
+                file_name(width - 1),
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SquareError {}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     pub width: usize,
@@ -149,37 +191,32 @@ impl Board {
     }
 
     /// Parse an algebraic square name ("a1", "h8", "aa10") into (row, col) on this board.
-    pub fn parse_square(&self, name: &str) -> Result<(usize, usize), String> {
+    pub fn parse_square(&self, name: &str) -> Result<(usize, usize), SquareError> {
         let letters: String = name
             .chars()
             .take_while(|c| c.is_ascii_lowercase())
             .collect();
         let digits = &name[letters.len()..];
         if letters.is_empty() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-            return Err(format!(
-                "\"{name}\" is not a square name; accepted: a file letter (a..z, aa, ab, ...) \
-                 and a rank from 1, like \"a1\", or [row, col] from the top-left"
-            ));
+            return Err(SquareError::NotAName(name.to_string()));
         }
         let mut col: usize = 0;
         for ch in letters.chars() {
             col = col
                 .checked_mul(26)
                 .and_then(|c| c.checked_add((ch as u8 - b'a') as usize + 1))
-                .ok_or_else(|| format!("file \"{letters}\" is too large"))?;
+                .ok_or_else(|| SquareError::FileTooLarge(letters.clone()))?;
         }
         col -= 1;
         let rank: usize = digits
             .parse()
-            .map_err(|_| format!("rank \"{digits}\" is too large"))?;
+            .map_err(|_| SquareError::RankTooLarge(digits.to_string()))?;
         if col >= self.width || rank == 0 || rank > self.height {
-            return Err(format!(
-                "square \"{name}\" is off the {}x{} board (files a..{}, ranks 1..{})",
-                self.width,
-                self.height,
-                file_name(self.width - 1),
-                self.height
-            ));
+            return Err(SquareError::OffBoard {
+                name: name.to_string(),
+                width: self.width,
+                height: self.height,
+            });
         }
         Ok((self.height - rank, col))
     }
@@ -262,13 +299,22 @@ mod tests {
             let (r, c) = b.parse_square(&b.square_name(sq)).unwrap();
             assert_eq!(b.index(r, c), sq);
         }
-        assert!(
-            b.parse_square("a13")
-                .unwrap_err()
-                .contains("off the 30x12 board")
-        );
-        assert!(b.parse_square("a0").is_err());
-        assert!(b.parse_square("1a").is_err());
+        assert!(matches!(
+            b.parse_square("a13"),
+            Err(SquareError::OffBoard {
+                width: 30,
+                height: 12,
+                ..
+            })
+        ));
+        assert!(matches!(
+            b.parse_square("a0"),
+            Err(SquareError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            b.parse_square("1a"),
+            Err(SquareError::NotAName(_))
+        ));
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod answer;
 mod clock;
 pub mod merge;
 pub mod record;
+mod refusal;
 mod run;
 pub mod split;
 
@@ -27,6 +28,7 @@ pub use answer::{
     SubtreeList, TreeEstimate, Vocabulary,
 };
 pub use clock::{Clock, TICK, Watch};
+pub use refusal::Refusal;
 pub use run::{Gauge, Reading, Run, Sink, Standing};
 
 /// What the user asked for.

@@ -15,19 +15,16 @@ use std::sync::Mutex;
 
 use crate::dlx::{Decision, Expansion, Prefix, Solver};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, PartialWork, Run, Task};
+use crate::engine::{Answer, Goal, PartialWork, Refusal, Run, Task};
 
 /// Why a Dancing Links strategy does not take this split task, if it does not: `--part`
 /// serves goals count and all, `--estimate` none.
-pub fn refuses(task: &Task) -> Option<String> {
+pub fn refuses(task: &Task) -> Option<Refusal> {
     if task.estimate.is_some() {
-        return Some("--estimate is not served by the Dancing Links search (--part is)".into());
+        return Some(Refusal::DlxEstimate);
     }
     if task.part.is_some() && !matches!(task.goal, Goal::Count | Goal::All) {
-        return Some(format!(
-            "--part: accepted for goals count and all here, not {}",
-            task.goal.name()
-        ));
+        return Some(Refusal::DlxPartGoal(task.goal));
     }
     None
 }

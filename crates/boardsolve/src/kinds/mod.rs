@@ -17,10 +17,9 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use crate::dlx::Problem;
-use crate::engine::{Answer, Goal, Need, Outcome, Run, StopReason, Task, Vocabulary};
+use crate::engine::{Answer, Goal, Need, Outcome, Refusal, Run, StopReason, Task, Vocabulary};
 use crate::spec::{Kind, KindSpec, Spec, SpecError};
 use crate::util::Packed;
-use crate::util::numbers::bytes_apart;
 
 pub use picture::{ModelSummary, Picture, SquareGraph};
 /// A named way to solve a kind's model.
@@ -30,7 +29,7 @@ pub trait Strategy<M>: Sync {
     fn about(&self) -> &'static str;
     /// `Err(why)` when the strategy cannot take this model and task, said before any search
     /// (a piece it cannot represent, a goal it does not serve, a job beyond its reach).
-    fn applies(&self, model: &M, task: &Task) -> Result<(), String>;
+    fn applies(&self, model: &M, task: &Task) -> Result<(), Refusal>;
     fn solve(&self, model: &M, task: &Task, run: &mut Run) -> Answer;
     /// The memory it will allocate for this model and task, estimated from the puzzle's size
     /// before anything is allocated: checked against [`Task::memory`] with `applies`. `None`:
@@ -56,58 +55,30 @@ pub trait Strategy<M>: Sync {
 }
 
 /// Why a strategy cannot take the task, beyond its own `applies`.
-fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), String> {
+fn task_fits<M>(s: &dyn Strategy<M>, m: &M, task: &Task) -> Result<(), Refusal> {
     if task.partial() && !s.splits() {
         // A strategy that knows why its search does not split says so in its own words.
         s.applies(m, task)?;
-        return Err(
-            "--part and --estimate: accepted only by strategies that split their search into \
-             a fixed list of subtrees (`solve strategies` marks them)"
-                .into(),
-        );
+        return Err(Refusal::NoSplit);
     }
     if task.optimum.is_some()
         && !(s.counts_at_optimum() && task.goal == Goal::Count && task.part.is_some())
     {
-        return Err(
-            "--optimum: accepted with goal count and --part by strategies that count at an \
-             optimum found first (domination: bnb, bands): the optimum the parts count at"
-                .into(),
-        );
+        return Err(Refusal::Optimum);
     }
     if task.prefixes && !s.counts_prefixes() {
-        return Err(
-            "--prefixes: accepted by strategies that sweep the board once, square by square \
-             (tour: count, for closed tours)"
-                .into(),
-        );
+        return Err(Refusal::Prefixes);
     }
     if task.part.is_some() && task.goal == Goal::First {
-        return Err(
-            "--part: accepted for goals count, all, minimize and maximize, whose parts add up \
-             (a first solution needs no parts: any part may hold one)"
-                .into(),
-        );
+        return Err(Refusal::PartOfFirst);
     }
     s.applies(m, task)?;
     if let (Some(budget), Some(need)) = (task.memory, s.needs(m, task))
         && need.bytes > budget
     {
-        return Err(memory_refusal(&need, budget));
+        return Err(Refusal::Memory { need, budget });
     }
     Ok(())
-}
-
-/// Why a strategy is refused before it allocates: what it would take, and what the budget
-/// allows.
-fn memory_refusal(need: &Need, budget: u64) -> String {
-    let (n, b) = bytes_apart(need.bytes, budget);
-    let what = match need.what.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => "its work".into(),
-    };
-    format!("it would take {n} for {what}, more than the memory budget of {b} (--memory)")
 }
 
 /// A note on a count any kind may give, for the summary line.
@@ -138,15 +109,18 @@ fn find<'a, M>(
     m: &M,
     name: &str,
     task: &Task,
-) -> Result<&'a dyn Strategy<M>, String> {
-    let s = all.iter().find(|s| s.name() == name).ok_or_else(|| {
-        let names: Vec<&str> = all.iter().map(|s| s.name()).collect();
-        format!(
-            "unknown strategy \"{name}\"; accepted: auto, {}",
-            names.join(", ")
-        )
+) -> Result<&'a dyn Strategy<M>, Refusal> {
+    let s = all
+        .iter()
+        .find(|s| s.name() == name)
+        .ok_or_else(|| Refusal::UnknownStrategy {
+            name: name.to_string(),
+            accepted: all.iter().map(|s| s.name()).collect(),
+        })?;
+    task_fits(*s, m, task).map_err(|why| Refusal::DoesNotApply {
+        strategy: name.to_string(),
+        why: Box::new(why),
     })?;
-    task_fits(*s, m, task).map_err(|why| format!("strategy \"{name}\" does not apply: {why}"))?;
     Ok(*s)
 }
 
@@ -195,8 +169,8 @@ impl From<&str> for CheckError {
 /// Why a checked solve has no outcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {
-    /// The strategy is unknown or does not apply to the puzzle; the text says why.
-    Refused(String),
+    /// The strategy is unknown or does not apply to the puzzle.
+    Refused(Refusal),
     /// A strategy produced a solution that the validator rejects: a bug in the strategy.
     Invalid { strategy: String, why: String },
 }
@@ -204,7 +178,7 @@ pub enum SolveError {
 impl std::fmt::Display for SolveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SolveError::Refused(why) => f.write_str(why),
+            SolveError::Refused(why) => write!(f, "{why}"),
             SolveError::Invalid { strategy, why } => write!(
                 f,
                 "internal error: strategy {strategy} produced an invalid solution: {why}"
@@ -229,7 +203,7 @@ pub struct StrategyStatus {
     /// It serves `--part` for this puzzle and goal: its search splits into a fixed list of
     /// subtrees.
     pub splits: bool,
-    pub applies: Result<(), String>,
+    pub applies: Result<(), Refusal>,
 }
 
 impl Model {
@@ -325,7 +299,7 @@ impl Model {
 
     /// Whether the named strategy takes the task; `Err` names the strategy and why not, as a
     /// solve would refuse it.
-    pub fn applies(&self, strategy: &str, task: &Task) -> Result<(), String> {
+    pub fn applies(&self, strategy: &str, task: &Task) -> Result<(), Refusal> {
         match self {
             Model::Independent(m) => find(independent::STRATEGIES, m, strategy, task).map(|_| ()),
             Model::Cover(m) => find(cover::STRATEGIES, m, strategy, task).map(|_| ()),
@@ -336,7 +310,7 @@ impl Model {
     }
 
     /// Run one strategy by name. `Err` names the strategy and why it does not apply.
-    pub fn solve(&self, strategy: &str, task: &Task, run: &mut Run) -> Result<Answer, String> {
+    pub fn solve(&self, strategy: &str, task: &Task, run: &mut Run) -> Result<Answer, Refusal> {
         match self {
             Model::Independent(m) => {
                 find(independent::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
@@ -512,7 +486,7 @@ impl Model {
     /// in Knuth's item order). The other kinds' Dancing Links models are not one fixed
     /// problem (domination lowers a count item until none is left), so they are refused:
     /// `Err` says why.
-    pub fn exact_cover(&self, goal: Goal) -> Result<ExactCoverOf<'_>, String> {
+    pub fn exact_cover(&self, goal: Goal) -> Result<ExactCoverOf<'_>, Refusal> {
         match self {
             Model::Cover(m) => Ok(ExactCoverOf {
                 problem: Cow::Borrowed(&*m.problem),
@@ -526,7 +500,8 @@ impl Model {
                 "kind \"{}\" is not written as one exact cover problem; the kinds cover and \
                  independent are (the latter as its dlx strategy builds it)",
                 self.kind().name()
-            )),
+            )
+            .into()),
         }
     }
 

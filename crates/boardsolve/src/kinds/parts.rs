@@ -5,7 +5,7 @@
 //! listing expanded counted, and the partial result filled in.
 
 use crate::engine::split::Cut;
-use crate::engine::{Answer, Goal, PartialWork, Run, Task};
+use crate::engine::{Answer, Goal, PartialWork, Refusal, Run, Task};
 
 /// Nodes above the list that this part counts: the listing's expanded nodes less the root.
 /// The strategies count a node for each step away from the root (a piece placed, a move
@@ -61,28 +61,21 @@ pub(crate) fn search_part<N: Sync>(
 /// What the strategies that split through [`Cut`] refuse: `--estimate` (they cut their tree
 /// into parts but do not size it), and `--part` with an objective (their parts count and
 /// list; a bar shared by every part is for the strategies built around one).
-pub(crate) fn counts_only(task: &Task) -> Result<(), String> {
+pub(crate) fn counts_only(task: &Task) -> Result<(), Refusal> {
     counts_or(task, &[])
 }
 
 /// As [`counts_only`], but the parts of a strategy that searches `objectives` (goal maximize)
 /// split those too.
-pub(crate) fn counts_or(task: &Task, objectives: &[Goal]) -> Result<(), String> {
+pub(crate) fn counts_or(task: &Task, objectives: &[Goal]) -> Result<(), Refusal> {
     if task.estimate.is_some() {
-        return Err(
-            "--estimate: sized only by the strategies that estimate their tree \
-                    (domination: bnb, bands); this one splits with --part"
-                .into(),
-        );
+        return Err(Refusal::EstimateUnsized);
     }
     if task.part.is_some()
         && matches!(task.goal, Goal::Minimize | Goal::Maximize)
         && !objectives.contains(&task.goal)
     {
-        return Err(format!(
-            "--part: accepted with goals count and all; goal {} is searched whole",
-            task.goal.name()
-        ));
+        return Err(Refusal::PartOfObjective(task.goal));
     }
     Ok(())
 }

@@ -47,32 +47,56 @@ pub fn altogether_line(o: &Outcome) -> String {
     )
 }
 
-/// Why a name cannot stand in Knuth's format, if it cannot: `what` is "item" or "colour".
-fn unwritable(what: &str, name: &str) -> Option<String> {
-    if name.is_empty() {
-        return Some(format!(
-            "an empty {what} name cannot be written in Knuth's format"
-        ));
+/// A name Knuth's format cannot hold, found before anything is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unwritable {
+    /// An item's name, or a colour's.
+    pub of: NameOf,
+    pub name: String,
+}
+
+/// Whose name a [`Unwritable`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NameOf {
+    Item,
+    Colour,
+}
+
+/// Why a name cannot stand in Knuth's format, if it cannot.
+fn unwritable(of: NameOf, name: &str) -> Option<Unwritable> {
+    let bad = name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == ':' || c == '|');
+    bad.then(|| Unwritable {
+        of,
+        name: name.to_string(),
+    })
+}
+
+/// "item \"a b\" cannot be written in Knuth's format: ...".
+pub fn unwritable_text(u: &Unwritable) -> String {
+    let what = match u.of {
+        NameOf::Item => "item",
+        NameOf::Colour => "colour",
+    };
+    if u.name.is_empty() {
+        return format!("an empty {what} name cannot be written in Knuth's format");
     }
-    if name.contains(|c: char| c.is_whitespace() || c == ':' || c == '|') {
-        return Some(format!(
-            "{what} \"{name}\" cannot be written in Knuth's format: names there hold no \
-             whitespace, ':' or '|'"
-        ));
-    }
-    None
+    format!(
+        "{what} \"{}\" cannot be written in Knuth's format: names there hold no whitespace, \
+         ':' or '|'",
+        u.name
+    )
 }
 
 /// Whether the problem can be written in Knuth's format: every item and colour name must be
 /// one word without `:` or `|`. Checked before anything is written.
-pub fn knuth_input_check(problem: &Problem, colours: &[String]) -> Result<(), String> {
+pub fn knuth_input_check(problem: &Problem, colours: &[String]) -> Result<(), Unwritable> {
     for i in 0..problem.num_items() {
-        if let Some(why) = unwritable("item", problem.item_name(i)) {
+        if let Some(why) = unwritable(NameOf::Item, problem.item_name(i)) {
             return Err(why);
         }
     }
     for c in colours {
-        if let Some(why) = unwritable("colour", c) {
+        if let Some(why) = unwritable(NameOf::Colour, c) {
             return Err(why);
         }
     }
@@ -169,12 +193,12 @@ mod tests {
         assert_eq!(knuth_input_note(&p, &colours), None);
         let mut q = Problem::new();
         q.add_primary("a|b");
-        assert!(knuth_input_check(&q, &[]).unwrap_err().contains("\"a|b\""));
-        assert!(
-            knuth_input_check(&p, &["dark red".into()])
-                .unwrap_err()
-                .contains("colour")
-        );
+        let e = knuth_input_check(&q, &[]).unwrap_err();
+        assert_eq!((e.of, e.name.as_str()), (NameOf::Item, "a|b"));
+        assert!(unwritable_text(&e).contains("\"a|b\""));
+        let e = knuth_input_check(&p, &["dark red".into()]).unwrap_err();
+        assert_eq!(e.of, NameOf::Colour);
+        assert!(unwritable_text(&e).starts_with("colour \"dark red\""));
         let mut q = Problem::new();
         q.add_primary("position9");
         assert!(

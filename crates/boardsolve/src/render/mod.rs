@@ -17,6 +17,7 @@ mod lines;
 mod numbers;
 mod parts;
 mod progress;
+mod refusal;
 mod sentences;
 mod svg;
 mod text;
@@ -29,8 +30,8 @@ pub use crate::util::numbers::{bytes, group, group_digits};
 pub use dot::dot_graph;
 pub use json::{write_json_head, write_json_picture, write_json_solution, write_json_tail};
 pub use knuth::{
-    KNUTH_NAME_MAX, altogether_line, knuth_input_check, knuth_input_note, write_knuth_input,
-    write_knuth_report,
+    KNUTH_NAME_MAX, NameOf, Unwritable, altogether_line, knuth_input_check, knuth_input_note,
+    unwritable_text, write_knuth_input, write_knuth_report,
 };
 pub use lines::{
     answer_line, partial_text, standing_text, stop_text, summary_line, unfinished_text,
@@ -42,6 +43,7 @@ pub use parts::{
     verify_verdict,
 };
 pub use progress::progress_line;
+pub use refusal::refusal_text;
 pub use sentences::{note_text, reason_text, summary_text};
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{

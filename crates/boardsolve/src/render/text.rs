@@ -21,10 +21,12 @@ pub fn text_picture(p: &Picture) -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
-/// The first line of a text report: the title, if the puzzle has one.
+/// The first line of a text report: the title, if the puzzle has one, its control
+/// characters written as escapes (the file is the user's, or anyone's: none of it moves the
+/// cursor or recolours a terminal).
 pub fn write_text_head(w: &mut dyn Write, h: &Header) -> std::io::Result<()> {
     match &h.title {
-        Some(t) => writeln!(w, "{t}"),
+        Some(t) => writeln!(w, "{}", super::shown(t)),
         None => Ok(()),
     }
 }

@@ -160,7 +160,7 @@ impl Document {
         match sq.get_ref() {
             SquareRef::Name(name) => board
                 .parse_square(name)
-                .map_err(|m| self.err(sq.span(), key, m)),
+                .map_err(|m| self.err(sq.span(), key, m.to_string())),
             &SquareRef::RowCol(r, c) => {
                 if r < 0 || c < 0 || r as usize >= board.height || c as usize >= board.width {
                     Err(self.err(
@@ -231,7 +231,7 @@ impl Document {
                 let span = m.span();
                 // Point at the offending character inside the string (after the quote).
                 let at = span.start + 1 + e.at;
-                self.err(at..at + 1, "piece.moves", e.message)
+                self.err(at..at + 1, "piece.moves", e.fault.to_string())
             })?,
             (None, l, r) if l.is_some() || r.is_some() => {
                 let vecs = |v: &Option<Located<Vec<[i64; 2]>>>,
@@ -260,7 +260,7 @@ impl Document {
                 let rides = vecs(r, "piece.rides")?;
                 Piece::from_vectors(&leaps, &rides).map_err(|m| {
                     let span = l.as_ref().or(r.as_ref()).map(|s| s.span()).unwrap_or(0..0);
-                    self.err(span, "piece", m)
+                    self.err(span, "piece", m.to_string())
                 })?
             }
             (None, _, _) => {

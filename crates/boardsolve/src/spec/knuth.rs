@@ -703,16 +703,38 @@ fn read_items<'a>(
     Ok(name_bytes)
 }
 
+/// What is wrong with the `a:b` of a ranged item.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum RangeError {
+    NotWhole(String),
+    TooLarge(String),
+    UpperZero,
+    LowerAboveUpper(u32, u32),
+}
+
+impl std::fmt::Display for RangeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RangeError::NotWhole(s) => write!(f, "\"{s}\" is not a whole number"),
+            RangeError::TooLarge(s) => write!(f, "{s} is too large"),
+            RangeError::UpperZero => f.write_str("the upper bound is 0"),
+            RangeError::LowerAboveUpper(lo, hi) => {
+                write!(f, "the lower bound {lo} exceeds the upper bound {hi}")
+            }
+        }
+    }
+}
+
 /// `b` or `a:b` before the `|` of a ranged item: `(a, b)`, or why not.
-fn range(prefix: &str) -> Result<(u32, u32), String> {
-    let number = |s: &str| -> Result<u32, String> {
+fn range(prefix: &str) -> Result<(u32, u32), RangeError> {
+    let number = |s: &str| -> Result<u32, RangeError> {
         if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("\"{s}\" is not a whole number"));
+            return Err(RangeError::NotWhole(s.to_string()));
         }
         s.parse::<u32>()
             .ok()
             .filter(|&v| v <= MAX_MULTIPLICITY)
-            .ok_or_else(|| format!("{s} is too large"))
+            .ok_or_else(|| RangeError::TooLarge(s.to_string()))
     };
     let (lo, hi) = match prefix.split_once(':') {
         Some((a, b)) => (number(a)?, number(b)?),
@@ -722,10 +744,10 @@ fn range(prefix: &str) -> Result<(u32, u32), String> {
         }
     };
     if hi == 0 {
-        return Err("the upper bound is 0".into());
+        return Err(RangeError::UpperZero);
     }
     if lo > hi {
-        return Err(format!("the lower bound {lo} exceeds the upper bound {hi}"));
+        return Err(RangeError::LowerAboveUpper(lo, hi));
     }
     Ok((lo, hi))
 }

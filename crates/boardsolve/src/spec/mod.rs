@@ -527,20 +527,20 @@ impl Document {
             let v = *l.get_ref();
             limit
                 .check_whole(v)
-                .map_err(|m| self.err(l.span(), key(limit), m))?;
+                .map_err(|m| self.err(l.span(), key(limit), m.to_string()))?;
             out.limit = Some(v as u64);
         }
         if let Some(t) = &raw.time_limit {
             let v = *t.get_ref();
             time.check_real(v)
-                .map_err(|m| self.err(t.span(), key(time), m))?;
+                .map_err(|m| self.err(t.span(), key(time), m.to_string()))?;
             out.time_limit = Some(v);
         }
         if let Some(t) = &raw.threads {
             let v = *t.get_ref();
             threads
                 .check_whole(v)
-                .map_err(|m| self.err(t.span(), key(threads), m))?;
+                .map_err(|m| self.err(t.span(), key(threads), m.to_string()))?;
             out.threads = Some(v as usize);
         }
         if let Some(v) = flags.limit {

@@ -159,21 +159,21 @@ impl RunOption {
         }
     }
 
-    /// `Err(accepted: ...)` unless the whole number `v` is in range.
-    pub fn check_whole(&self, v: i64) -> Result<(), String> {
+    /// `Err` unless the whole number `v` is in range.
+    pub fn check_whole(&self, v: i64) -> Result<(), OutOfRange<'_>> {
         if self.range.contains_whole(v) {
             Ok(())
         } else {
-            Err(format!("accepted: {}", self.accepted()))
+            Err(OutOfRange { option: self })
         }
     }
 
-    /// `Err(accepted: ...)` unless the number `v` is in range.
-    pub fn check_real(&self, v: f64) -> Result<(), String> {
+    /// `Err` unless the number `v` is in range.
+    pub fn check_real(&self, v: f64) -> Result<(), OutOfRange<'_>> {
         if self.range.contains_real(v) {
             Ok(())
         } else {
-            Err(format!("accepted: {}", self.accepted()))
+            Err(OutOfRange { option: self })
         }
     }
 
@@ -182,6 +182,20 @@ impl RunOption {
         self.key.map(|k| k.rsplit('.').next().unwrap_or(k))
     }
 }
+
+/// A value outside its option's range; it says "accepted: ..." with what the option takes.
+#[derive(Clone, Copy, Debug)]
+pub struct OutOfRange<'a> {
+    pub option: &'a RunOption,
+}
+
+impl std::fmt::Display for OutOfRange<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "accepted: {}", self.option.accepted())
+    }
+}
+
+impl std::error::Error for OutOfRange<'_> {}
 
 /// One table: the options of a group.
 #[derive(Clone, Copy, Debug)]
@@ -540,12 +554,15 @@ mod tests {
         let t = run_option("time-limit");
         assert!(t.check_real(0.5).is_ok() && t.check_real(1e20).is_err());
         assert_eq!(
-            t.check_real(0.0).unwrap_err(),
+            t.check_real(0.0).unwrap_err().to_string(),
             "accepted: seconds, more than 0 and less than 1e9"
         );
         let n = run_option("threads");
         assert!(n.check_whole(1).is_ok() && n.check_whole(1024).is_ok());
-        assert_eq!(n.check_whole(0).unwrap_err(), "accepted: 1 to 1024");
+        assert_eq!(
+            n.check_whole(0).unwrap_err().to_string(),
+            "accepted: 1 to 1024"
+        );
         assert_eq!(run_option("node-limit").accepted(), "1 or more nodes");
         assert!(run_option("limit").check_whole(-1).is_err());
     }

@@ -6,6 +6,14 @@ use super::{MAX_COUNT_DIGITS, MAX_PARTS, MergeError, MergeFault, RunWords, Sourc
 use crate::engine::record::{FINGERPRINT_SCHEME, PartRecord};
 use crate::util::Natural;
 
+/// The longest time a part's record may say it ran, in seconds: about 300 years.
+const MAX_SECONDS: f64 = 1e10;
+
+/// The longest word of a record's file and arguments (Linux's longest path), and the most
+/// arguments.
+const MAX_WORD_BYTES: usize = 4096;
+const MAX_ARGS: usize = 256;
+
 /// Whether `taken` is a fair share of `of` things dealt to `ways` takers: every way of
 /// dealing gives each taker the floor or the ceiling of their quotient.
 fn fair_share(taken: usize, of: usize, ways: usize) -> bool {
@@ -84,8 +92,34 @@ pub(super) fn check(
             ),
         ));
     }
-    if !(r.seconds.is_finite() && r.seconds >= 0.0) {
-        return Err(invalid("seconds", format!("{}: not a time", r.seconds)));
+    if !(r.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&r.seconds)) {
+        return Err(invalid(
+            "seconds",
+            format!(
+                "{:e}: accepted: 0 to {MAX_SECONDS:e} (a part's time)",
+                r.seconds
+            ),
+        ));
+    }
+    // A path and arguments go into commands: as long as a path may be, and no more words
+    // than a part's options take.
+    if let Some(w) = std::iter::once(&r.file)
+        .chain(&r.args)
+        .find(|w| w.len() > MAX_WORD_BYTES)
+    {
+        return Err(invalid(
+            if *w == r.file { "file" } else { "args" },
+            format!(
+                "a word of {} bytes: accepted: up to {MAX_WORD_BYTES}",
+                w.len()
+            ),
+        ));
+    }
+    if r.args.len() > MAX_ARGS {
+        return Err(invalid(
+            "args",
+            format!("{} words: accepted: up to {MAX_ARGS}", r.args.len()),
+        ));
     }
     if r.solution.is_some() && r.best.is_none() {
         return Err(invalid(

@@ -21,7 +21,7 @@ impl Strategy<Model> for Dxz {
         "Dancing Links with a memo of sub-problems and a ZDD of the solutions (X and C); \
          with --branch first, a count goes level by level"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.unique {
             return Err("a generic cover has no board symmetries to count under (--unique)".into());
         }
@@ -35,7 +35,7 @@ impl Strategy<Model> for Dxz {
                     .into(),
             );
         }
-        dlx::Dxz::applies(&m.problem).map_err(str::to_string)
+        dlx::Dxz::applies(&m.problem).map_err(Into::into)
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let budget = task.memory.unwrap_or(UNBUDGETED);

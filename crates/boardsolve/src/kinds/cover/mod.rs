@@ -241,7 +241,7 @@ impl Strategy<Model> for Dlx {
     fn about(&self) -> &'static str {
         "Knuth's Algorithms X, C and M on the Dancing Links core"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.unique {
             return Err(
                 "a generic cover has no board symmetries to count under (--unique); \

@@ -81,12 +81,13 @@ impl Strategy<Model> for Blocks {
     fn about(&self) -> &'static str {
         "square by square in 4x4 blocks, a piece per block that alone covers a square"
     }
-    fn applies(&self, m: &Model, _task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, _task: &Task) -> Result<(), crate::engine::Refusal> {
         if m.cells.len() > MAX_CELLS {
             return Err(format!(
                 "{} squares; deciding them one by one is for at most {MAX_CELLS} (use bnb)",
                 m.cells.len()
-            ));
+            )
+            .into());
         }
         let p = plan(m);
         if p.private.iter().all(|&x| x == 0) {

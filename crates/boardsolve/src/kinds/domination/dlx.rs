@@ -27,7 +27,7 @@ impl Strategy<Model> for Dlx {
     fn about(&self) -> &'static str {
         "Dancing Links with multiplicities: squares covered 1..k times, a count item bounding the pieces"
     }
-    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
+    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), crate::engine::Refusal> {
         Ok(())
     }
     fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {

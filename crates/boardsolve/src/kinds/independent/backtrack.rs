@@ -19,7 +19,7 @@ impl Strategy<Model> for Backtrack {
     fn about(&self) -> &'static str {
         "place pieces in square order, checking each new one against those placed"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
         parts::counts_only(task)
     }

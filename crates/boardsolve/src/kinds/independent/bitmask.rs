@@ -20,7 +20,7 @@ impl Strategy<Model> for Bitmask {
     fn about(&self) -> &'static str {
         "available squares as bitsets in machine words; queens by shifted diagonals and symmetry"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
         parts::counts_or(task, &[Goal::Maximize])
     }

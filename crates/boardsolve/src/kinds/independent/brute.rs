@@ -33,7 +33,7 @@ impl Strategy<Model> for Brute {
     fn about(&self) -> &'static str {
         "generate every candidate placement (one per row when rows force it), then test it"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
         if task.goal == Goal::Maximize {
             return Err("goal maximize needs a bound; use backtrack or bitmask".into());
@@ -43,7 +43,7 @@ impl Strategy<Model> for Brute {
             return Err(format!(
                 "{c:.2e} candidates to test, beyond brute force's reach (at most {MAX_CANDIDATES:.0e}); \
                  use backtrack, bitmask or dlx"
-            ));
+            ).into());
         }
         Ok(())
     }

@@ -204,8 +204,8 @@ impl Strategy<Model> for Construct {
         "no search: queens by the classical formula, rooks on the diagonal (boards up to 10^7 \
          x 10^7), kings and knights in their maximal patterns; goal first, no holes"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
-        plan(m, task).map(|_| ())
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
+        plan(m, task).map(|_| ()).map_err(Into::into)
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let Ok((formula, side)) = plan(m, task) else {

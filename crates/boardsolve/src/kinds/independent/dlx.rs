@@ -22,9 +22,12 @@ impl Strategy<Model> for Dlx {
     fn about(&self) -> &'static str {
         "exact cover on Dancing Links: lines as items, attacking pairs as secondary items"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.goal == Goal::Maximize {
-            return Err("goal maximize is served by backtrack and bitmask".into());
+            return Err(crate::engine::Refusal::Goal {
+                goal: Goal::Maximize,
+                served_by: &["backtrack", "bitmask"],
+            });
         }
         let whole = m.whole_board()?;
         let pairs: usize = whole
@@ -34,9 +37,9 @@ impl Strategy<Model> for Dlx {
             .sum::<usize>()
             / 2;
         if pairs > MAX_ITEMS {
-            return Err(format!(
-                "{pairs} attacking pairs would be items; at most {MAX_ITEMS}"
-            ));
+            return Err(
+                format!("{pairs} attacking pairs would be items; at most {MAX_ITEMS}").into(),
+            );
         }
         if let Some(why) = dlx_parts::refuses(task) {
             return Err(why);
@@ -71,7 +74,7 @@ impl Strategy<Model> for Dlx {
 
 /// The exact cover this strategy searches, for writing it out; `Err` when the strategy does
 /// not take the puzzle with goal `goal`.
-pub fn exact_cover(m: &Model, goal: Goal) -> Result<Problem, String> {
+pub fn exact_cover(m: &Model, goal: Goal) -> Result<Problem, crate::engine::Refusal> {
     let task = Task {
         goal,
         ..Task::default()

@@ -16,16 +16,19 @@ impl Strategy<Model> for Flags {
     fn about(&self) -> &'static str {
         "one flag per row, column and diagonal segment (rook, bishop and queen only)"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
         if !m.piece.is_line_piece() {
             return Err(format!(
                 "needs a line piece (R, B or Q: unlimited wazir or ferz rides only); this piece is {}",
                 m.piece.notation()
-            ));
+            ).into());
         }
         if task.goal == Goal::Maximize {
-            return Err("goal maximize is served by backtrack and bitmask".into());
+            return Err(crate::engine::Refusal::Goal {
+                goal: Goal::Maximize,
+                served_by: &["backtrack", "bitmask"],
+            });
         }
         Ok(())
     }

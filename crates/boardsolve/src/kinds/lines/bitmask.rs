@@ -86,7 +86,7 @@ impl Strategy<Model> for Bitmask {
     fn splits(&self) -> bool {
         true
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         parts::counts_only(task)?;
         if m.board.squares() > MAX_BITS {
             return Err(format!(
@@ -94,7 +94,8 @@ impl Strategy<Model> for Bitmask {
                 m.board.width,
                 m.board.height,
                 m.board.squares()
-            ));
+            )
+            .into());
         }
         Ok(())
     }

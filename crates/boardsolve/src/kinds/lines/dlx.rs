@@ -29,11 +29,11 @@ impl Strategy<Model> for Dlx {
     fn about(&self) -> &'static str {
         "exact cover with multiplicities: (line, colour) items with ranges, a stone per option"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         let entries: usize =
             m.lines_through().iter().map(|l| l.len() + 2).sum::<usize>() * m.num_colors();
         if entries > MAX_ENTRIES {
-            return Err(format!("{entries} option entries; at most {MAX_ENTRIES}"));
+            return Err(format!("{entries} option entries; at most {MAX_ENTRIES}").into());
         }
         if let Some(why) = dlx_parts::refuses(task) {
             return Err(why);

@@ -18,7 +18,7 @@ impl Strategy<Model> for Rows {
     fn about(&self) -> &'static str {
         "row by row, combinations of squares per colour, a counter per line and colour"
     }
-    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), String> {
+    fn applies(&self, _m: &Model, _task: &Task) -> Result<(), crate::engine::Refusal> {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {

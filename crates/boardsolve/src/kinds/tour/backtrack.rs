@@ -39,7 +39,7 @@ impl Strategy<Model> for Backtrack {
         "plain depth-first search; enumerates and counts tours on small boards, also up to \
          symmetry (--unique)"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.unique {
             if task.goal != Goal::Count {
                 return Err("--unique counts tours (goal count)".into());
@@ -60,7 +60,8 @@ impl Strategy<Model> for Backtrack {
             return Err(format!(
                 "plain backtracking takes boards up to {MAX_CELLS} squares; this one has {}",
                 m.cells
-            ));
+            )
+            .into());
         }
         Ok(())
     }

@@ -48,7 +48,7 @@ impl Strategy<Model> for Count {
         "exact counts by frontier dynamic programming (knight, shorter side up to 10); \
          every prefix in one sweep (--prefixes); closed tours up to symmetry (--unique)"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.partial() && !by_pairs(m, task.prefixes) {
             return Err(
                 "a frontier dynamic program has no subtrees to split: it sweeps the \
@@ -70,7 +70,8 @@ impl Strategy<Model> for Count {
                 return Err(format!(
                     "a part's count is kept in 128 bits, and the paths of this board may \
                      need up to {bits:.0}; accepted without --part"
-                ));
+                )
+                .into());
             }
         }
         if task.goal != Goal::Count {
@@ -94,7 +95,8 @@ impl Strategy<Model> for Count {
             return Err(format!(
                 "the frontier of a board with shorter side {short} has more path ends than \
                  its 4-bit labels tell apart; it takes shorter sides up to {MAX_SHORT_SIDE}"
-            ));
+            )
+            .into());
         }
         if task.prefixes && !m.closed {
             return Err("prefixes are counted for closed tours only".into());
@@ -105,7 +107,8 @@ impl Strategy<Model> for Count {
                 "its counts on this board may need up to {bits:.0} bits, and it counts in \
                  at most {} bits",
                 Widest::BITS
-            ));
+            )
+            .into());
         }
         Ok(())
     }

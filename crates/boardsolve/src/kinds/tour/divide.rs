@@ -95,12 +95,12 @@ impl Strategy<Model> for Divide {
     fn about(&self) -> &'static str {
         "divide and conquer: block tours joined at their corners, chained along 3xn and 4xn strips; linear time, log2(squares) bits a square"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         no_unique(task)?;
         if task.goal != Goal::First {
             return Err("builds one tour (goal first)".into());
         }
-        supports(m)
+        Ok(supports(m)?)
     }
     fn solve(&self, m: &Model, _task: &Task, run: &mut Run) -> Answer {
         if let Some(a) = m.settled() {

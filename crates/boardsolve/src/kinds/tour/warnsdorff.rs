@@ -33,7 +33,7 @@ impl Strategy<Model> for Warnsdorff {
     fn about(&self) -> &'static str {
         "fewest onward moves first (Roth's tie-break), bounded backtracking, closing rotations"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         no_unique(task)?;
         if task.goal != Goal::First {
             return Err("finds one tour (goal first); counting and listing take backtrack".into());
@@ -42,7 +42,8 @@ impl Strategy<Model> for Warnsdorff {
             return Err(format!(
                 "walks the move graph, built for boards up to {} squares",
                 GRAPH_LIMIT
-            ));
+            )
+            .into());
         }
         Ok(())
     }

@@ -52,7 +52,7 @@ impl Strategy<Model> for Bnb {
     fn about(&self) -> &'static str {
         "branch and bound on bitsets: fewest-coverers branching, Lagrangian bound and fixing, symmetry breaking"
     }
-    fn applies(&self, _m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, _m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         let split_count =
             task.goal == Goal::Count && task.part.is_some() && task.estimate.is_none();
         if split_count && task.optimum.is_none() {
@@ -88,7 +88,7 @@ impl Strategy<Model> for BnbBands {
     fn about(&self) -> &'static str {
         "bnb with the band bound: bands of rows covered exactly by dynamic programs; fewer nodes, each dearer"
     }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), String> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         Bnb.applies(m, task)?;
         if Bands::new(m).is_none() {
             return Err(

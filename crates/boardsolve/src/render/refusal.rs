@@ -1,0 +1,80 @@
+//! The sentences of a [`Refusal`]: why a strategy does not take a task.
+
+use crate::engine::{Need, Refusal};
+
+/// Why a strategy does not take the task, as `check`, `strategies` and a refused solve say
+/// it.
+pub fn refusal_text(r: &Refusal) -> String {
+    match r {
+        Refusal::UnknownStrategy { name, accepted } => format!(
+            "unknown strategy \"{name}\"; accepted: auto, {}",
+            accepted.join(", ")
+        ),
+        Refusal::DoesNotApply { strategy, why } => {
+            format!(
+                "strategy \"{strategy}\" does not apply: {}",
+                refusal_text(why)
+            )
+        }
+        Refusal::NoSplit => "--part and --estimate: accepted only by strategies that split \
+                             their search into a fixed list of subtrees (`solve strategies` \
+                             marks them)"
+            .into(),
+        Refusal::Optimum => "--optimum: accepted with goal count and --part by strategies \
+                             that count at an optimum found first (domination: bnb, bands): \
+                             the optimum the parts count at"
+            .into(),
+        Refusal::Prefixes => "--prefixes: accepted by strategies that sweep the board once, \
+                              square by square (tour: count, for closed tours)"
+            .into(),
+        Refusal::PartOfFirst => "--part: accepted for goals count, all, minimize and \
+                                 maximize, whose parts add up (a first solution needs no \
+                                 parts: any part may hold one)"
+            .into(),
+        Refusal::Memory { need, budget } => memory_refusal(need, *budget),
+        Refusal::Goal { goal, served_by } => {
+            let by = match served_by.split_last() {
+                Some((last, [])) => last.to_string(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => "no strategy".into(),
+            };
+            format!("goal {} is served by {by}", goal.name())
+        }
+        Refusal::EstimateUnsized => "--estimate: sized only by the strategies that estimate \
+                                     their tree (domination: bnb, bands); this one splits \
+                                     with --part"
+            .into(),
+        Refusal::PartOfObjective(goal) => format!(
+            "--part: accepted with goals count and all; goal {} is searched whole",
+            goal.name()
+        ),
+        Refusal::DlxEstimate => {
+            "--estimate is not served by the Dancing Links search (--part is)".into()
+        }
+        Refusal::DlxPartGoal(goal) => format!(
+            "--part: accepted for goals count and all here, not {}",
+            goal.name()
+        ),
+        Refusal::Kind(why) => why.clone(),
+    }
+}
+
+/// Why a strategy is refused before it allocates: what it would take, and what the budget
+/// allows.
+fn memory_refusal(need: &Need, budget: u64) -> String {
+    let (n, b) = crate::util::numbers::bytes_apart(need.bytes, budget);
+    let what = match need.what.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "its work".into(),
+    };
+    format!("it would take {n} for {what}, more than the memory budget of {b} (--memory)")
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&refusal_text(self))
+    }
+}
+
+impl std::error::Error for Refusal {}
