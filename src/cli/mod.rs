@@ -141,8 +141,9 @@ fn solve(cli: SolveCli) -> u8 {
     // A count keeps no solution to draw: an empty drawing would pass for an answer.
     if cli.format == args::Format::Svg && l.task.goal == Goal::Count {
         return fail(
-            "--format svg draws solutions, and goal count keeps none: use --goal first or all \
-             (or --format text or json for the count)",
+            "--format svg draws solutions, and goal count keeps none: use a goal that shows \
+             solutions (first, or all, minimize or maximize where the kind takes them: `solve \
+             strategies FILE` lists its goals), or --format text or json for the count",
         );
     }
     if cli.record.is_some() && l.task.part.is_none() {

@@ -124,7 +124,8 @@ fn svg_refuses_goal_count_which_keeps_nothing_to_draw() {
     assert_eq!(code, 2, "{err}");
     assert!(out.is_empty(), "{out}");
     assert!(
-        err.contains("--format svg draws solutions") && err.contains("--goal first or all"),
+        err.contains("--format svg draws solutions")
+            && err.contains("use a goal that shows solutions"),
         "{err}"
     );
 }

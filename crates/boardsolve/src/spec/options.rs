@@ -485,13 +485,16 @@ fn cell(s: &str) -> String {
 pub fn options_markdown() -> String {
     let mut md = String::from(
         "# Run options\n\n\
-         Every option of a run, generated from the tables that declare them \
-         (crates/boardsolve/src/spec/options.rs). An option with a key takes the same value in \
+         Every option of what a run solves and within what limits (the puzzle, the \
+         search, the run), generated from the tables that declare them \
+         (crates/boardsolve/src/spec/options.rs); the output's (`--format`, `--output`, \
+         `--quiet`) and the parts' (`--part`, `--record`, `--estimate`, `--optimum`) are in \
+         docs/cli.md and docs/parts.md. An option with a key takes the same value in \
          the puzzle file, by `--set KEY=VALUE`, and by its flag; the flag wins over the file.\n\n\
          The command line's reference (every command and its flags) is `solve --help` and \
          `solve COMMAND --help`; `solve man` prints it as a man page (roff, on standard \
-         output: `solve man > solve.1`), and `solve completions bash|zsh|fish` prints a \
-         completion script for that shell. The domination strategies' tuning options \
+         output: `solve man > solve.1`), and `solve completions bash|zsh|fish|elvish|powershell` \
+         prints a completion script for that shell. The domination strategies' tuning options \
          (`[solve.options]`, `--set solve.options.GROUP.NAME=VALUE`) are listed by `solve \
          strategies`.\n",
     );
