@@ -486,15 +486,25 @@ fn words_from_records_reach_no_terminal_or_command_raw() {
     }
 }
 
+/// The longest time a record may claim (1e10 s, centuries) adds up without a panic; a
+/// longer one is no part's time and is refused.
 #[test]
 fn times_too_long_for_a_clock_are_added_without_a_panic() {
-    let lines: Vec<String> = queens12()
-        .iter()
-        .map(|l| with(l, "seconds", serde_json::json!(1e19)))
-        .collect();
+    let at = |secs: f64| -> Vec<String> {
+        queens12()
+            .iter()
+            .map(|l| with(l, "seconds", serde_json::json!(secs)))
+            .collect()
+    };
     for flags in [&[][..], &["--status"], &["--format", "json"]] {
-        let (code, _, err) = merge_lines(&lines, flags);
+        let (code, _, err) = merge_lines(&at(1e10), flags);
         assert_eq!(code, 0, "{flags:?}: {err}");
+        let (code, _, err) = merge_lines(&at(1e19), flags);
+        assert_eq!(code, 2, "{flags:?}: {err}");
+        assert!(
+            err.contains("\"seconds\": 1e19: accepted: 0 to 1e10"),
+            "{err}"
+        );
     }
 }
 
