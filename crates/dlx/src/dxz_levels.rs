@@ -114,7 +114,10 @@ impl<const W: usize, T: Tally> Cache<W, T> {
         s: State<W, T>,
         spill: &mut impl FnMut(State<W, T>) -> bool,
     ) -> Result<bool, Overflow> {
-        let h = crate::hash::fx_words(&s.key);
+        let mut h = 0u64;
+        for &w in &s.key {
+            h = (h.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
         let slot = &mut self.slots[(h >> 40) as usize & (Self::SLOTS - 1)];
         if slot.key == s.key && slot.count != T::ZERO {
             slot.count = slot.count.plus(s.count).ok_or(Overflow)?;

@@ -104,7 +104,6 @@ mod links;
 mod algorithm_m;
 mod dxz;
 mod dxz_levels;
-mod hash;
 mod problem;
 mod search;
 mod subtree;
