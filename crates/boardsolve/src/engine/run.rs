@@ -316,8 +316,8 @@ impl<'a> Run<'a> {
         self.stop(StopReason::Memory);
     }
 
-    /// For a strategy that deals a list out to workers of its own (not through
-    /// [`Run::share_out`]): `n` more items given out, for the gauge's share done.
+    /// `n` more items of a list given out to workers, for the gauge's share done
+    /// ([`Run::share_out`] says it; a strategy with workers of its own says it too).
     pub fn list_items(&self, n: usize) {
         self.shared.items.fetch_add(n as u64, Ordering::Relaxed);
     }
@@ -415,10 +415,7 @@ impl<'a> Run<'a> {
     ) {
         use rayon::prelude::*;
         let children: Vec<Run<'static>> = items.iter().map(|_| self.child()).collect();
-        let shared = Arc::clone(&self.shared);
-        shared
-            .items
-            .fetch_add(items.len() as u64, Ordering::Relaxed);
+        self.list_items(items.len());
         let run_one = |(item, mut child): (&T, Run<'static>)| {
             // An item reached after a limit struck is not begun: a child checks the limits
             // only every `CHECK_EVERY` nodes, and thousands of small items would each run
@@ -429,7 +426,7 @@ impl<'a> Run<'a> {
                 child.publish();
                 child.publish_standing();
             }
-            shared.items_done.fetch_add(1, Ordering::Relaxed);
+            child.item_done();
             child
         };
         let done: Vec<Run<'static>> =
