@@ -526,6 +526,8 @@ pub(crate) fn header(l: &Loaded) -> Header {
         Model::Tour(_) | Model::Cover(_) => 1,
         Model::Lines(m) => m.symmetries.len(),
         Model::Domination(m) => m.symmetries.len(),
+        Model::Tiling(m) if l.task.unique => m.symmetry_count(),
+        Model::Tiling(_) => 1,
     };
     Header {
         title: l.spec.title.as_ref().map(|t| {
@@ -539,7 +541,10 @@ pub(crate) fn header(l: &Loaded) -> Header {
             }
         }),
         kind: l.spec.kind().name().into(),
-        board: l.spec.board.as_ref().map(|b| (b.width, b.height)),
+        board: match &l.model {
+            Model::Tiling(m) => Some((m.board.width, m.board.height)),
+            _ => l.spec.board.as_ref().map(|b| (b.width, b.height)),
+        },
         goal: l.task.goal.name().into(),
         counted: if l.task.unique {
             format!("classes under {syms} symmetries")

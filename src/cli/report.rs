@@ -240,6 +240,7 @@ fn write_svg(w: &mut dyn Write, h: &Header, pictures: &[Picture]) -> std::io::Re
         Picture::Tour { number, .. } => number.len(),
         Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => holes.len(),
         Picture::OnePerRow { width, height, .. } => width * height,
+        Picture::Shapes { cells, .. } => cells.len(),
         Picture::Options(_) => 0,
     };
     if let Some(big) = pictures

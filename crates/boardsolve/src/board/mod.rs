@@ -5,6 +5,7 @@
 //! col. Algebraic names put "a1" at the bottom-left.
 
 pub mod betza;
+pub mod polyform;
 
 use crate::util::BitMatrix;
 

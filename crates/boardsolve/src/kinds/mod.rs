@@ -10,6 +10,7 @@ pub mod lines;
 mod parts;
 pub mod picture;
 pub mod report;
+pub mod tiling;
 pub mod tour;
 
 use std::borrow::Cow;
@@ -131,6 +132,7 @@ pub enum Model {
     Domination(domination::Model),
     Tour(tour::Model),
     Lines(lines::Model),
+    Tiling(tiling::Model),
 }
 
 /// A run whose every solution passed the model's validator.
@@ -223,12 +225,14 @@ impl Model {
         }
         // Only the cover kind's model carries the branching rule: its strategies alone
         // branch on an item.
-        if spec.kind() != Kind::Cover && spec.solve.branch != crate::dlx::Branch::Fewest {
+        if !matches!(spec.kind(), Kind::Cover | Kind::Tiling)
+            && spec.solve.branch != crate::dlx::Branch::Fewest
+        {
             return Err(spec.err_nowhere(
                 "solve.branch",
                 format!(
-                    "--branch {}: accepted by the exact-cover strategies (cover: dlx, dxz), \
-                     whose search branches on an item",
+                    "--branch {}: accepted by the exact-cover strategies (cover and tiling: \
+                     dlx, dxz), whose search branches on an item",
                     spec.solve.branch.name()
                 ),
             ));
@@ -241,6 +245,7 @@ impl Model {
             KindSpec::Domination(s) => Ok(Model::Domination(domination::Model::compile(spec, s)?)),
             KindSpec::Tour(s) => Ok(Model::Tour(tour::Model::compile(spec, s)?)),
             KindSpec::Lines(s) => Ok(Model::Lines(lines::Model::compile(spec, s)?)),
+            KindSpec::Tiling(s) => Ok(Model::Tiling(tiling::Model::compile(spec, s)?)),
         }
     }
 
@@ -251,6 +256,7 @@ impl Model {
             Model::Domination(_) => Kind::Domination,
             Model::Tour(_) => Kind::Tour,
             Model::Lines(_) => Kind::Lines,
+            Model::Tiling(_) => Kind::Tiling,
         }
     }
 
@@ -278,6 +284,7 @@ impl Model {
             Model::Domination(m) => list(domination::STRATEGIES, m, task),
             Model::Tour(m) => list(tour::STRATEGIES, m, task),
             Model::Lines(m) => list(lines::STRATEGIES, m, task),
+            Model::Tiling(m) => list(tiling::STRATEGIES, m, task),
         }
     }
 
@@ -289,6 +296,7 @@ impl Model {
             Model::Domination(_) => domination::PREFERENCE,
             Model::Tour(_) => tour::PREFERENCE,
             Model::Lines(_) => lines::PREFERENCE,
+            Model::Tiling(_) => tiling::PREFERENCE,
         };
         let all = self.strategies(task);
         preferred
@@ -306,6 +314,7 @@ impl Model {
             Model::Domination(m) => find(domination::STRATEGIES, m, strategy, task).map(|_| ()),
             Model::Tour(m) => find(tour::STRATEGIES, m, strategy, task).map(|_| ()),
             Model::Lines(m) => find(lines::STRATEGIES, m, strategy, task).map(|_| ()),
+            Model::Tiling(m) => find(tiling::STRATEGIES, m, strategy, task).map(|_| ()),
         }
     }
 
@@ -326,6 +335,9 @@ impl Model {
             }
             Model::Lines(m) => {
                 find(lines::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
+            }
+            Model::Tiling(m) => {
+                find(tiling::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
             }
         }
     }
@@ -425,6 +437,7 @@ impl Model {
             Model::Domination(m) => m.picture(solution),
             Model::Tour(m) => m.picture(solution),
             Model::Lines(m) => m.picture(solution),
+            Model::Tiling(m) => m.picture(solution),
         }
     }
 
@@ -496,9 +509,13 @@ impl Model {
                 problem: Cow::Owned(independent::exact_cover(m, goal)?),
                 colours: &[],
             }),
+            Model::Tiling(m) => Ok(ExactCoverOf {
+                problem: Cow::Borrowed(&*m.problem),
+                colours: m.colours(),
+            }),
             _ => Err(format!(
-                "kind \"{}\" is not written as one exact cover problem; the kinds cover and \
-                 independent are (the latter as its dlx strategy builds it)",
+                "kind \"{}\" is not written as one exact cover problem; the kinds cover, \
+                 tiling and independent are (the last as its dlx strategy builds it)",
                 self.kind().name()
             )
             .into()),
@@ -513,6 +530,7 @@ impl Model {
             Model::Domination(m) => m.check(solution),
             Model::Tour(m) => m.check(solution),
             Model::Lines(m) => m.check(solution),
+            Model::Tiling(m) => m.check(solution),
         }
     }
 
@@ -551,6 +569,7 @@ impl Model {
             Model::Tour(m) => m.describe(),
             Model::Domination(m) => m.describe(),
             Model::Lines(m) => m.describe(),
+            Model::Tiling(m) => m.describe(),
         }
     }
 }

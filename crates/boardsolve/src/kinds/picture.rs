@@ -36,6 +36,16 @@ pub enum Picture {
         /// Squares on the board (not holes): a valid tour's widest number.
         cells: usize,
     },
+    /// Shapes on the cells of a board or a box (kind tiling): `cells[i]` is true where the
+    /// board has a cell (index `(layer * height + row) * width + col`), and each piece
+    /// placed is its name and its cells.
+    Shapes {
+        width: usize,
+        height: usize,
+        depth: usize,
+        cells: Vec<bool>,
+        pieces: Vec<(String, Vec<usize>)>,
+    },
     /// Stones of several colours (kind lines): `stones[sq]` is 0 for none, `c + 1` for a
     /// stone of colour `c`, named `colors[c]`.
     Stones {
@@ -85,6 +95,17 @@ pub enum ModelSummary {
         lines: usize,
         /// Lines that can hold more than their share (the others are full by the totals).
         active: usize,
+    },
+    /// Shapes covering a board or a box.
+    Tiling {
+        width: usize,
+        height: usize,
+        depth: usize,
+        cells: usize,
+        pieces: usize,
+        placements: usize,
+        pack: bool,
+        leave: usize,
     },
     /// A generic exact cover.
     Cover {

@@ -269,6 +269,34 @@ pub fn write_json_picture(
             }
             buf.push(b']');
         }
+        Picture::Shapes {
+            width,
+            height,
+            depth,
+            pieces,
+            ..
+        } => {
+            // Each placement as its piece's name and its cells: [row, col] on a board,
+            // [layer, row, col] in a box.
+            let placed: Vec<serde_json::Value> = pieces
+                .iter()
+                .map(|(name, at)| {
+                    let cells: Vec<Vec<usize>> = at
+                        .iter()
+                        .map(|&c| {
+                            let (x, y, z) = (c % width, c / width % height, c / (width * height));
+                            if *depth > 1 { vec![z, y, x] } else { vec![y, x] }
+                        })
+                        .collect();
+                    serde_json::json!({ "piece": name, "cells": cells })
+                })
+                .collect();
+            buf.extend_from_slice(
+                serde_json::to_string(&placed)
+                    .map_err(std::io::Error::other)?
+                    .as_bytes(),
+            );
+        }
         Picture::Options(opts) => {
             buf.extend_from_slice(
                 serde_json::to_string(opts)

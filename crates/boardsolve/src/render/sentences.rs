@@ -8,6 +8,7 @@ use crate::engine::{Note, Reason, RunNote};
 use crate::kinds::cover::CoverNote;
 use crate::kinds::domination::{DominationNote, DominationReason};
 use crate::kinds::lines::LinesReason;
+use crate::kinds::tiling::TilingNote;
 use crate::kinds::tour::{BlockLayout, ClassRule, TourCounting, TourNote, TourReason};
 use crate::kinds::{CountNote, ModelSummary};
 use crate::util::numbers::{bytes, bytes_apart, group};
@@ -24,6 +25,8 @@ pub fn note_text(n: &Note) -> String {
         domination_note(n)
     } else if let Some(n) = n.get::<CoverNote>() {
         cover_note(n)
+    } else if let Some(n) = n.get::<TilingNote>() {
+        tiling_note(n)
     } else {
         // A kind whose words render does not know yet: what it holds is still worth saying.
         format!("{n:?}")
@@ -44,6 +47,45 @@ pub fn reason_text(r: &Reason) -> String {
         }
     } else {
         format!("{r:?}")
+    }
+}
+
+fn tiling_note(n: &TilingNote) -> String {
+    match n {
+        TilingNote::Restricted {
+            piece,
+            kept,
+            placements,
+            symmetries,
+            symmetric,
+        } => {
+            let mut s = format!(
+                "classes under the board's {symmetries} symmetries: piece {piece} kept to {kept} \
+                 of its {placements} placements, one of each orbit, so every class has a member \
+                 with {piece} there"
+            );
+            if *symmetric == 0 {
+                s.push_str(
+                    "; no symmetry fixes a kept placement, so no two solutions counted are alike",
+                );
+            } else {
+                let _ = write!(
+                    s,
+                    "; {symmetric} kept {} fixed by a symmetry, and a solution through one is \
+                     counted only where it is the least of its images",
+                    noun(*symmetric as u128, "placement is", "placements are")
+                );
+            }
+            s
+        }
+        TilingNote::Canonical { symmetries } => format!(
+            "classes under the board's {symmetries} symmetries: no piece stands alone (one copy, \
+             mapped to itself by every symmetry) to keep to one orbit, so each solution was \
+             compared with its images"
+        ),
+        TilingNote::NoSymmetry => {
+            "the puzzle has no symmetry but the identity: every solution is its own class".into()
+        }
     }
 }
 
@@ -345,6 +387,34 @@ pub fn summary_text(m: &ModelSummary) -> String {
             );
             if active < lines {
                 let _ = write!(s, " ({active} can be overfull)");
+            }
+            s
+        }
+        ModelSummary::Tiling {
+            width,
+            height,
+            depth,
+            cells,
+            pieces,
+            placements,
+            pack,
+            leave,
+        } => {
+            let space = if *depth > 1 {
+                format!("{} {width}x{height}x{depth} box", article(*width))
+            } else {
+                a_board(*width, *height)
+            };
+            let mut s = format!(
+                "{pieces} {} on {space}, {cells} {}, {placements} {}",
+                noun(*pieces as u128, "piece", "pieces"),
+                noun(*cells as u128, "cell", "cells"),
+                noun(*placements as u128, "placement", "placements")
+            );
+            if *pack {
+                s.push_str(", cells may stay empty");
+            } else if *leave > 0 {
+                let _ = write!(s, ", {leave} left empty");
             }
             s
         }

@@ -94,6 +94,109 @@ fn draw_pieces(
     frame(body, x0, width, height);
 }
 
+/// Fills for shapes: a piece's colour is by its name, so that copies of a piece share it and
+/// the outlines tell them apart.
+const SHAPE_FILLS: &[&str] = &[
+    "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6",
+    "#bfef45", "#fabed4", "#469990", "#dcbeff", "#9a6324", "#fffac8", "#800000", "#aaffc3",
+    "#808000", "#ffd8b1", "#000075", "#a9a9a9",
+];
+
+/// Shapes on a board (a box: its layers from the top, left to right), each cell filled with
+/// its piece's colour, each placement outlined, its name on its first cell; returns the
+/// width drawn.
+fn draw_shapes(
+    body: &mut String,
+    x0: usize,
+    (width, height, depth): (usize, usize, usize),
+    cells: &[bool],
+    pieces: &[(String, Vec<usize>)],
+) -> usize {
+    let mut names: Vec<&str> = pieces.iter().map(|p| p.0.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    // The placement on each cell.
+    let mut on = vec![usize::MAX; cells.len()];
+    for (k, (_, at)) in pieces.iter().enumerate() {
+        for &c in at {
+            on[c] = k;
+        }
+    }
+    let mut x = x0;
+    for z in 0..depth {
+        let layer = z * width * height;
+        for r in 0..height {
+            for c in 0..width {
+                let i = layer + r * width + c;
+                let fill = match (cells[i], on[i]) {
+                    (false, _) => "#ffffff",
+                    (true, usize::MAX) => "#eeeeee",
+                    (true, k) => {
+                        let n = names.binary_search(&pieces[k].0.as_str()).unwrap_or(0);
+                        SHAPE_FILLS[n % SHAPE_FILLS.len()]
+                    }
+                };
+                let _ = writeln!(
+                    body,
+                    "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>",
+                    x + c * CELL,
+                    GAP + r * CELL
+                );
+            }
+        }
+        // An edge between cells of different placements (or a cell and none) is a line.
+        let at = |r: isize, c: isize| -> Option<usize> {
+            (r >= 0 && c >= 0 && (r as usize) < height && (c as usize) < width)
+                .then(|| layer + r as usize * width + c as usize)
+                .filter(|&i| cells[i])
+                .map(|i| on[i])
+        };
+        for r in 0..=height as isize {
+            for c in 0..=width as isize {
+                let here = at(r, c);
+                if c < width as isize && here != at(r - 1, c) {
+                    let _ = writeln!(
+                        body,
+                        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#222\" \
+                         stroke-width=\"3\"/>",
+                        x + c as usize * CELL,
+                        GAP + r as usize * CELL,
+                        x + (c as usize + 1) * CELL,
+                        GAP + r as usize * CELL
+                    );
+                }
+                if r < height as isize && here != at(r, c - 1) {
+                    let _ = writeln!(
+                        body,
+                        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#222\" \
+                         stroke-width=\"3\"/>",
+                        x + c as usize * CELL,
+                        GAP + r as usize * CELL,
+                        x + c as usize * CELL,
+                        GAP + (r as usize + 1) * CELL
+                    );
+                }
+            }
+        }
+        for (name, at) in pieces {
+            if let Some(&first) = at.iter().filter(|&&i| i / (width * height) == z).min() {
+                let (r, c) = ((first - layer) / width, (first - layer) % width);
+                let _ = writeln!(
+                    body,
+                    "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" \
+                     text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#000\">{}</text>",
+                    x + c * CELL + CELL / 2,
+                    GAP + r * CELL + CELL / 2,
+                    CELL * 2 / 5,
+                    xml_escape(name)
+                );
+            }
+        }
+        x += width * CELL + GAP;
+    }
+    x - x0
+}
+
 /// An SVG document: each solution drawn as a chessboard with its pieces, side by side.
 pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
     let mut body = String::new();
@@ -117,6 +220,16 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                     .collect();
                 draw_pieces(&mut body, x0, (*width, *height), |_| false, &pieces);
                 x0 += width * CELL + GAP;
+                max_h = max_h.max(height * CELL);
+            }
+            Picture::Shapes {
+                width,
+                height,
+                depth,
+                cells,
+                pieces,
+            } => {
+                x0 += draw_shapes(&mut body, x0, (*width, *height, *depth), cells, pieces);
                 max_h = max_h.max(height * CELL);
             }
             Picture::Placement {

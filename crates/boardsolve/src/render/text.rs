@@ -173,6 +173,53 @@ pub fn write_text_picture(
             }
             Ok(None)
         }
+        Picture::Shapes {
+            width,
+            height,
+            depth,
+            cells,
+            pieces,
+        } => {
+            // Each cell shows its piece's name; the layers of a box stand side by side, the
+            // top one at the left.
+            let wide = pieces
+                .iter()
+                .map(|p| p.0.chars().count())
+                .max()
+                .unwrap_or(1);
+            let mut shown: Vec<&str> = cells.iter().map(|&c| if c { "." } else { "#" }).collect();
+            for (name, at) in pieces {
+                for &c in at {
+                    shown[c] = name;
+                }
+            }
+            let mut line = String::new();
+            for r in 0..*height {
+                if let Some(reason) = pace.step(*width * *depth) {
+                    return Ok(Some(rows(r, *height, reason)));
+                }
+                line.clear();
+                for z in 0..*depth {
+                    if z > 0 {
+                        line.push_str("   ");
+                    }
+                    for x in 0..*width {
+                        if x > 0 {
+                            line.push(' ');
+                        }
+                        let name = shown[(z * height + r) * width + x];
+                        line.push_str(name);
+                        for _ in name.chars().count()..wide {
+                            line.push(' ');
+                        }
+                    }
+                }
+                line.truncate(line.trim_end().len());
+                line.push('\n');
+                w.write_all(line.as_bytes())?;
+            }
+            Ok(None)
+        }
         Picture::Options(opts) => {
             for (k, o) in opts.iter().enumerate() {
                 if let Some(reason) = pace.step(o.len()) {

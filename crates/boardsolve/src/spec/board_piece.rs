@@ -16,7 +16,7 @@ const SYMBOL_ACCEPTED: &str = "accepted: one printable character, not a space, n
 /// What makes `c` no symbol for a board drawn as text or SVG: a control character (which
 /// XML forbids and a terminal acts on), a space, or an invisible formatting character that
 /// reorders or hides the text around it (bidirectional controls, zero-width characters).
-fn unprintable(c: char) -> Option<&'static str> {
+pub(super) fn unprintable(c: char) -> Option<&'static str> {
     match c {
         _ if c.is_control() => Some("a control character"),
         _ if c.is_whitespace() => Some("a space"),

@@ -116,6 +116,18 @@ impl Spec {
                 ]
             }
             KindSpec::Cover(CoverSpec::Knuth(_)) => vec![],
+            KindSpec::Tiling(t) => vec![
+                ("rules.leave", number(&t.leave)),
+                ("rules.fill", Some(format!("{:?}", t.fill))),
+                (
+                    "pieces.set",
+                    t.sets.as_ref().map(|s| s.get_ref().join(" ")),
+                ),
+                (
+                    "pieces.turns",
+                    t.set_turns.as_ref().map(|s| s.get_ref().name().to_string()),
+                ),
+            ],
         };
         for (name, value) in facts {
             if let Some(v) = value {
@@ -134,6 +146,25 @@ impl Spec {
                 }
             }
             KindSpec::Cover(CoverSpec::Knuth(c)) => writeln!(w, "knuth {:016x}", c.digest())?,
+            KindSpec::Tiling(t) => {
+                let b = &t.board;
+                write!(w, "box {}x{}x{} cells", b.width, b.height, b.depth)?;
+                for (i, &c) in b.cells.iter().enumerate() {
+                    if c {
+                        write!(w, " {i}")?;
+                    }
+                }
+                writeln!(w)?;
+                for p in &t.pieces {
+                    write!(w, "piece {}", json(p.name.get_ref()))?;
+                    for c in &p.cells {
+                        write!(w, " {},{},{}", c[0], c[1], c[2])?;
+                    }
+                    let count = p.count.as_ref().map(|c| format!("{:?}", c.get_ref()));
+                    let turns = p.turns.as_ref().map(|t| t.get_ref().name());
+                    writeln!(w, " count {count:?} turns {turns:?}")?;
+                }
+            }
             _ => {}
         }
         writeln!(w, "goal {}", goal.name())?;

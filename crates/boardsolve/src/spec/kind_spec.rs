@@ -14,6 +14,7 @@ pub enum KindSpec {
     Tour(TourSpec),
     Lines(LinesSpec),
     Cover(CoverSpec),
+    Tiling(super::TilingSpec),
 }
 
 /// `kind = "independent"`: pieces placed so that none attacks another.
@@ -75,6 +76,7 @@ impl KindSpec {
             KindSpec::Tour(_) => Kind::Tour,
             KindSpec::Lines(_) => Kind::Lines,
             KindSpec::Cover(_) => Kind::Cover,
+            KindSpec::Tiling(_) => Kind::Tiling,
         }
     }
 
@@ -84,7 +86,7 @@ impl KindSpec {
             KindSpec::Independent(s) => Some(&s.piece),
             KindSpec::Domination(s) => Some(&s.piece),
             KindSpec::Tour(s) => Some(&s.piece),
-            KindSpec::Lines(_) | KindSpec::Cover(_) => None,
+            KindSpec::Lines(_) | KindSpec::Cover(_) | KindSpec::Tiling(_) => None,
         }
     }
 
@@ -145,6 +147,7 @@ impl KindSpec {
                     multiplicity: rules.multiplicity,
                 }))
             }
+            Kind::Tiling => unreachable!("Spec::parse reads a tiling itself"),
         })
     }
 }

@@ -22,6 +22,7 @@ mod knuth;
 pub mod options;
 mod overrides;
 mod raw;
+mod tiling;
 
 pub use kind_spec::{
     CoverLists, CoverSpec, DominationSpec, IndependentSpec, KindSpec, LinesSpec, TourSpec,
@@ -29,6 +30,10 @@ pub use kind_spec::{
 pub use knuth::{ExactCover, MAX_ENTRIES as MAX_COVER_ENTRIES};
 pub use overrides::{Overrides, SolveOverrides};
 pub use raw::{Located, Multiplicity, Names, SquareRef};
+pub use tiling::{
+    CellBox, Fill, MAX_CELLS as MAX_TILING_CELLS, MAX_NAME as MAX_PIECE_NAME, PieceCount,
+    ShapeSpec, TilingSpec,
+};
 
 use options::{RunOption, run_option};
 use overrides::{apply_set, key_at, located, parse_message, span_of_key};
@@ -129,22 +134,25 @@ pub enum Kind {
     Tour,
     Lines,
     Cover,
+    Tiling,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Independent,
         Kind::Domination,
         Kind::Tour,
         Kind::Lines,
         Kind::Cover,
+        Kind::Tiling,
     ];
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 6] = [
         Kind::Independent.name(),
         Kind::Domination.name(),
         Kind::Tour.name(),
         Kind::Lines.name(),
         Kind::Cover.name(),
+        Kind::Tiling.name(),
     ];
 
     pub const fn name(self) -> &'static str {
@@ -154,6 +162,7 @@ impl Kind {
             Kind::Tour => "tour",
             Kind::Lines => "lines",
             Kind::Cover => "cover",
+            Kind::Tiling => "tiling",
         }
     }
 
@@ -169,6 +178,7 @@ impl Kind {
             Kind::Tour => &["closed", "start"],
             Kind::Lines => &["colors", "per_color", "max_per_line"],
             Kind::Cover => &["items", "secondary", "options", "multiplicity"],
+            Kind::Tiling => &["leave", "fill"],
         }
     }
 
@@ -177,13 +187,13 @@ impl Kind {
             Kind::Independent => &[Goal::First, Goal::All, Goal::Count, Goal::Maximize],
             Kind::Domination => &[Goal::Minimize, Goal::Count, Goal::First],
             Kind::Tour => &[Goal::First, Goal::Count, Goal::All],
-            Kind::Lines | Kind::Cover => &[Goal::First, Goal::All, Goal::Count],
+            Kind::Lines | Kind::Cover | Kind::Tiling => &[Goal::First, Goal::All, Goal::Count],
         }
     }
 
     pub fn default_goal(self) -> Goal {
         match self {
-            Kind::Independent | Kind::Lines | Kind::Cover => Goal::Count,
+            Kind::Independent | Kind::Lines | Kind::Cover | Kind::Tiling => Goal::Count,
             Kind::Domination => Goal::Minimize,
             Kind::Tour => Goal::First,
         }
@@ -199,6 +209,7 @@ impl Kind {
             Kind::Independent => INDEPENDENT_MAX_SIDE * INDEPENDENT_MAX_SIDE,
             Kind::Domination => 4096,
             Kind::Lines => 1024,
+            Kind::Tiling => tiling::MAX_CELLS,
             Kind::Tour | Kind::Cover => MAX_SQUARES,
         }
     }
@@ -211,8 +222,10 @@ impl Kind {
         }
     }
 
+    /// Whether the kind plays on a [`Board`] of squares (tiling reads its own board, which
+    /// may be a box of cubes).
     pub fn uses_board(self) -> bool {
-        self != Kind::Cover
+        !matches!(self, Kind::Cover | Kind::Tiling)
     }
 }
 
@@ -311,9 +324,11 @@ impl Spec {
             board_flags,
             sets: overrides.set.clone(),
         };
-        let title = raw.title.map(|t| t.into_inner());
+        let mut raw = raw;
+        let title = raw.title.take().map(|t| t.into_inner());
         let kind = raw
             .kind
+            .take()
             .ok_or_else(|| doc.err_nowhere("kind", accepted_kinds("missing required key")))?;
         let kind = Kind::parse(kind.get_ref()).ok_or_else(|| {
             doc.err(
@@ -323,6 +338,49 @@ impl Spec {
             )
         })?;
 
+        if kind != Kind::Tiling {
+            doc.refuse_tiling_keys(kind, &raw)?;
+        }
+        if kind == Kind::Tiling {
+            let shapes = match raw.piece {
+                None => Vec::new(),
+                Some(raw::RawPieces::Many(list)) => list,
+                Some(raw::RawPieces::One(_)) => {
+                    return Err(doc.err_nowhere(
+                        "piece",
+                        "kind \"tiling\" takes shapes as [[piece]] tables (name, shape, count, \
+                         turns), or a named set in [pieces]; [piece] is the chess kinds' one \
+                         piece"
+                            .into(),
+                    ));
+                }
+            };
+            let rules = raw.rules.unwrap_or_default();
+            let tiling = doc.read_tiling(raw.board, raw.pieces, shapes, rules, overrides)?;
+            let solve = doc.parse_solve(kind, raw.solve, &overrides.solve)?;
+            return Ok(Spec {
+                file: file.to_string(),
+                doc,
+                title,
+                board: None,
+                rules: KindSpec::Tiling(tiling),
+                solve,
+            });
+        }
+        let piece = match raw.piece {
+            None => None,
+            Some(raw::RawPieces::One(p)) => Some(p),
+            Some(raw::RawPieces::Many(_)) => {
+                return Err(doc.err_nowhere(
+                    "piece",
+                    format!(
+                        "kind \"{}\" takes one [piece] table; [[piece]] lists the shapes of kind \
+                         \"tiling\"",
+                        kind.name()
+                    ),
+                ));
+            }
+        };
         let board = if kind.uses_board() {
             Some(doc.parse_board(kind, raw.board, overrides)?)
         } else {
@@ -333,7 +391,7 @@ impl Spec {
             }
             None
         };
-        let rules = KindSpec::read(&doc, kind, raw.piece, raw.rules)?;
+        let rules = KindSpec::read(&doc, kind, piece, raw.rules)?;
         let solve = doc.parse_solve(kind, raw.solve, &overrides.solve)?;
         Ok(Spec {
             file: file.to_string(),
@@ -446,8 +504,30 @@ impl Document {
         self.err_nowhere(key, message)
     }
 
+    /// The keys only kind "tiling" reads: `[pieces]`, and a board's `depth` and `picture`.
+    fn refuse_tiling_keys(&self, kind: Kind, raw: &RawSpec) -> Result<(), SpecError> {
+        let msg = |what: &str| {
+            format!(
+                "kind \"{}\" does not read {what}; it is kind \"tiling\"'s",
+                kind.name()
+            )
+        };
+        if raw.pieces.is_some() {
+            return Err(self.err_nowhere("pieces", msg("[pieces]")));
+        }
+        if let Some(b) = &raw.board {
+            if let Some(d) = &b.depth {
+                return Err(self.err(d.span(), "board.depth", msg("a depth")));
+            }
+            if let Some(p) = &b.picture {
+                return Err(self.err(p.span(), "board.picture", msg("a picture")));
+            }
+        }
+        Ok(())
+    }
+
     fn check_rule_keys(&self, kind: Kind, r: &RawRules) -> Result<(), SpecError> {
-        let present: [(&str, Option<Range<usize>>); 11] = [
+        let present: [(&str, Option<Range<usize>>); 13] = [
             ("count", r.count.as_ref().map(|v| v.span())),
             ("independent", r.independent.as_ref().map(|v| v.span())),
             ("closed", r.closed.as_ref().map(|v| v.span())),
@@ -459,6 +539,8 @@ impl Document {
             ("secondary", r.secondary.as_ref().map(|v| v.span())),
             ("options", r.options.as_ref().map(|v| v.span())),
             ("multiplicity", r.multiplicity.as_ref().map(|v| v.span())),
+            ("leave", r.leave.as_ref().map(|v| v.span())),
+            ("fill", r.fill.as_ref().map(|v| v.span())),
         ];
         let allowed = kind.rule_keys();
         for (key, span) in present {

@@ -42,6 +42,11 @@ impl<T> Located<T> {
     pub fn into_inner(self) -> T {
         self.value
     }
+
+    /// A value found at `span`: read from the file, then checked into another type.
+    pub(crate) fn new(value: T, span: Range<usize>) -> Located<T> {
+        Located { value, span }
+    }
 }
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for Located<T> {
@@ -129,7 +134,9 @@ pub(super) struct RawSpec {
     #[serde(default, deserialize_with = "board_table")]
     pub(super) board: Option<RawBoard>,
     #[serde(default, deserialize_with = "piece_table")]
-    pub(super) piece: Option<RawPiece>,
+    pub(super) piece: Option<RawPieces>,
+    #[serde(default, deserialize_with = "pieces_table")]
+    pub(super) pieces: Option<RawPieceSet>,
     #[serde(default, deserialize_with = "rules_table")]
     pub(super) rules: Option<RawRules>,
     #[serde(default, deserialize_with = "solve_table")]
@@ -157,18 +164,51 @@ fn table<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 }
 
 fn board_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawBoard>, D::Error> {
-    table(d, "a table [board] with keys size, width, height, holes")
+    table(
+        d,
+        "a table [board] with keys size, width, height, holes (and depth, picture for kind \
+         tiling)",
+    )
 }
 
-fn piece_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawPiece>, D::Error> {
-    table(d, "a table [piece] with keys moves, leaps, rides, symbol")
+/// `[piece]` (one table: the chess kinds' piece) or `[[piece]]` (a list of tables: the
+/// tiling kind's shapes).
+#[derive(Debug)]
+pub(super) enum RawPieces {
+    One(RawPiece),
+    Many(Vec<RawShape>),
+}
+
+fn piece_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawPieces>, D::Error> {
+    struct V;
+    impl<'de> Visitor<'de> for V {
+        type Value = RawPieces;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str(
+                "a table [piece] with keys moves, leaps, rides, symbol, or tables [[piece]] \
+                 with keys name, shape, count, turns",
+            )
+        }
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawPieces, A::Error> {
+            RawPiece::deserialize(de::value::MapAccessDeserializer::new(map)).map(RawPieces::One)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<RawPieces, A::Error> {
+            Vec::<RawShape>::deserialize(de::value::SeqAccessDeserializer::new(seq))
+                .map(RawPieces::Many)
+        }
+    }
+    d.deserialize_any(V).map(Some)
+}
+
+fn pieces_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawPieceSet>, D::Error> {
+    table(d, "a table [pieces] with keys set, turns")
 }
 
 fn rules_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawRules>, D::Error> {
     table(
         d,
         "a table [rules] with the keys of the puzzle's kind, among count, independent, closed, \
-         start, colors, per_color, max_per_line, items, secondary, options, multiplicity",
+         start, colors, per_color, max_per_line, items, secondary, options, multiplicity, leave, fill",
     )
 }
 
@@ -190,6 +230,79 @@ pub(super) struct RawBoard {
     pub(super) width: Option<Located<i64>>,
     pub(super) height: Option<Located<i64>>,
     pub(super) holes: Option<Vec<Located<SquareRef>>>,
+    pub(super) depth: Option<Located<i64>>,
+    pub(super) picture: Option<Located<String>>,
+}
+
+/// One `[[piece]]` of a tiling: a shape drawn as a picture, its name, how many, which turns.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawShape {
+    pub(super) name: Option<Located<String>>,
+    pub(super) shape: Option<Located<String>>,
+    pub(super) count: Option<Located<RawCount>>,
+    pub(super) turns: Option<Located<String>>,
+}
+
+/// `[pieces]`: named sets of shapes, and the turns their pieces take.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawPieceSet {
+    pub(super) set: Option<Located<OneOrMany>>,
+    pub(super) turns: Option<Located<String>>,
+}
+
+/// A string, or a list of strings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OneOrMany(pub Vec<String>);
+
+impl<'de> Deserialize<'de> for OneOrMany {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = OneOrMany;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a set's name or a list of names")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<OneOrMany, E> {
+                Ok(OneOrMany(vec![s.to_string()]))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<OneOrMany, A::Error> {
+                let mut out = Vec::new();
+                while let Some(s) = seq.next_element::<String>()? {
+                    out.push(s);
+                }
+                Ok(OneOrMany(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A piece's `count` as written: a whole number, or a text (`"0..2"`, `"any"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawCount {
+    Whole(i64),
+    Text(String),
+}
+
+impl<'de> Deserialize<'de> for RawCount {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawCount;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a whole number, a range \"lo..hi\" or \"any\"")
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<RawCount, E> {
+                Ok(RawCount::Whole(n))
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<RawCount, E> {
+                Ok(RawCount::Text(s.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Deserialize, Debug, Default)]
@@ -222,6 +335,8 @@ pub(super) struct RawRules {
     pub(super) secondary: Option<Located<Names>>,
     pub(super) options: Option<Located<Vec<Located<Names>>>>,
     pub(super) multiplicity: Option<Located<Multiplicity>>,
+    pub(super) leave: Option<Located<i64>>,
+    pub(super) fill: Option<Located<String>>,
 }
 
 /// Primary item name to its range `[lo, hi]`, as written.

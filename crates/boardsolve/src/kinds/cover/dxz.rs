@@ -38,42 +38,48 @@ impl Strategy<Model> for Dxz {
         dlx::Dxz::applies(&m.problem).map_err(Into::into)
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        let budget = task.memory.unwrap_or(UNBUDGETED);
-        let mut answer = Answer::default();
-        let out_of_memory = |run: &mut Run, answer: &mut Answer, what: &'static str| {
-            run.out_of_memory();
-            answer
-                .notes
-                .push(CoverNote::BudgetReached { what, budget }.into());
-        };
-        if m.branch == dlx::Branch::First
-            && !run.reports_each()
-            && let Some(r) = count_by_levels(&m.problem, budget, run)
-        {
-            run.stats.add_counter("memo entries", r.entries);
-            match r.count {
-                Some(c) => run.count(c),
-                None if r.out_of_memory => {
-                    out_of_memory(run, &mut answer, "the levels of sub-problems")
-                }
-                None => {}
-            }
-            return answer;
-        }
-        let mut dxz = dlx::Dxz::new(&m.problem, m.branch, budget);
-        let result = dxz.count(run);
-        run.stats
-            .add_counter("memo entries", dxz.memo_entries() as u64);
-        match result.count {
-            Some(_) if run.reports_each() => dxz.enumerate(run),
+        solve(&m.problem, m.branch, task, run)
+    }
+}
+
+/// Count (or list) the solutions of `problem` with the memo, within the task's memory
+/// budget: the search of the kinds that compile to one exact cover.
+pub(crate) fn solve(problem: &dlx::Problem, branch: dlx::Branch, task: &Task, run: &mut Run) -> Answer {
+    let budget = task.memory.unwrap_or(UNBUDGETED);
+    let mut answer = Answer::default();
+    let out_of_memory = |run: &mut Run, answer: &mut Answer, what: &'static str| {
+        run.out_of_memory();
+        answer
+            .notes
+            .push(CoverNote::BudgetReached { what, budget }.into());
+    };
+    if branch == dlx::Branch::First
+        && !run.reports_each()
+        && let Some(r) = count_by_levels(problem, budget, run)
+    {
+        run.stats.add_counter("memo entries", r.entries);
+        match r.count {
             Some(c) => run.count(c),
-            None if result.out_of_memory => {
-                out_of_memory(run, &mut answer, "the memo of sub-problems")
+            None if r.out_of_memory => {
+                out_of_memory(run, &mut answer, "the levels of sub-problems")
             }
             None => {}
         }
-        answer
+        return answer;
     }
+    let mut dxz = dlx::Dxz::new(problem, branch, budget);
+    let result = dxz.count(run);
+    run.stats
+        .add_counter("memo entries", dxz.memo_entries() as u64);
+    match result.count {
+        Some(_) if run.reports_each() => dxz.enumerate(run),
+        Some(c) => run.count(c),
+        None if result.out_of_memory => {
+            out_of_memory(run, &mut answer, "the memo of sub-problems")
+        }
+        None => {}
+    }
+    answer
 }
 
 /// The count level by level ([`dlx::Levels`]), where the problem's items fit its words (and

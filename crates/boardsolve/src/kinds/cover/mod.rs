@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-mod dxz;
+pub(crate) mod dxz;
 pub mod vocab;
 
 pub use vocab::CoverNote;

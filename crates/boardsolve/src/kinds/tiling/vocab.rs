@@ -1,0 +1,27 @@
+//! The tiling kind's own words on an answer, carried by the engine and said by render.
+
+use crate::engine::Vocabulary;
+
+/// How `--unique` counted the classes of solutions under the board's symmetries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TilingNote {
+    /// Piece `piece` was kept to `kept` of its `placements` placements, one from each class
+    /// under the board's `symmetries` symmetries: every class of solutions has a member with
+    /// the piece on a kept placement. `symmetric` of the kept placements are left unchanged by
+    /// some symmetry; a solution through one of them was counted only where it is the least
+    /// of its images under those symmetries, the others once each.
+    Restricted {
+        piece: String,
+        kept: usize,
+        placements: usize,
+        symmetries: usize,
+        symmetric: usize,
+    },
+    /// No piece could be restricted (none stands alone, one copy, mapped to itself by every
+    /// symmetry): each solution was counted where it is the least of its `symmetries` images.
+    Canonical { symmetries: usize },
+    /// The board has no symmetry but the identity that maps the puzzle to itself.
+    NoSymmetry,
+}
+
+impl Vocabulary for TilingNote {}
