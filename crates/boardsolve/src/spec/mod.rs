@@ -522,6 +522,9 @@ impl Document {
             if let Some(p) = &b.picture {
                 return Err(self.err(p.span(), "board.picture", msg("a picture")));
             }
+            if let Some(p) = &b.labels {
+                return Err(self.err(p.span(), "board.labels", msg("labels")));
+            }
         }
         Ok(())
     }

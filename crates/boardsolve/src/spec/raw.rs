@@ -166,8 +166,8 @@ fn table<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 fn board_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawBoard>, D::Error> {
     table(
         d,
-        "a table [board] with keys size, width, height, holes (and depth, picture for kind \
-         tiling)",
+        "a table [board] with keys size, width, height, holes (and depth, picture, labels for \
+         kind tiling)",
     )
 }
 
@@ -232,6 +232,7 @@ pub(super) struct RawBoard {
     pub(super) holes: Option<Vec<Located<SquareRef>>>,
     pub(super) depth: Option<Located<i64>>,
     pub(super) picture: Option<Located<String>>,
+    pub(super) labels: Option<Located<String>>,
 }
 
 /// One `[[piece]]` of a tiling: a shape drawn as a picture, its name, how many, which turns.

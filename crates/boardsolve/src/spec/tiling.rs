@@ -10,7 +10,7 @@ use crate::board::polyform::{self, Cell, DrawingFault, Turns};
 
 use super::board_piece::unprintable;
 use super::overrides::Overrides;
-use super::raw::{Located, RawBoard, RawCount, RawPieceSet, RawRules, RawShape};
+use super::raw::{Located, RawBoard, RawCount, RawPieceSet, RawRules, RawShape, SquareRef};
 use super::{Document, Kind, SpecError};
 
 /// The most cells a tiling's board may have: each is an item of the exact cover.
@@ -239,6 +239,13 @@ impl Document {
                         .into(),
                 ));
             }
+            if let Some(l) = &raw.labels {
+                return Err(self.err(
+                    l.span(),
+                    "board.labels",
+                    "labels name the cells of a picture; draw the board (picture = ...)".into(),
+                ));
+            }
             let flat = RawBoard {
                 depth: None,
                 ..raw
@@ -320,6 +327,26 @@ impl Document {
                 }
             }
         }
+        let labels = match &raw.labels {
+            None => Vec::new(),
+            Some(l) => {
+                let words: Vec<&str> = l.get_ref().split_whitespace().collect();
+                let cells = b.cells.iter().filter(|&&c| c).count();
+                if words.len() != cells {
+                    return Err(self.err(
+                        l.span(),
+                        "board.labels",
+                        format!(
+                            "{} labels for {cells} cells; accepted: one word a cell ('.' of the \
+                             picture), in reading order",
+                            words.len()
+                        ),
+                    ));
+                }
+                let at: Vec<usize> = (0..b.cells.len()).filter(|&i| b.cells[i]).collect();
+                words.into_iter().zip(at).collect::<Vec<(&str, usize)>>()
+            }
+        };
         if let Some(holes) = &raw.holes {
             if d.depth > 1 {
                 return Err(self.err_nowhere(
@@ -330,8 +357,28 @@ impl Document {
             }
             let board = Board::new(d.width, d.height);
             for h in holes {
-                let (r, c) = self.square(&board, h, "board.holes")?;
-                b.cells[r * d.width + c] = false;
+                // A label names its cell before a square name does.
+                let labelled = match h.get_ref() {
+                    SquareRef::Name(n) => labels.iter().find(|l| l.0 == n).map(|l| l.1),
+                    SquareRef::RowCol(..) => None,
+                };
+                let i = match labelled {
+                    Some(i) => i,
+                    None => {
+                        let (r, c) = self.square(&board, h, "board.holes").map_err(|mut e| {
+                            if !labels.is_empty() {
+                                e.message = format!(
+                                    "{}; or a label of the board: {}",
+                                    e.message,
+                                    labels.iter().map(|l| l.0).collect::<Vec<_>>().join(" ")
+                                );
+                            }
+                            e
+                        })?;
+                        r * d.width + c
+                    }
+                };
+                b.cells[i] = false;
             }
         }
         if !b.cells.iter().any(|&c| c) {
