@@ -450,7 +450,9 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     // A placement from a record is shown as proof only once it is of the optimum's size and,
     // where the puzzle is here, the puzzle's own rules pass it.
     if let (Some((at, s)), Some(v)) = (&m.solution, m.optimum) {
-        let ruled = puzzle.as_ref().map_or(Ok(()), |l| l.model.check(s));
+        let ruled = puzzle.as_ref().map_or(Ok(()), |l| {
+            l.model.check(s).map_err(|v| render::violation_text(&v))
+        });
         let valid = ruled.and_then(|_| {
             if s.len() as u64 == v {
                 Ok(())

@@ -226,7 +226,7 @@ impl<'c> Report<'c> {
                 });
                 match model.move_graph(numbers) {
                     Ok(g) => w.write_all(render::dot_graph(&g).as_bytes())?,
-                    Err(e) => return Err(std::io::Error::other(e)),
+                    Err(e) => return Err(std::io::Error::other(render::no_graph_text(&e))),
                 }
             }
         }

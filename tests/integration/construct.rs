@@ -3,7 +3,9 @@
 //! by the library's validator on its way out and once more here, by lines counted in plain
 //! vectors or leaps looked up in a set.
 
-use boardsolve::engine::{Goal, Limits, Run, Status, Task};
+use boardsolve::engine::{Goal, Limits, Refusal, Run, Status, Task};
+use boardsolve::kinds::Model;
+use boardsolve::kinds::independent::{IndependentRefusal, Pattern};
 use boardsolve::util::Packed;
 
 use crate::validate::{TestBoard, TestPiece, check_placement};
@@ -22,6 +24,22 @@ fn first() -> Task {
     Task {
         goal: Goal::First,
         ..Task::default()
+    }
+}
+
+/// Why `strategy` does not take the task: the independent kind's own refusal, which the
+/// library carries inside the strategy's.
+fn refusal(m: &Model, strategy: &str, task: &Task) -> IndependentRefusal {
+    let why = match m.applies(strategy, task) {
+        Err(Refusal::DoesNotApply { strategy: s, why }) if s == strategy => *why,
+        other => panic!("{strategy}: {other:?}"),
+    };
+    match &why {
+        Refusal::Kind(k) => k
+            .get::<IndependentRefusal>()
+            .cloned()
+            .unwrap_or_else(|| panic!("{strategy}: {why:?}")),
+        _ => panic!("{strategy}: {why:?}"),
     }
 }
 
@@ -100,8 +118,10 @@ fn queens_by_formula_pass_both_validators_for_every_n_to_2000() {
 fn sides_two_and_three_are_left_to_the_searches_which_find_none() {
     for n in [2, 3] {
         let m = model_of(QUEENS, Some(n));
-        let why = m.applies("construct", &first()).unwrap_err().to_string();
-        assert!(why.contains("the searches settle these boards"), "{why}");
+        assert_eq!(
+            refusal(&m, "construct", &first()),
+            IndependentRefusal::ConstructSmallQueens { side: n }
+        );
         assert_eq!(m.auto_strategy(&first()), Some("bitmask"), "n = {n}");
         let (o, sols, _) = solve(QUEENS, Some(n), "bitmask", Goal::First, false, 1);
         assert_eq!(o.status, Status::NoSolution, "n = {n}");
@@ -235,46 +255,76 @@ fn construct_says_where_it_does_not_apply() {
         ..first()
     };
     let count = Task::default();
-    for (text, size, task, says) in [
-        (holed, None, first(), "the board has holes"),
-        (&board(8, 8, "NN", 8)[..], None, first(), "this piece is NN"),
+    let piece = |p: &str| IndependentRefusal::ConstructPiece { piece: p.into() };
+    let pattern = |pattern, count, most, width, height| IndependentRefusal::ConstructPattern {
+        pattern,
+        count,
+        most,
+        width,
+        height,
+    };
+    for (text, size, task, refused) in [
+        (holed, None, first(), IndependentRefusal::ConstructHoles),
+        (&board(8, 8, "NN", 8)[..], None, first(), piece("NN")),
         (
             &board(9, 9, "K", 26)[..],
             None,
             first(),
-            "at most 25 on 9x9",
+            pattern(Pattern::Kings, 26, 25, 9, 9),
         ),
-        (&board(2, 3, "N", 4)[..], None, first(), "at most 3 on 2x3"),
+        (
+            &board(2, 3, "N", 4)[..],
+            None,
+            first(),
+            pattern(Pattern::Knights, 4, 3, 2, 3),
+        ),
         (
             &board(1025, 1024, "N", 8)[..],
             None,
             first(),
-            "boards of up to 1,048,576 squares; this one has 1,049,600",
+            IndependentRefusal::ConstructListed {
+                squares: 1_049_600,
+                max: 1_048_576,
+            },
         ),
-        (&board(8, 8, "B", 8)[..], None, first(), "this piece is B"),
-        (&board(8, 8, "RN", 8)[..], None, first(), "this piece is RN"),
-        (&board(6, 5, "R", 6)[..], None, first(), "at most 5 fit"),
+        (&board(8, 8, "B", 8)[..], None, first(), piece("B")),
+        (&board(8, 8, "RN", 8)[..], None, first(), piece("RN")),
+        (
+            &board(6, 5, "R", 6)[..],
+            None,
+            first(),
+            IndependentRefusal::ConstructTooMany {
+                count: 6,
+                side: 5,
+                width: 6,
+                height: 5,
+            },
+        ),
         (
             QUEENS,
             Some(1000),
             count,
-            "goal count: construct builds one",
+            IndependentRefusal::ConstructGoal(Goal::Count),
         ),
-        (QUEENS, None, unique, "--unique"),
-        (QUEENS, Some(3), first(), "shorter side is 3"),
+        (QUEENS, None, unique, IndependentRefusal::ConstructUnique),
+        (
+            QUEENS,
+            Some(3),
+            first(),
+            IndependentRefusal::ConstructSmallQueens { side: 3 },
+        ),
     ] {
-        let why = model_of(text, size)
-            .applies("construct", &task)
-            .unwrap_err()
-            .to_string();
-        assert!(why.contains(says), "{why}\n{text}");
+        let m = model_of(text, size);
+        assert_eq!(refusal(&m, "construct", &task), refused, "{text}");
     }
     // The searches refuse a board beyond their attack sets, saying so; construct takes it.
     let m = model_of(QUEENS, Some(100));
-    let why = m.applies("bitmask", &first()).unwrap_err().to_string();
-    assert!(
-        why.contains("needs the whole board's attack sets: 10,000 squares, more than 4,096"),
-        "{why}"
+    assert_eq!(
+        refusal(&m, "bitmask", &first()),
+        IndependentRefusal::WholeBoard {
+            squares: 10_000,
+            max: 4096
+        }
     );
     assert_eq!(m.auto_strategy(&first()), Some("construct"));
 }

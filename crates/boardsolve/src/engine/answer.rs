@@ -197,7 +197,8 @@ pub struct Outcome {
 }
 
 /// A kind's own word on an answer: a type that says one fact (an enum of a kind's notes, of
-/// its reasons), marked by this trait so that it converts into a [`Note`] or a [`Reason`].
+/// its reasons, of its refusals), marked by this trait so that it converts into a [`Note`],
+/// a [`Reason`] or a [`KindRefusal`].
 pub trait Vocabulary: Any + Debug + Clone + PartialEq + Send + Sync {}
 
 /// What the engine needs of a kind's word: to copy it, compare it and hand it back as its own
@@ -222,7 +223,7 @@ impl<T: Vocabulary> Carried for T {
     }
 }
 
-/// Notes and reasons: a kind's word, carried opaquely, read back as the kind's type.
+/// Notes, reasons and refusals: a kind's word, carried opaquely, read back as the kind's type.
 macro_rules! carried {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
@@ -266,6 +267,12 @@ carried!(
     /// Why a puzzle has no solution, when known: a theorem, a counting argument or a
     /// finished search, in the words of the kind that found it.
     Reason
+);
+
+carried!(
+    /// Why a strategy does not take a task, in the words of the kind that refuses it (a
+    /// board beyond its reach, a piece it does not build): one of a kind's refusals.
+    KindRefusal
 );
 
 /// The engine's own notes, on how a run went whatever the kind.

@@ -24,8 +24,8 @@ mod run;
 pub mod split;
 
 pub use answer::{
-    Answer, Note, Outcome, Partial, PartialWork, Prefix, Reason, RunNote, Status, Subpart,
-    SubtreeList, TreeEstimate, Vocabulary,
+    Answer, KindRefusal, Note, Outcome, Partial, PartialWork, Prefix, Reason, RunNote, Status,
+    Subpart, SubtreeList, TreeEstimate, Vocabulary,
 };
 pub use clock::{Clock, TICK, Watch};
 pub use refusal::Refusal;

@@ -1,11 +1,12 @@
 //! Why a strategy does not take a task, said before any search: the [`Refusal`]. The engine
 //! holds the refusals every kind shares (an option the strategy does not serve, a goal it
-//! leaves to others, a memory budget too small); render says them.
+//! leaves to others, a memory budget too small), and carries each kind's own as a
+//! [`KindRefusal`]; render says them.
 
-use super::{Goal, Need};
+use super::{Goal, KindRefusal, Need, Vocabulary};
 
 /// Why a strategy cannot take a model and task.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
     /// No strategy of the kind has that name; `accepted`: the kind's strategies.
     UnknownStrategy {
@@ -38,17 +39,12 @@ pub enum Refusal {
     /// `--part` with a goal other than count and all for the Dancing Links search.
     DlxPartGoal(Goal),
     /// A refusal in the words of the kind that makes it.
-    Kind(String),
+    Kind(KindRefusal),
 }
 
-impl From<String> for Refusal {
-    fn from(why: String) -> Refusal {
-        Refusal::Kind(why)
-    }
-}
-
-impl From<&str> for Refusal {
-    fn from(why: &str) -> Refusal {
-        Refusal::Kind(why.to_string())
+/// A kind's refusal (a type of its vocabulary) is a [`Refusal::Kind`].
+impl<T: Vocabulary> From<T> for Refusal {
+    fn from(why: T) -> Refusal {
+        Refusal::Kind(KindRefusal::from(why))
     }
 }

@@ -12,6 +12,7 @@ pub mod picture;
 pub mod report;
 pub mod tiling;
 pub mod tour;
+mod violation;
 
 use std::borrow::Cow;
 use std::ops::ControlFlow;
@@ -22,7 +23,8 @@ use crate::engine::{Answer, Goal, Need, Outcome, Refusal, Run, StopReason, Task,
 use crate::spec::{Kind, KindSpec, Spec, SpecError};
 use crate::util::Packed;
 
-pub use picture::{ModelSummary, Picture, SquareGraph};
+pub use picture::{ModelSummary, NoExactCover, NoGraph, Picture, SquareGraph};
+pub use violation::{Line, Violation};
 /// A named way to solve a kind's model.
 pub trait Strategy<M>: Sync {
     fn name(&self) -> &'static str;
@@ -150,46 +152,26 @@ pub struct Checked {
 /// Why a solution was not passed by a check that watches the clock.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CheckError {
-    /// The solution breaks a rule; the text says which.
-    Invalid(String),
+    /// The solution breaks a rule: this one.
+    Invalid(Violation),
     /// The clock stopped the check before it was done.
     Stopped(StopReason),
 }
 
-impl From<String> for CheckError {
-    fn from(why: String) -> Self {
+impl From<Violation> for CheckError {
+    fn from(why: Violation) -> Self {
         CheckError::Invalid(why)
     }
 }
 
-impl From<&str> for CheckError {
-    fn from(why: &str) -> Self {
-        CheckError::Invalid(why.to_string())
-    }
-}
-
 /// Why a checked solve has no outcome.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum SolveError {
     /// The strategy is unknown or does not apply to the puzzle.
     Refused(Refusal),
     /// A strategy produced a solution that the validator rejects: a bug in the strategy.
-    Invalid { strategy: String, why: String },
+    Invalid { strategy: String, why: Violation },
 }
-
-impl std::fmt::Display for SolveError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SolveError::Refused(why) => write!(f, "{why}"),
-            SolveError::Invalid { strategy, why } => write!(
-                f,
-                "internal error: strategy {strategy} produced an invalid solution: {why}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
 
 /// A puzzle as one exact cover problem, for writing it in Knuth's format: the problem and
 /// its colour names (colour code k + 1 is `colours[k]`).
@@ -380,7 +362,7 @@ impl Model {
         run: Run<'_>,
         mut show: impl FnMut(&[usize]) -> ControlFlow<()> + Send,
     ) -> Result<Checked, SolveError> {
-        let invalid: Mutex<Option<String>> = Mutex::new(None);
+        let invalid: Mutex<Option<Violation>> = Mutex::new(None);
         let mut run = run;
         let clock = run.clock().clone();
         if matches!(task.goal, Goal::First | Goal::All) {
@@ -454,7 +436,7 @@ impl Model {
     }
 
     /// Check a solution in the compact encoding before it is shown.
-    pub fn check_compact(&self, solution: &Packed) -> Result<(), String> {
+    pub fn check_compact(&self, solution: &Packed) -> Result<(), Violation> {
         match self {
             Model::Tour(m) => m.check_numbers(solution),
             Model::Independent(m) => {
@@ -464,7 +446,7 @@ impl Model {
                         CheckError::Stopped(_) => unreachable!("nothing stops the check"),
                     })
             }
-            _ => Err("this kind has no compact solutions".into()),
+            _ => Err(Violation::NoCompact(self.kind())),
         }
     }
 
@@ -478,19 +460,16 @@ impl Model {
         match self {
             Model::Tour(m) => m.check_numbers_until(solution, stop),
             Model::Independent(m) => m.check_rows_until(solution, stop),
-            _ => Err("this kind has no compact solutions".into()),
+            _ => Err(Violation::NoCompact(self.kind()).into()),
         }
     }
 
     /// The model's move graph, with a solution's edges (compact encoding) marked, for
     /// `--format dot`; only kinds with a move graph have one.
-    pub fn move_graph(&self, solution: Option<&Packed>) -> Result<SquareGraph, String> {
+    pub fn move_graph(&self, solution: Option<&Packed>) -> Result<SquareGraph, NoGraph> {
         match self {
             Model::Tour(m) => m.move_graph(solution),
-            _ => Err(format!(
-                "--format dot writes the move graph of kind \"tour\"; kind \"{}\" has none",
-                self.kind().name()
-            )),
+            _ => Err(NoGraph::Kind(self.kind())),
         }
     }
 
@@ -513,17 +492,12 @@ impl Model {
                 problem: Cow::Borrowed(&*m.problem),
                 colours: m.colours(),
             }),
-            _ => Err(format!(
-                "kind \"{}\" is not written as one exact cover problem; the kinds cover, \
-                 tiling and independent are (the last as its dlx strategy builds it)",
-                self.kind().name()
-            )
-            .into()),
+            _ => Err(NoExactCover(self.kind()).into()),
         }
     }
 
     /// Check a solution against the model's rules before it is shown.
-    pub fn check(&self, solution: &[usize]) -> Result<(), String> {
+    pub fn check(&self, solution: &[usize]) -> Result<(), Violation> {
         match self {
             Model::Independent(m) => m.check(solution),
             Model::Cover(m) => m.check(solution),

@@ -1,6 +1,9 @@
 //! What the kinds hand render to draw: a solution as a [`Picture`], a compiled puzzle as a
-//! [`ModelSummary`], a move graph as a [`SquareGraph`]. Data only: render writes them.
+//! [`ModelSummary`], a move graph as a [`SquareGraph`] (or why there is none, [`NoGraph`]).
+//! Data only: render writes them.
 
+use crate::engine::Vocabulary;
+use crate::spec::Kind;
 use crate::util::Packed;
 
 /// A solution, described for drawing.
@@ -128,3 +131,19 @@ pub struct SquareGraph {
     /// Edges to draw bold, in either direction.
     pub highlight: Vec<(usize, usize)>,
 }
+
+/// Why a puzzle has no move graph for `--format dot`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoGraph {
+    /// Only tours have a move graph; this kind has none.
+    Kind(Kind),
+    /// The graph of a board above `limit` squares is not built.
+    TooLarge { limit: usize },
+}
+
+/// Why a puzzle is not written as one exact cover problem: the Dancing Links models of its
+/// kind are not one fixed problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoExactCover(pub Kind);
+
+impl Vocabulary for NoExactCover {}

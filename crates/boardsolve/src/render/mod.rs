@@ -12,6 +12,7 @@ use crate::util::Packed;
 
 mod dot;
 mod json;
+mod kind_refusal;
 mod knuth;
 mod lines;
 mod numbers;
@@ -21,6 +22,7 @@ mod refusal;
 mod sentences;
 mod svg;
 mod text;
+mod violation;
 
 #[cfg(test)]
 mod tests;
@@ -50,6 +52,7 @@ pub use text::{
     TEXT_MAX_COLUMNS, shown_text, text_picture, write_text_head, write_text_picture,
     write_text_solution, write_text_tail,
 };
+pub use violation::{no_graph_text, violation_text};
 
 /// Where the clock stopped the writing of a picture: after `done` of its `of` `unit`
 /// ("rows"; in JSON also "squares" of a tour, "pieces" of a placement).

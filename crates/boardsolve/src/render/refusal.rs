@@ -1,5 +1,6 @@
 //! The sentences of a [`Refusal`]: why a strategy does not take a task.
 
+use super::kind_refusal::kind_refusal;
 use crate::engine::{Need, Refusal};
 
 /// Why a strategy does not take the task, as `check`, `strategies` and a refused solve say
@@ -55,7 +56,7 @@ pub fn refusal_text(r: &Refusal) -> String {
             "--part: accepted for goals count and all here, not {}",
             goal.name()
         ),
-        Refusal::Kind(why) => why.clone(),
+        Refusal::Kind(why) => kind_refusal(why),
     }
 }
 

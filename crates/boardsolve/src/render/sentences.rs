@@ -9,7 +9,7 @@ use crate::kinds::cover::CoverNote;
 use crate::kinds::domination::{DominationNote, DominationReason};
 use crate::kinds::lines::LinesReason;
 use crate::kinds::tiling::TilingNote;
-use crate::kinds::tour::{BlockLayout, ClassRule, TourCounting, TourNote, TourReason};
+use crate::kinds::tour::{BlockLayout, ClassRule, TourBug, TourCounting, TourNote, TourReason};
 use crate::kinds::{CountNote, ModelSummary};
 use crate::util::numbers::{bytes, bytes_apart, group};
 
@@ -296,7 +296,34 @@ fn tour_reason(r: &TourReason) -> String {
         }
         TourReason::SearchFoundNone => "exhaustive search found none".into(),
         TourReason::CountIsZero => "the exhaustive count is 0".into(),
-        TourReason::Bug(what) => what.clone(),
+        TourReason::Bug(bug) => tour_bug(bug),
+    }
+}
+
+/// Where a tour strategy found itself wrong, for the reason of an answer without a tour.
+fn tour_bug(b: &TourBug) -> String {
+    match b {
+        TourBug::CountIsZero => "the count is 0 (contradicting a theorem: a bug)".into(),
+        TourBug::WeightsUneven => "the classes' weights do not add up".into(),
+        TourBug::SearchFoundNone => "the search found none (contradicting a theorem: a bug)".into(),
+        TourBug::NoStripTour { rows, len } => {
+            format!("no tour of the {rows}x{len} strip was found (a bug)")
+        }
+        TourBug::NoJoiningPattern { rows } => {
+            format!("no joining pattern for {rows}-square strips was found (a bug)")
+        }
+        TourBug::NoChain { rows, searches } => format!(
+            "no chain of {rows}-square blocks was found for this start ({searches} block \
+             searches) (a bug)"
+        ),
+        TourBug::TourEndsEarly { at, of } => {
+            format!("the built tour ends after {at} of {of} squares (a bug)")
+        }
+        TourBug::NoBlockTour { width, height } => format!(
+            "no block tour of shape {width}x{height} with the joining move was found (a bug)"
+        ),
+        TourBug::BlockMissesSquares => "a block tour misses squares (a bug)".into(),
+        TourBug::JoinNotInTour => "a join's move is not in its block's tour (a bug)".into(),
     }
 }
 

@@ -309,3 +309,85 @@ fn counts_of_one_take_the_singular() {
     });
     assert_eq!(s, "8 x Q on an 8x8 board");
 }
+
+#[test]
+fn the_kinds_refusals_and_violations_in_words() {
+    use crate::engine::Refusal;
+    use crate::kinds::domination::OptionError;
+    use crate::kinds::independent::{IndependentRefusal, Pattern};
+    use crate::kinds::tour::{SymmetryKeeps, TourBug, TourReason, TourRefusal};
+    use crate::kinds::{Line, NoGraph, Violation};
+    use crate::spec::Kind;
+    let said = |r: Refusal| refusal_text(&r);
+    assert_eq!(
+        said(
+            IndependentRefusal::WholeBoard {
+                squares: 10_000,
+                max: 4096
+            }
+            .into()
+        ),
+        "needs the whole board's attack sets: 10,000 squares, more than 4,096"
+    );
+    assert_eq!(
+        said(
+            IndependentRefusal::ConstructPattern {
+                pattern: Pattern::Knights,
+                count: 4,
+                most: 3,
+                width: 2,
+                height: 3
+            }
+            .into()
+        ),
+        "4 pieces: the formula places at most 3 on 2x3, one on every square of one colour"
+    );
+    assert_eq!(
+        said(TourRefusal::UniqueSymmetry(SymmetryKeeps::TwoCells).into()),
+        "--unique: a symmetry of this board fixes two cells, and the tours it keeps are not \
+         counted by the sweep; accepted on boards whose symmetries' fixed tours it counts (both \
+         sides even, holes kept by the symmetries); `backtrack` counts small boards up to \
+         symmetry"
+    );
+    assert_eq!(
+        said(TourRefusal::PartBits { bits: 130.4 }.into()),
+        "a part's count is kept in 128 bits, and the paths of this board may need up to 130; \
+         accepted without --part"
+    );
+    assert_eq!(
+        violation_text(&Violation::SharedLine {
+            row: 1,
+            col: 0,
+            line: Line::AntiDiagonal
+        }),
+        "the piece on [1, 0] shares its anti-diagonal with another"
+    );
+    assert_eq!(
+        violation_text(&Violation::FollowedTwice {
+            number: 9,
+            square: "c3".into(),
+            next: 10,
+            on: ["a1".into(), "h8".into()]
+        }),
+        "move 9 on c3 is not followed by a move to move 10, which is on a1 and h8 (twice)"
+    );
+    assert_eq!(
+        no_graph_text(&NoGraph::Kind(Kind::Lines)),
+        "--format dot writes the move graph of kind \"tour\"; kind \"lines\" has none"
+    );
+    assert_eq!(
+        reason_text(&TourReason::Bug(TourBug::NoStripTour { rows: 3, len: 26 }).into()),
+        "no tour of the 3x26 strip was found (a bug)"
+    );
+    let range = OptionError::OutOfRange {
+        key: "bnb.root_steps".into(),
+        value: 2.5,
+        min: 0.0,
+        max: 1e6,
+        integer: true,
+    };
+    assert_eq!(
+        range.to_string(),
+        "bnb.root_steps = 2.5: accepted: whole numbers 0 to 1000000"
+    );
+}

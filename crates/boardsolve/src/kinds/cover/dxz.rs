@@ -2,7 +2,7 @@
 //! solutions from its diagram, for Algorithms X and C.
 
 use super::Model;
-use super::vocab::CoverNote;
+use super::vocab::{CoverNote, CoverRefusal};
 use crate::dlx;
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
@@ -23,19 +23,18 @@ impl Strategy<Model> for Dxz {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.unique {
-            return Err("a generic cover has no board symmetries to count under (--unique)".into());
+            return Err(CoverRefusal::Unique {
+                break_in_options: false,
+            }
+            .into());
         }
         if matches!(task.goal, Goal::Minimize | Goal::Maximize) {
-            return Err("cover puzzles have no objective".into());
+            return Err(CoverRefusal::NoObjective.into());
         }
         if task.partial() {
-            return Err(
-                "its memo is shared by the whole tree, so it searches no part (--part) and \
-                 estimates nothing (--estimate); dlx does both"
-                    .into(),
-            );
+            return Err(CoverRefusal::MemoWhole.into());
         }
-        dlx::Dxz::applies(&m.problem).map_err(Into::into)
+        dlx::Dxz::applies(&m.problem).map_err(|_| CoverRefusal::MemoMultiplicities.into())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         solve(&m.problem, m.branch, task, run)

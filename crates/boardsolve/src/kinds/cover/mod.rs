@@ -9,12 +9,12 @@ use std::sync::Arc;
 pub(crate) mod dxz;
 pub mod vocab;
 
-pub use vocab::CoverNote;
+pub use vocab::{CoverNote, CoverRefusal};
 
 use super::Strategy;
 use crate::dlx::{self, Branch, Problem, Solver};
 use crate::engine::{Answer, Goal, Need, Run, Task};
-use crate::kinds::Picture;
+use crate::kinds::{Picture, Violation};
 use crate::spec::{CoverSpec, Spec, SpecError};
 
 pub struct Model {
@@ -221,11 +221,13 @@ impl Model {
         )
     }
 
-    pub fn check(&self, options: &[usize]) -> Result<(), String> {
+    pub fn check(&self, options: &[usize]) -> Result<(), Violation> {
         if dlx::is_solution(&self.problem, options) {
             Ok(())
         } else {
-            Err(format!("options {options:?} are not an exact cover"))
+            Err(Violation::NotExactCover {
+                options: options.to_vec(),
+            })
         }
     }
 }
@@ -243,21 +245,16 @@ impl Strategy<Model> for Dlx {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.unique {
-            return Err(
-                "a generic cover has no board symmetries to count under (--unique); \
-                        break the symmetry in the options instead, as pentominoes-unique.toml does"
-                    .into(),
-            );
+            return Err(CoverRefusal::Unique {
+                break_in_options: true,
+            }
+            .into());
         }
         if m.branch == Branch::First && m.problem.has_multiplicities() {
-            return Err(
-                "--branch first: with multiplicities Algorithm M branches on the item of \
-                 smallest branch degree (DLX3's rule), which is also how it finds dead ends"
-                    .into(),
-            );
+            return Err(CoverRefusal::BranchFirstMultiplicities.into());
         }
         if matches!(task.goal, Goal::Minimize | Goal::Maximize) {
-            return Err("cover puzzles have no objective".into());
+            return Err(CoverRefusal::NoObjective.into());
         }
         if let Some(why) = super::dlx_parts::refuses(task) {
             return Err(why);

@@ -1,4 +1,5 @@
-//! The cover kind's own words on an answer, carried by the engine and said by render.
+//! The cover kind's own words on an answer and on why a strategy does not take a puzzle,
+//! carried by the engine and said by render.
 
 use crate::engine::Vocabulary;
 
@@ -10,3 +11,21 @@ pub enum CoverNote {
 }
 
 impl Vocabulary for CoverNote {}
+
+/// Why a strategy of the cover kind does not take a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoverRefusal {
+    /// `--unique`: a generic cover has no board symmetries; `break_in_options`: the refusal
+    /// says how a puzzle counts up to symmetry instead.
+    Unique { break_in_options: bool },
+    /// `--branch first` with multiplicities: Algorithm M branches on its own rule.
+    BranchFirstMultiplicities,
+    /// Goals minimize and maximize: a cover has no objective.
+    NoObjective,
+    /// `dxz`'s memo serves the whole tree: no `--part`, no `--estimate`.
+    MemoWhole,
+    /// `dxz`'s memo is not exact with multiplicities.
+    MemoMultiplicities,
+}
+
+impl Vocabulary for CoverRefusal {}

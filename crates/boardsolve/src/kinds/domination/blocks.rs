@@ -13,6 +13,7 @@
 
 use super::goals::{Mode, Searcher, Tally, drive};
 use super::model::Model;
+use super::vocab::DominationRefusal;
 use crate::engine::{Answer, Run, Standing, Task};
 use crate::kinds::Strategy;
 
@@ -83,19 +84,15 @@ impl Strategy<Model> for Blocks {
     }
     fn applies(&self, m: &Model, _task: &Task) -> Result<(), crate::engine::Refusal> {
         if m.cells.len() > MAX_CELLS {
-            return Err(format!(
-                "{} squares; deciding them one by one is for at most {MAX_CELLS} (use bnb)",
-                m.cells.len()
-            )
+            return Err(DominationRefusal::BlocksTooMany {
+                squares: m.cells.len(),
+                max: MAX_CELLS,
+            }
             .into());
         }
         let p = plan(m);
         if p.private.iter().all(|&x| x == 0) {
-            return Err(
-                "no square can only be covered from inside its 4x4 block, so the block bound \
-                 is empty (use bnb)"
-                    .into(),
-            );
+            return Err(DominationRefusal::BlocksEmptyBound.into());
         }
         Ok(())
     }

@@ -23,9 +23,10 @@ pub mod vocab;
 pub use bnb::subtree_list;
 pub use model::{MAX_SQUARES, Model};
 pub use options::{
-    BandOptions, BnbOptions, Descriptor, Group, LagrangeOptions, LocalOptions, Tuning, option_table,
+    BandOptions, BnbOptions, Descriptor, Group, LagrangeOptions, LocalOptions, OptionError, Tuning,
+    option_table,
 };
-pub use vocab::{DominationNote, DominationReason};
+pub use vocab::{DominationNote, DominationReason, DominationRefusal};
 
 use super::Strategy;
 use crate::kinds::{ModelSummary, Picture};

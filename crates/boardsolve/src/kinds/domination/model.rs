@@ -3,10 +3,11 @@
 //! share the board with it); the tuning of the strategies; the check of a placement; and a
 //! quick greedy placement (the local search that improves it is in `local`).
 
-use super::options::Tuning;
+use super::options::{OptionError, Tuning};
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::Run;
+use crate::kinds::Violation;
 use crate::spec::{DominationSpec, Kind, Spec, SpecError};
 use crate::util::BitMatrix;
 
@@ -57,8 +58,13 @@ impl Model {
             independent,
         );
         for (key, value) in &spec.solve.options {
-            m.set_option(key, *value.get_ref())
-                .map_err(|why| spec.err(value.span(), &format!("solve.options.{key}"), why))?;
+            m.set_option(key, *value.get_ref()).map_err(|why| {
+                spec.err(
+                    value.span(),
+                    &format!("solve.options.{key}"),
+                    why.to_string(),
+                )
+            })?;
         }
         Ok(m)
     }
@@ -118,28 +124,28 @@ impl Model {
 
     /// Set a tuning option by key (`"bnb.root_steps"`; see `option_table`). The error gives
     /// the accepted range, or the known keys.
-    pub fn set_option(&mut self, key: &str, value: f64) -> Result<(), String> {
+    pub fn set_option(&mut self, key: &str, value: f64) -> Result<(), OptionError> {
         self.tuning.set(key, value)
     }
 
     /// A placement is valid: distinct squares on the board, every square occupied or attacked,
     /// and under `independent` no piece attacking another. (Minimality is the search's claim.)
-    pub fn check(&self, squares: &[usize]) -> Result<(), String> {
+    pub fn check(&self, squares: &[usize]) -> Result<(), Violation> {
         let mut covered = vec![0u64; self.words];
         // Every square on the board first: the pairs below look them up.
         if let Some(a) = squares
             .iter()
             .find(|&&a| a >= self.board.squares() || self.board.is_hole(a))
         {
-            return Err(format!("square {a} is not on the board"));
+            return Err(Violation::NotOnBoard { square: *a });
         }
         for (i, &a) in squares.iter().enumerate() {
             for &b in &squares[i + 1..] {
                 if a == b {
-                    return Err(format!("two pieces on square {a}"));
+                    return Err(Violation::TwoOnSquare { square: a });
                 }
                 if self.independent && self.conflict.get(a, b) {
-                    return Err(format!("squares {a} and {b} attack each other"));
+                    return Err(Violation::Attack { a, b });
                 }
             }
             for (c, w) in covered.iter_mut().zip(self.cover.row(a)) {
@@ -151,7 +157,7 @@ impl Model {
             .iter()
             .find(|&&s| covered[s >> 6] >> (s & 63) & 1 == 0)
         {
-            Some(s) => Err(format!("square {s} is neither occupied nor attacked")),
+            Some(&s) => Err(Violation::Uncovered { square: s }),
             None => Ok(()),
         }
     }

@@ -66,20 +66,38 @@ impl OptionValue for f64 {
     }
 }
 
+/// Why a tuning option is not set: a key no group knows, or a value out of its range.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionError {
+    /// No option has this key; `known`: the keys of the group it names, or every key when
+    /// it names no group.
+    Unknown { key: String, known: Vec<String> },
+    /// `key = value` is outside the option's range `min..=max` (whole numbers only where
+    /// `integer`).
+    OutOfRange {
+        key: String,
+        value: f64,
+        min: f64,
+        max: f64,
+        integer: bool,
+    },
+}
+
 impl Descriptor {
     /// `Ok` when `value` is one this option accepts; the error names the option and its
     /// range.
-    pub fn check(&self, key: &str, value: f64) -> Result<(), String> {
+    pub fn check(&self, key: &str, value: f64) -> Result<(), OptionError> {
         let whole = !self.integer || value.fract() == 0.0;
         if value.is_finite() && whole && value >= self.min && value <= self.max {
             return Ok(());
         }
-        Err(format!(
-            "{key} = {value}: accepted: {}{} to {}",
-            if self.integer { "whole numbers " } else { "" },
-            self.min,
-            self.max
-        ))
+        Err(OptionError::OutOfRange {
+            key: key.to_string(),
+            value,
+            min: self.min,
+            max: self.max,
+            integer: self.integer,
+        })
     }
 }
 
@@ -120,7 +138,7 @@ macro_rules! options {
 
                 /// Set option `name` of this group; the error gives the accepted range or the
                 /// group's names.
-                pub fn set(&mut self, name: &str, value: f64) -> Result<(), String> {
+                pub fn set(&mut self, name: &str, value: f64) -> Result<(), OptionError> {
                     let Some(d) = Self::TABLE.iter().find(|d| d.name == name) else {
                         return Err(unknown(concat!(stringify!($group), "."), name, Self::TABLE));
                     };
@@ -148,11 +166,14 @@ macro_rules! options {
         impl Tuning {
             /// Set an option by key, `"group.name"`; the error gives the accepted range or the
             /// known keys.
-            pub fn set(&mut self, key: &str, value: f64) -> Result<(), String> {
+            pub fn set(&mut self, key: &str, value: f64) -> Result<(), OptionError> {
                 let (group, name) = key.split_once('.').unwrap_or((key, ""));
                 match group {
                     $( stringify!($group) => self.$group.set(name, value), )*
-                    _ => Err(format!("unknown option \"{key}\"; known: {}", known_keys())),
+                    _ => Err(OptionError::Unknown {
+                        key: key.to_string(),
+                        known: option_table().into_iter().map(|(key, _)| key).collect(),
+                    }),
                 }
             }
         }
@@ -215,25 +236,15 @@ options! {
     }
 }
 
-/// `"bnb.root_steps, bnb.root_mu, ..."`: every key, for the error of an unknown one.
-fn known_keys() -> String {
-    option_table()
-        .iter()
-        .map(|(key, _)| key.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The error of a name a group does not know.
-fn unknown(prefix: &str, name: &str, table: &[Descriptor]) -> String {
-    let names: Vec<String> = table
-        .iter()
-        .map(|d| format!("{prefix}{}", d.name))
-        .collect();
-    format!(
-        "unknown option \"{prefix}{name}\"; known: {}",
-        names.join(", ")
-    )
+/// The error of a name a group does not know: the group's keys.
+fn unknown(prefix: &str, name: &str, table: &[Descriptor]) -> OptionError {
+    OptionError::Unknown {
+        key: format!("{prefix}{name}"),
+        known: table
+            .iter()
+            .map(|d| format!("{prefix}{}", d.name))
+            .collect(),
+    }
 }
 
 /// Every option with its key (`"group.name"`), in the order of the groups.
@@ -272,17 +283,33 @@ mod tests {
         assert_eq!(t.bnb.root_steps, 10);
         t.set("local.fade", 0.5).unwrap();
         assert_eq!(t.local.fade, 0.5);
-        let e = t.set("bnb.root_steps", 2.5).unwrap_err();
-        assert!(e.contains("whole numbers 0 to 1000000"), "{e}");
-        let e = t.set("bands.rows", 7.0).unwrap_err();
-        assert!(e.contains("bands.rows = 7: accepted"), "{e}");
-        let e = t.set("bnb.no_such", 1.0).unwrap_err();
-        assert!(e.contains("known: bnb.root_steps, bnb.root_mu"), "{e}");
-        let e = t.set("nowhere", 1.0).unwrap_err();
-        assert!(
-            e.contains("known: bnb.root_steps") && e.contains("local.fade"),
-            "{e}"
+        assert_eq!(
+            t.set("bnb.root_steps", 2.5),
+            Err(OptionError::OutOfRange {
+                key: "bnb.root_steps".into(),
+                value: 2.5,
+                min: 0.0,
+                max: 1e6,
+                integer: true
+            })
         );
+        let Err(OptionError::OutOfRange { key, value, .. }) = t.set("bands.rows", 7.0) else {
+            panic!("bands.rows = 7 is out of range");
+        };
+        assert_eq!((key.as_str(), value), ("bands.rows", 7.0));
+        // An unknown name of a group lists the group's keys; of no group, every key.
+        let Err(OptionError::Unknown { key, known }) = t.set("bnb.no_such", 1.0) else {
+            panic!("bnb.no_such is unknown");
+        };
+        assert_eq!(key, "bnb.no_such");
+        assert_eq!(known[..2], ["bnb.root_steps", "bnb.root_mu"]);
+        assert!(known.iter().all(|k| k.starts_with("bnb.")), "{known:?}");
+        let Err(OptionError::Unknown { key, known }) = t.set("nowhere", 1.0) else {
+            panic!("nowhere is unknown");
+        };
+        assert_eq!(key, "nowhere");
+        assert_eq!(known.len(), option_table().len());
+        assert!(known.iter().any(|k| k == "local.fade"), "{known:?}");
         assert!(t.set("local.fade", f64::NAN).is_err());
     }
 }

@@ -1,4 +1,5 @@
-//! The domination kind's own words on an answer, carried by the engine and said by render.
+//! The domination kind's own words on an answer and on why a strategy does not take a
+//! puzzle, carried by the engine and said by render.
 
 use crate::engine::Vocabulary;
 
@@ -23,3 +24,20 @@ pub enum DominationReason {
 }
 
 impl Vocabulary for DominationReason {}
+
+/// Why a strategy of the domination kind does not take a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DominationRefusal {
+    /// `blocks` decides squares one by one: at most `max`, and the board has `squares`.
+    BlocksTooMany { squares: usize, max: usize },
+    /// No square is covered only from inside its 4x4 block: the block bound is empty.
+    BlocksEmptyBound,
+    /// `--part` with goal count needs the optimum the parts count at (`--optimum`).
+    PartCountNeedsOptimum,
+    /// `--part` and `--estimate` with a goal the branch and bound does not split.
+    PartGoals,
+    /// The band bound takes pieces that move at most 2 rows and 2 columns.
+    BandPiece,
+}
+
+impl Vocabulary for DominationRefusal {}

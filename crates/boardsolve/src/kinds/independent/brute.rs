@@ -2,6 +2,7 @@
 //! measured against; refused up front when the candidates are too many to test.
 
 use super::Model;
+use super::vocab::IndependentRefusal;
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 use crate::kinds::report::Placements;
@@ -36,14 +37,15 @@ impl Strategy<Model> for Brute {
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
         if task.goal == Goal::Maximize {
-            return Err("goal maximize needs a bound; use backtrack or bitmask".into());
+            return Err(IndependentRefusal::MaximizeNeedsBound.into());
         }
         let c = candidates(m);
         if c > MAX_CANDIDATES {
-            return Err(format!(
-                "{c:.2e} candidates to test, beyond brute force's reach (at most {MAX_CANDIDATES:.0e}); \
-                 use backtrack, bitmask or dlx"
-            ).into());
+            return Err(IndependentRefusal::TooManyCandidates {
+                candidates: c,
+                max: MAX_CANDIDATES,
+            }
+            .into());
         }
         Ok(())
     }

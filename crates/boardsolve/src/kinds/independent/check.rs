@@ -7,7 +7,7 @@
 
 use super::Model;
 use crate::engine::StopReason;
-use crate::kinds::CheckError;
+use crate::kinds::{CheckError, Line, Violation};
 use crate::util::Packed;
 
 /// Rows checked between two questions to the clock.
@@ -26,7 +26,7 @@ struct Lines {
     taken: [Vec<u64>; 4],
 }
 
-const LINE_NAMES: [&str; 4] = ["row", "column", "diagonal", "anti-diagonal"];
+const LINES: [Line; 4] = [Line::Row, Line::Column, Line::Diagonal, Line::AntiDiagonal];
 
 impl Lines {
     fn new(m: &Model) -> Lines {
@@ -42,7 +42,7 @@ impl Lines {
 
     /// Mark the lines through (r, c); `Err` names the line a piece already holds.
     #[inline]
-    fn take(&mut self, r: usize, c: usize) -> Result<(), String> {
+    fn take(&mut self, r: usize, c: usize) -> Result<(), Violation> {
         let index = [r, c, r + self.width - 1 - c, r + c];
         let rides = [self.rook, self.rook, self.bishop, self.bishop];
         let mut clash = None;
@@ -56,10 +56,11 @@ impl Lines {
         }
         match clash {
             None => Ok(()),
-            Some(d) => Err(format!(
-                "the piece on [{r}, {c}] shares its {} with another",
-                LINE_NAMES[d]
-            )),
+            Some(d) => Err(Violation::SharedLine {
+                row: r,
+                col: c,
+                line: LINES[d],
+            }),
         }
     }
 }
@@ -67,7 +68,7 @@ impl Lines {
 impl Model {
     /// A placement given as squares is valid: distinct squares, none a hole, none attacked;
     /// by the whole board's attack sets where the model has them, else by [`squares`].
-    pub fn check(&self, placed: &[usize]) -> Result<(), String> {
+    pub fn check(&self, placed: &[usize]) -> Result<(), Violation> {
         let Some(whole) = &self.whole else {
             return squares(self, placed);
         };
@@ -76,12 +77,12 @@ impl Model {
             .iter()
             .find(|&&a| a >= self.board.squares() || self.board.is_hole(a))
         {
-            return Err(format!("square {a} is not on the board"));
+            return Err(Violation::NotOnBoard { square: *a });
         }
         for (i, &a) in placed.iter().enumerate() {
             for &b in &placed[i + 1..] {
                 if a == b || whole.attacks.get(a, b) {
-                    return Err(format!("squares {a} and {b} attack each other"));
+                    return Err(Violation::Attack { a, b });
                 }
             }
         }
@@ -100,21 +101,24 @@ pub fn rows_until(
 ) -> Result<(), CheckError> {
     let b = &m.board;
     if !m.piece.is_line_piece() {
-        return Err(format!(
-            "a column per row is checked for rooks, bishops and queens; this piece is {}",
-            m.piece.notation()
-        )
+        return Err(Violation::RowsNeedLinePiece {
+            piece: m.piece.notation(),
+        }
         .into());
     }
     if b.has_holes() {
-        return Err("a column per row is checked on boards without holes".into());
+        return Err(Violation::RowsNeedNoHoles.into());
     }
     if cols.len() != b.height {
-        return Err(format!("{} rows given; the board has {}", cols.len(), b.height).into());
+        return Err(Violation::RowCount {
+            given: cols.len(),
+            height: b.height,
+        }
+        .into());
     }
     let none = cols.ones();
     if (none as usize) < b.width {
-        return Err("the columns are too narrow for the board".into());
+        return Err(Violation::ColumnsNarrow.into());
     }
     let mut lines = Lines::new(m);
     let mut pieces = 0usize;
@@ -129,13 +133,22 @@ pub fn rows_until(
         }
         let c = c as usize;
         if c >= b.width {
-            return Err(format!("row {r}: column {c} is off the {}-column board", b.width).into());
+            return Err(Violation::ColumnOff {
+                row: r,
+                col: c,
+                width: b.width,
+            }
+            .into());
         }
         lines.take(r, c)?;
         pieces += 1;
     }
     if pieces != m.count {
-        return Err(format!("{pieces} pieces placed; the puzzle asks for {}", m.count).into());
+        return Err(Violation::PieceCount {
+            placed: pieces,
+            asked: m.count,
+        }
+        .into());
     }
     Ok(())
 }
@@ -143,17 +156,17 @@ pub fn rows_until(
 /// A placement given as squares is valid: distinct squares, none a hole, none attacked.
 /// Unlimited wazir and ferz rides are checked by their lines on a board without holes; every
 /// other move by the squares it reaches, looked up among the pieces sorted.
-pub fn squares(m: &Model, squares: &[usize]) -> Result<(), String> {
+pub fn squares(m: &Model, squares: &[usize]) -> Result<(), Violation> {
     let b = &m.board;
     let mut sorted = squares.to_vec();
     sorted.sort_unstable();
     for pair in sorted.windows(2) {
         if pair[0] == pair[1] {
-            return Err(format!("two pieces on square {}", pair[0]));
+            return Err(Violation::TwoOnSquare { square: pair[0] });
         }
     }
     if let Some(&s) = sorted.iter().find(|&&s| s >= b.squares() || b.is_hole(s)) {
-        return Err(format!("square {s} is not on the board"));
+        return Err(Violation::NotOnBoard { square: s });
     }
     let by_lines = !b.has_holes();
     if by_lines {
@@ -177,7 +190,7 @@ pub fn squares(m: &Model, squares: &[usize]) -> Result<(), String> {
             let mut steps = 0u32;
             while let Some(next) = b.step(cur, dy, dx) {
                 if sorted.binary_search(&next).is_ok() {
-                    return Err(format!("squares {s} and {next} attack each other"));
+                    return Err(Violation::Attack { a: s, b: next });
                 }
                 steps += 1;
                 if lim != 0 && steps >= lim {
@@ -218,11 +231,15 @@ mod tests {
         rows_until(m, &p, &mut || None)
     }
 
-    fn invalid(r: Result<(), CheckError>) -> String {
+    fn invalid(r: Result<(), CheckError>) -> Violation {
         match r {
             Err(CheckError::Invalid(why)) => why,
             other => panic!("{other:?}"),
         }
+    }
+
+    fn shared(row: usize, col: usize, line: Line) -> Violation {
+        Violation::SharedLine { row, col, line }
     }
 
     #[test]
@@ -233,28 +250,54 @@ mod tests {
         rows(&q, &good).unwrap();
         let mut cols = good;
         cols[1] = Some(0);
-        assert!(invalid(rows(&q, &cols)).contains("shares its column"));
+        assert_eq!(invalid(rows(&q, &cols)), shared(1, 0, Line::Column));
         cols[1] = Some(1);
-        assert!(invalid(rows(&q, &cols)).contains("shares its diagonal"));
+        assert_eq!(invalid(rows(&q, &cols)), shared(1, 1, Line::Diagonal));
         cols[1] = Some(999);
         cols[3] = Some(997);
-        assert!(invalid(rows(&q, &cols)).contains("anti-diagonal"));
+        assert_eq!(invalid(rows(&q, &cols)), shared(3, 997, Line::AntiDiagonal));
         cols = good;
         cols[4] = None;
-        assert!(invalid(rows(&q, &cols)).contains("4 pieces placed; the puzzle asks for 5"));
+        assert_eq!(
+            invalid(rows(&q, &cols)),
+            Violation::PieceCount {
+                placed: 4,
+                asked: 5
+            }
+        );
         // Rooks do not see diagonals.
         let r = model("R", 1000, 5, 5);
         rows(&r, &[Some(0), Some(1), Some(2), Some(3), Some(4)]).unwrap();
-        assert!(
-            invalid(rows(&r, &[Some(0), Some(1), Some(2), Some(3), Some(1)])).contains("column")
+        assert_eq!(
+            invalid(rows(&r, &[Some(0), Some(1), Some(2), Some(3), Some(1)])),
+            shared(4, 1, Line::Column)
         );
         // Too few rows, a column off the board, a piece the row form does not check.
-        assert!(invalid(rows(&q, &good[..4])).contains("4 rows given; the board has 5"));
+        assert_eq!(
+            invalid(rows(&q, &good[..4])),
+            Violation::RowCount {
+                given: 4,
+                height: 5
+            }
+        );
         let narrow = Packed::new(5, 3);
-        assert!(invalid(rows_until(&q, &narrow, &mut || None)).contains("too narrow"));
-        assert!(invalid(rows(&q, &[Some(1000), None, None, None, None])).contains("off the"));
+        assert_eq!(
+            invalid(rows_until(&q, &narrow, &mut || None)),
+            Violation::ColumnsNarrow
+        );
+        assert_eq!(
+            invalid(rows(&q, &[Some(1000), None, None, None, None])),
+            Violation::ColumnOff {
+                row: 0,
+                col: 1000,
+                width: 1000
+            }
+        );
         let n = model("N", 1000, 5, 2);
-        assert!(invalid(rows(&n, &good)).contains("this piece is N"));
+        assert_eq!(
+            invalid(rows(&n, &good)),
+            Violation::RowsNeedLinePiece { piece: "N".into() }
+        );
     }
 
     #[test]
@@ -262,32 +305,30 @@ mod tests {
         let q = model("Q", 100, 100, 3);
         let sq = |r: usize, c: usize| r * 100 + c;
         squares(&q, &[sq(0, 0), sq(1, 2), sq(2, 4)]).unwrap();
-        assert!(
-            squares(&q, &[sq(0, 0), sq(5, 5)])
-                .unwrap_err()
-                .contains("diagonal")
+        assert_eq!(
+            squares(&q, &[sq(0, 0), sq(5, 5)]),
+            Err(shared(5, 5, Line::Diagonal))
         );
-        assert!(
-            squares(&q, &[sq(3, 9), sq(3, 0)])
-                .unwrap_err()
-                .contains("row")
+        assert_eq!(
+            squares(&q, &[sq(3, 9), sq(3, 0)]),
+            Err(shared(3, 9, Line::Row))
         );
-        assert!(
-            squares(&q, &[sq(3, 9), sq(3, 9)])
-                .unwrap_err()
-                .contains("two pieces")
+        assert_eq!(
+            squares(&q, &[sq(3, 9), sq(3, 9)]),
+            Err(Violation::TwoOnSquare { square: sq(3, 9) })
         );
-        assert!(
-            squares(&q, &[100 * 100])
-                .unwrap_err()
-                .contains("not on the board")
+        assert_eq!(
+            squares(&q, &[100 * 100]),
+            Err(Violation::NotOnBoard { square: 100 * 100 })
         );
         let n = model("N", 100, 100, 3);
         squares(&n, &[sq(0, 0), sq(1, 1), sq(0, 1)]).unwrap();
-        assert!(
-            squares(&n, &[sq(50, 50), sq(52, 51)])
-                .unwrap_err()
-                .contains("attack")
+        assert_eq!(
+            squares(&n, &[sq(50, 50), sq(52, 51)]),
+            Err(Violation::Attack {
+                a: sq(50, 50),
+                b: sq(52, 51)
+            })
         );
         // A limited ride: the wazir rides 2 squares, not 3.
         let w = model("W2", 100, 100, 2);

@@ -28,11 +28,11 @@
 //! itself costs nothing per square.
 
 use super::Model;
+use super::vocab::{IndependentRefusal, Pattern};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
 use crate::kinds::report::Placements;
 use crate::util::Packed;
-use crate::util::numbers::group;
 
 pub struct Construct;
 
@@ -63,21 +63,16 @@ fn leaps_only(m: &Model, leaps: &[(i32, i32)]) -> bool {
 
 /// What the construction places on this model: the formula and the side of the square it
 /// fills in the top-left corner; or why it cannot.
-fn plan(m: &Model, task: &Task) -> Result<(Formula, usize), String> {
+fn plan(m: &Model, task: &Task) -> Result<(Formula, usize), IndependentRefusal> {
     if task.goal != Goal::First {
-        return Err(format!(
-            "goal {}: construct builds one placement (goal first)",
-            task.goal.name()
-        ));
+        return Err(IndependentRefusal::ConstructGoal(task.goal));
     }
     if task.unique {
-        return Err(
-            "--unique: construct builds one placement, not the representative of its class".into(),
-        );
+        return Err(IndependentRefusal::ConstructUnique);
     }
     let b = &m.board;
     if b.has_holes() {
-        return Err("the board has holes; the formulas fill a whole rectangle".into());
+        return Err(IndependentRefusal::ConstructHoles);
     }
     let formula = if m.piece.is_queen() {
         Formula::Queens
@@ -89,49 +84,45 @@ fn plan(m: &Model, task: &Task) -> Result<(Formula, usize), String> {
     } else if leaps_only(m, &[(2, 1)]) {
         Formula::Knights
     } else {
-        return Err(format!(
-            "builds queens (Q), rooks (R), kings (K) and knights (N); this piece is {}",
-            m.piece.notation()
-        ));
+        return Err(IndependentRefusal::ConstructPiece {
+            piece: m.piece.notation(),
+        });
     };
     if matches!(formula, Formula::Kings | Formula::Knights) {
         let (w, h) = (b.width, b.height);
-        let (most, how) = if formula == Formula::Kings {
-            (
-                w.div_ceil(2) * h.div_ceil(2),
-                "one on every other square of every other row",
-            )
+        let (most, pattern) = if formula == Formula::Kings {
+            (w.div_ceil(2) * h.div_ceil(2), Pattern::Kings)
         } else {
-            ((w * h).div_ceil(2), "one on every square of one colour")
+            ((w * h).div_ceil(2), Pattern::Knights)
         };
         if b.squares() > MAX_LISTED_SQUARES {
-            return Err(format!(
-                "kings and knights are placed as squares, on boards of up to {} squares; this \
-                 one has {}",
-                group(MAX_LISTED_SQUARES as u128),
-                group(b.squares() as u128)
-            ));
+            return Err(IndependentRefusal::ConstructListed {
+                squares: b.squares(),
+                max: MAX_LISTED_SQUARES,
+            });
         }
         if m.count > most {
-            return Err(format!(
-                "{} pieces: the formula places at most {most} on {w}x{h}, {how}",
-                m.count
-            ));
+            return Err(IndependentRefusal::ConstructPattern {
+                pattern,
+                count: m.count,
+                most,
+                width: w,
+                height: h,
+            });
         }
         return Ok((formula, 0));
     }
     let side = b.width.min(b.height);
     if m.count > side {
-        return Err(format!(
-            "{} pieces: at most {side} fit, one a row and a column of the {}x{} board",
-            m.count, b.width, b.height
-        ));
+        return Err(IndependentRefusal::ConstructTooMany {
+            count: m.count,
+            side,
+            width: b.width,
+            height: b.height,
+        });
     }
     if formula == Formula::Queens && (side == 2 || side == 3) && m.count > 1 {
-        return Err(format!(
-            "queens on a board whose shorter side is {side}: the formula starts at 4 (2x2 and \
-             3x3 hold no full placement); the searches settle these boards"
-        ));
+        return Err(IndependentRefusal::ConstructSmallQueens { side });
     }
     Ok((formula, side))
 }

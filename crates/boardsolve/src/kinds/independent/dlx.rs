@@ -5,6 +5,7 @@
 //! with multiplicity [count, count] in every option does (Algorithm M).
 
 use super::Model;
+use super::vocab::IndependentRefusal;
 use crate::dlx::{Problem, Solver};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::report::Placements;
@@ -37,9 +38,11 @@ impl Strategy<Model> for Dlx {
             .sum::<usize>()
             / 2;
         if pairs > MAX_ITEMS {
-            return Err(
-                format!("{pairs} attacking pairs would be items; at most {MAX_ITEMS}").into(),
-            );
+            return Err(IndependentRefusal::TooManyPairs {
+                pairs,
+                max: MAX_ITEMS,
+            }
+            .into());
         }
         if let Some(why) = dlx_parts::refuses(task) {
             return Err(why);

@@ -2,6 +2,7 @@
 //! generalised to any rook, bishop or queen on a board with holes: a hole cuts a line into
 //! segments, and each segment gets its own flag.
 
+use super::vocab::IndependentRefusal;
 use super::{Model, Whole};
 use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::Strategy;
@@ -19,10 +20,10 @@ impl Strategy<Model> for Flags {
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
         if !m.piece.is_line_piece() {
-            return Err(format!(
-                "needs a line piece (R, B or Q: unlimited wazir or ferz rides only); this piece is {}",
-                m.piece.notation()
-            ).into());
+            return Err(IndependentRefusal::NotLinePiece {
+                piece: m.piece.notation(),
+            }
+            .into());
         }
         if task.goal == Goal::Maximize {
             return Err(crate::engine::Refusal::Goal {

@@ -10,9 +10,11 @@ mod flags;
 mod last_rows;
 mod model;
 pub mod queens;
+pub mod vocab;
 
 pub use dlx::exact_cover;
 pub use model::{Aim, MAX_SQUARES, Model, Whole};
+pub use vocab::{IndependentRefusal, Pattern};
 
 use super::{CheckError, Strategy};
 use crate::engine::StopReason;

@@ -1,12 +1,12 @@
 //! The compiled model of an independent placement puzzle.
 
+use super::vocab::IndependentRefusal;
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Standing, Task};
 use crate::kinds::report::Placements;
 use crate::spec::{IndependentSpec, Spec, SpecError};
 use crate::util::BitMatrix;
-use crate::util::numbers::group;
 
 /// Boards up to this many squares get the search strategies' data ([`Whole`]): the attack
 /// relation is kept as one bitset per square (4096 squares: 2 MiB).
@@ -96,15 +96,11 @@ impl Model {
             .expect("a strategy that searches refuses a board beyond MAX_SQUARES")
     }
 
-    /// `Err(why)` on a board too large for the search strategies' data: what they say
-    /// when they refuse.
-    pub fn whole_board(&self) -> Result<&Whole, String> {
-        self.whole.as_ref().ok_or_else(|| {
-            format!(
-                "needs the whole board's attack sets: {} squares, more than {}",
-                group(self.board.squares() as u128),
-                group(MAX_SQUARES as u128)
-            )
+    /// `Err(why)` on a board too large for the search strategies' data: their refusal.
+    pub fn whole_board(&self) -> Result<&Whole, IndependentRefusal> {
+        self.whole.as_ref().ok_or(IndependentRefusal::WholeBoard {
+            squares: self.board.squares(),
+            max: MAX_SQUARES,
         })
     }
 

@@ -18,6 +18,7 @@
 //!
 //! With `--threads` (counting only) the row-0 choices are shared out to workers.
 
+use super::vocab::LinesRefusal;
 use super::{Emitter, Model, RowPlan};
 use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Limits, Run, Task};
@@ -89,12 +90,12 @@ impl Strategy<Model> for Bitmask {
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         parts::counts_only(task)?;
         if m.board.squares() > MAX_BITS {
-            return Err(format!(
-                "the {}x{} board has {} squares; the board must fit {MAX_BITS} bits",
-                m.board.width,
-                m.board.height,
-                m.board.squares()
-            )
+            return Err(LinesRefusal::BoardBits {
+                width: m.board.width,
+                height: m.board.height,
+                squares: m.board.squares(),
+                bits: MAX_BITS,
+            }
             .into());
         }
         Ok(())

@@ -12,6 +12,7 @@
 //! A set of options is a solution exactly when it is a valid placement, and each placement
 //! is one set, so counts are exact.
 
+use super::vocab::LinesRefusal;
 use super::{Emitter, Model};
 use crate::dlx::{Problem, Solver};
 use crate::engine::{Answer, Run, Task};
@@ -33,7 +34,11 @@ impl Strategy<Model> for Dlx {
         let entries: usize =
             m.lines_through().iter().map(|l| l.len() + 2).sum::<usize>() * m.num_colors();
         if entries > MAX_ENTRIES {
-            return Err(format!("{entries} option entries; at most {MAX_ENTRIES}").into());
+            return Err(LinesRefusal::TooManyEntries {
+                entries,
+                max: MAX_ENTRIES,
+            }
+            .into());
         }
         if let Some(why) = dlx_parts::refuses(task) {
             return Err(why);

@@ -8,7 +8,7 @@ mod rows;
 pub mod vocab;
 
 pub use model::{Emitter, MAX_COLORS, MAX_SQUARES, Model, RowPlan, grid_lines};
-pub use vocab::LinesReason;
+pub use vocab::{LinesReason, LinesRefusal};
 
 use super::Strategy;
 

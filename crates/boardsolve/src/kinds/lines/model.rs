@@ -19,7 +19,7 @@
 use super::vocab::LinesReason;
 use crate::board::Board;
 use crate::engine::{Run, Task};
-use crate::kinds::{ModelSummary, Picture};
+use crate::kinds::{ModelSummary, Picture, Violation};
 use crate::spec::{Kind, LinesSpec, Spec, SpecError};
 
 /// Boards beyond this many squares are refused up front: the lines grow as the fourth power
@@ -287,40 +287,49 @@ impl Model {
 
     /// A solution is valid: one entry per square, no stone on a hole, `per_color` stones of
     /// each colour, and no line with more than `max_per_line` of one colour.
-    pub fn check(&self, sol: &[usize]) -> Result<(), String> {
+    pub fn check(&self, sol: &[usize]) -> Result<(), Violation> {
         let n = self.board.squares();
         let k = self.num_colors();
         if sol.len() != n {
-            return Err(format!("{} entries for {n} squares", sol.len()));
+            return Err(Violation::EntryCount {
+                entries: sol.len(),
+                squares: n,
+            });
         }
         let mut counts = vec![0usize; k];
         for (s, &v) in sol.iter().enumerate() {
             if v > k {
-                return Err(format!("square {s} holds colour {v}, beyond {k} colours"));
+                return Err(Violation::ColourBeyond {
+                    square: s,
+                    colour: v,
+                    colours: k,
+                });
             }
             if v > 0 {
                 if self.board.is_hole(s) {
-                    return Err(format!("square {s} is a hole and holds a stone"));
+                    return Err(Violation::StoneOnHole { square: s });
                 }
                 counts[v - 1] += 1;
             }
         }
         for (c, &n) in counts.iter().enumerate() {
             if n != self.per_color {
-                return Err(format!(
-                    "{n} stones of {}, not {}",
-                    self.colors[c], self.per_color
-                ));
+                return Err(Violation::StoneCount {
+                    colour: self.colors[c].clone(),
+                    stones: n,
+                    per_colour: self.per_color,
+                });
             }
         }
         for l in &self.lines {
             for c in 1..=k {
                 let on = l.iter().filter(|&&s| sol[s] == c).count();
                 if on > self.max_per_line {
-                    return Err(format!(
-                        "{on} stones of {} on the line through squares {l:?}",
-                        self.colors[c - 1]
-                    ));
+                    return Err(Violation::LineOverfull {
+                        stones: on,
+                        colour: self.colors[c - 1].clone(),
+                        line: l.clone(),
+                    });
                 }
             }
         }

@@ -1,4 +1,5 @@
-//! The lines kind's own words on an answer, carried by the engine and said by render.
+//! The lines kind's own words on an answer and on why a strategy does not take a puzzle,
+//! carried by the engine and said by render.
 
 use crate::engine::Vocabulary;
 
@@ -22,3 +23,19 @@ pub enum LinesReason {
 }
 
 impl Vocabulary for LinesReason {}
+
+/// Why a strategy of the lines kind does not take a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinesRefusal {
+    /// The `width` x `height` board's `squares` do not fit the `bits` of a bitset.
+    BoardBits {
+        width: usize,
+        height: usize,
+        squares: usize,
+        bits: usize,
+    },
+    /// The exact cover would hold `entries` option entries, more than `max`.
+    TooManyEntries { entries: usize, max: usize },
+}
+
+impl Vocabulary for LinesRefusal {}

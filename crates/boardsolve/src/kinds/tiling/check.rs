@@ -4,32 +4,35 @@
 //! or any under `fill = "pack"`); each piece is used as often as its count allows.
 
 use super::{BLANK, Model};
+use crate::kinds::Violation;
 use crate::board::polyform::{self, Cell};
 use crate::spec::{Fill, PieceCount};
 
 impl Model {
-    pub fn check(&self, options: &[usize]) -> Result<(), String> {
+    pub fn check(&self, options: &[usize]) -> Result<(), Violation> {
         let b = &self.board;
         let mut covered = vec![false; b.cells.len()];
         let mut used = vec![0u64; self.pieces.len()];
         let mut blanks = 0;
         for &k in options {
             if k >= self.num_options() {
-                return Err(format!("option {k} is not a placement"));
+                return Err(Violation::NotAPlacement { option: k });
             }
             let (p, cells) = self.placement(k);
             for &c in cells {
                 let c = c as usize;
                 if c >= b.cells.len() || !b.cells[c] {
-                    return Err(format!("a placement covers {c}, which is not a cell"));
+                    return Err(Violation::NotACell { cell: c });
                 }
                 if std::mem::replace(&mut covered[c], true) {
-                    return Err(format!("cell {c} is covered twice"));
+                    return Err(Violation::CoveredTwice { cell: c });
                 }
             }
             if p == BLANK {
-                if cells.len() != 1 {
-                    return Err("an empty cell's option covers more than one cell".into());
+                if let [_, second, ..] = cells {
+                    return Err(Violation::NotACell {
+                        cell: *second as usize,
+                    });
                 }
                 blanks += 1;
                 continue;
@@ -48,10 +51,10 @@ impl Model {
                 })
                 .collect();
             if !congruent(&piece.cells, &placed, self.space, piece.turns) {
-                return Err(format!(
-                    "the cells {cells:?} are not piece \"{}\" turned as it may be",
-                    piece.name
-                ));
+                return Err(Violation::NotThePiece {
+                    piece: piece.name.clone(),
+                    cells: cells.iter().map(|&c| c as usize).collect(),
+                });
             }
         }
         for (p, &n) in self.pieces.iter().zip(&used) {
@@ -60,17 +63,23 @@ impl Model {
                 PieceCount::Any => true,
             };
             if !ok {
-                return Err(format!("piece \"{}\" is used {n} times", p.name));
+                return Err(Violation::PieceUsed {
+                    piece: p.name.clone(),
+                    times: n,
+                });
             }
         }
         let empty = (0..b.cells.len())
             .filter(|&i| b.cells[i] && !covered[i])
             .count();
         if blanks != self.leave {
-            return Err(format!("{blanks} cells are marked empty, not {}", self.leave));
+            return Err(Violation::EmptyCells {
+                marked: blanks,
+                leave: self.leave,
+            });
         }
         if self.fill == Fill::Exact && empty > 0 {
-            return Err(format!("{empty} cells are not covered"));
+            return Err(Violation::CellsUncovered { cells: empty });
         }
         Ok(())
     }

@@ -7,6 +7,7 @@ use super::symmetry::{self, Restriction, Symmetries};
 use super::{Model, TilingNote};
 use crate::dlx::{Branch, Solver};
 use crate::engine::{Answer, Need, Refusal, Run, Task};
+use crate::kinds::cover::CoverRefusal;
 use crate::kinds::{CountNote, Strategy, dlx_parts};
 
 pub struct Dlx;
@@ -21,11 +22,7 @@ impl Strategy<Model> for Dlx {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), Refusal> {
         if m.branch == Branch::First && m.problem.has_multiplicities() {
-            return Err(
-                "--branch first: with multiplicities Algorithm M branches on the item of \
-                 smallest branch degree (DLX3's rule), which is also how it finds dead ends"
-                    .into(),
-            );
+            return Err(CoverRefusal::BranchFirstMultiplicities.into());
         }
         if let Some(why) = dlx_parts::refuses(task) {
             return Err(why);

@@ -5,6 +5,7 @@ use super::Model;
 use crate::dlx;
 use crate::engine::{Answer, Refusal, Run, Task};
 use crate::kinds::Strategy;
+use crate::kinds::cover::CoverRefusal;
 
 pub struct Dxz;
 
@@ -18,20 +19,12 @@ impl Strategy<Model> for Dxz {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), Refusal> {
         if task.unique {
-            return Err(
-                "its memo counts the whole problem; --unique compares solutions with their \
-                 images, which dlx does"
-                    .into(),
-            );
+            return Err(super::TilingRefusal::MemoUnique.into());
         }
         if task.partial() {
-            return Err(
-                "its memo is shared by the whole tree, so it searches no part (--part) and \
-                 estimates nothing (--estimate); dlx does both"
-                    .into(),
-            );
+            return Err(CoverRefusal::MemoWhole.into());
         }
-        dlx::Dxz::applies(&m.problem).map_err(Into::into)
+        dlx::Dxz::applies(&m.problem).map_err(|_| CoverRefusal::MemoMultiplicities.into())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         crate::kinds::cover::dxz::solve(&m.problem, m.branch, task, run)

@@ -14,7 +14,7 @@ pub mod vocab;
 
 use std::sync::Arc;
 
-pub use vocab::TilingNote;
+pub use vocab::{TilingNote, TilingRefusal};
 
 use super::{ModelSummary, Picture, Strategy};
 use crate::board::polyform::{Cell, Turns};

@@ -25,3 +25,12 @@ pub enum TilingNote {
 }
 
 impl Vocabulary for TilingNote {}
+
+/// Why a strategy of the tiling kind does not take a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TilingRefusal {
+    /// `dxz` with `--unique`: its memo counts the whole problem.
+    MemoUnique,
+}
+
+impl Vocabulary for TilingRefusal {}

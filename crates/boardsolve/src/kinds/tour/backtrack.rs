@@ -20,7 +20,7 @@ use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::Model;
 use super::symmetry::Symmetries;
-use super::vocab::TourReason;
+use super::vocab::{TourBug, TourReason, TourRefusal};
 use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::kinds::CountNote;
@@ -42,25 +42,21 @@ impl Strategy<Model> for Backtrack {
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.unique {
             if task.goal != Goal::Count {
-                return Err("--unique counts tours (goal count)".into());
+                return Err(TourRefusal::UniqueGoal.into());
             }
             if m.start.is_some() {
-                return Err("--unique: a given start is fixed by few of the board's \
-                            symmetries and by no reversal; accepted without a start"
-                    .into());
+                return Err(TourRefusal::UniqueStart.into());
             }
             if task.partial() {
-                return Err("--unique: a part's tours weigh fractions of a class; \
-                            accepted without --part"
-                    .into());
+                return Err(TourRefusal::UniquePart.into());
             }
         }
         parts::counts_only(task)?;
         if m.cells > GRAPH_LIMIT || m.cells > MAX_CELLS {
-            return Err(format!(
-                "plain backtracking takes boards up to {MAX_CELLS} squares; this one has {}",
-                m.cells
-            )
+            return Err(TourRefusal::BacktrackSize {
+                cells: m.cells,
+                max: MAX_CELLS,
+            }
             .into());
         }
         Ok(())
@@ -101,8 +97,7 @@ impl Strategy<Model> for Backtrack {
             // least this many, and a finished one with a remainder has a bug.
             a.count = Some(s.found / sym.order());
             if !run.is_stopped() && !s.found.is_multiple_of(sym.order()) {
-                a.reason =
-                    Some(TourReason::Bug("the classes' weights do not add up".into()).into());
+                a.reason = Some(TourReason::Bug(TourBug::WeightsUneven).into());
             }
             a.notes.push(CountNote::SolutionsInAll(s.tours).into());
             run.count(s.tours);
@@ -113,9 +108,7 @@ impl Strategy<Model> for Backtrack {
             a.count = Some(0);
             a.reason = Some(
                 match m.existence {
-                    Existence::Exists(_) => TourReason::Bug(
-                        "the search found none (contradicting a theorem: a bug)".into(),
-                    ),
+                    Existence::Exists(_) => TourReason::Bug(TourBug::SearchFoundNone),
                     _ => TourReason::SearchFoundNone,
                 }
                 .into(),

@@ -35,6 +35,7 @@ use std::ops::ControlFlow;
 use super::blocks::{ATTEMPT_BUDGET, attempt_path};
 use super::graph::NONE;
 use super::strip::{Sq, block_moves, part_of, split, strip_shape};
+use super::vocab::TourBug;
 use crate::engine::Run;
 use crate::util::Packed;
 
@@ -499,7 +500,7 @@ pub fn chain(
     start: Option<usize>,
     mut x: Packed,
     run: &mut Run,
-) -> Result<Option<(Packed, u32, u32)>, String> {
+) -> Result<Option<(Packed, u32, u32)>, TourBug> {
     let (horizontal, rows, len) = strip_shape(width, height);
     let start: Option<Sq> = start.map(|s| {
         let (br, bc) = (s / width, s % width);
@@ -579,10 +580,10 @@ pub fn chain(
         }
     }
     let Some((parts, choice)) = chosen else {
-        return Err(format!(
-            "no chain of {rows}-square blocks was found for this start ({} block searches)",
-            found.searches
-        ));
+        return Err(TourBug::NoChain {
+            rows,
+            searches: found.searches,
+        });
     };
     let Choice {
         p,

@@ -31,7 +31,7 @@ use super::model::{KNIGHT, Model};
 use super::rule::MAX_SHORT_SIDE;
 use super::states::{Memory, Ways};
 use super::sweep::{Pass, Widest, count_as};
-use super::vocab::{TourNote, TourReason};
+use super::vocab::{TourBug, TourNote, TourReason, TourRefusal};
 use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Goal, Note, Prefix, Run, Task};
 use crate::kinds::CountNote;
@@ -50,14 +50,7 @@ impl Strategy<Model> for Count {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         if task.partial() && !by_pairs(m, task.prefixes) {
-            return Err(
-                "a frontier dynamic program has no subtrees to split: it sweeps the \
-                        board once, every state at a square depending on all those before \
-                        (only open tours on boards 7 wide or more, a sweep per pair of ends, \
-                        split); \
-                        `backtrack` counts in parts (--part), on small boards"
-                    .into(),
-            );
+            return Err(TourRefusal::CountNoSubtrees.into());
         }
         if task.partial() {
             parts::counts_only(task)?;
@@ -67,47 +60,38 @@ impl Strategy<Model> for Count {
             let (a, b) = class_bits(m);
             let bits = a.min(b) + 4.0;
             if bits > 128.0 {
-                return Err(format!(
-                    "a part's count is kept in 128 bits, and the paths of this board may \
-                     need up to {bits:.0}; accepted without --part"
-                )
-                .into());
+                return Err(TourRefusal::PartBits { bits }.into());
             }
         }
         if task.goal != Goal::Count {
-            return Err("counts only (goal count)".into());
+            return Err(TourRefusal::CountGoal.into());
         }
         if task.unique {
             if !m.closed || m.start.is_some() || task.prefixes || task.partial() {
-                return Err(
-                    "--unique: closed tours, without a start, --prefixes or --part; \
-                            `backtrack` counts open tours up to symmetry (small boards)"
-                        .into(),
-                );
+                return Err(TourRefusal::UniqueClosedWhole.into());
             }
             classify(m)?;
         }
         if m.piece.leaps != [(2, 1)] {
-            return Err("its frontier is shaped for the knight's moves".into());
+            return Err(TourRefusal::KnightFrontier.into());
         }
         let short = m.board.width.min(m.board.height);
         if short > MAX_SHORT_SIDE {
-            return Err(format!(
-                "the frontier of a board with shorter side {short} has more path ends than \
-                 its 4-bit labels tell apart; it takes shorter sides up to {MAX_SHORT_SIDE}"
-            )
+            return Err(TourRefusal::ShortSide {
+                short,
+                max: MAX_SHORT_SIDE,
+            }
             .into());
         }
         if task.prefixes && !m.closed {
-            return Err("prefixes are counted for closed tours only".into());
+            return Err(TourRefusal::PrefixesOpen.into());
         }
         let bits = count_bits(m);
         if bits > Widest::BITS as f64 {
-            return Err(format!(
-                "its counts on this board may need up to {bits:.0} bits, and it counts in \
-                 at most {} bits",
-                Widest::BITS
-            )
+            return Err(TourRefusal::CountBits {
+                bits,
+                max: Widest::BITS,
+            }
             .into());
         }
         Ok(())
@@ -162,9 +146,7 @@ impl Strategy<Model> for Count {
         if a.count == Some(0) {
             a.reason = Some(
                 match m.existence {
-                    Existence::Exists(_) => {
-                        TourReason::Bug("the count is 0 (contradicting a theorem: a bug)".into())
-                    }
+                    Existence::Exists(_) => TourReason::Bug(TourBug::CountIsZero),
                     _ => TourReason::CountIsZero,
                 }
                 .into(),
@@ -390,7 +372,7 @@ fn up_to_symmetry(m: &Model, tours: Natural, task: &Task, run: &mut Run) -> Answ
     let left = sum.div_rem_small(order);
     let mut a = Answer::natural(sum);
     if left != 0 {
-        a.reason = Some(TourReason::Bug("the classes' weights do not add up".into()).into());
+        a.reason = Some(TourReason::Bug(TourBug::WeightsUneven).into());
     }
     if let Some(t) = tours.to_u128() {
         a.notes.push(CountNote::SolutionsInAll(t).into());

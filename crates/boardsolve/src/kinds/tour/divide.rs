@@ -57,7 +57,7 @@
 use super::blocks::{BlockTour, Blocks, Join, Key};
 use super::model::{Model, no_unique};
 use super::numbering::{self, Entry, Kid, Plan, Shape, Turn};
-use super::vocab::{BlockLayout, TourNote, TourReason};
+use super::vocab::{BlockLayout, TourBug, TourNote, TourReason, TourRefusal};
 use super::{chain, strip};
 use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::kinds::Strategy;
@@ -75,15 +75,16 @@ const MAX_BLOCK: usize = 11;
 /// Whether `divide` builds a tour for this model, or why not. Every full board with both
 /// sides at least 3 is taken, open or closed, from any start: where no tour exists the
 /// existence rules say so before anything is built.
-pub fn supports(m: &Model) -> Result<(), String> {
+pub fn supports(m: &Model) -> Result<(), TourRefusal> {
     if !m.plain_knight {
-        return Err("builds knight's tours on boards without holes only".into());
+        return Err(TourRefusal::DivideKnightNoHoles);
     }
     let (w, h) = (m.board.width, m.board.height);
     if w.min(h) < 3 {
-        return Err(format!(
-            "builds boards with both sides at least 3; {w}x{h} has no knight's tour beyond 1x1"
-        ));
+        return Err(TourRefusal::DivideNarrow {
+            width: w,
+            height: h,
+        });
     }
     Ok(())
 }
@@ -98,7 +99,7 @@ impl Strategy<Model> for Divide {
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         no_unique(task)?;
         if task.goal != Goal::First {
-            return Err("builds one tour (goal first)".into());
+            return Err(TourRefusal::DivideGoal.into());
         }
         Ok(supports(m)?)
     }
@@ -163,7 +164,7 @@ fn strip_tour(m: &Model, w: usize, h: usize, x: Packed, run: &mut Run) -> Answer
     let (mut x, first, prev) = match built {
         Ok(Some(b)) => b,
         Ok(None) => return Answer::default(),
-        Err(e) => return Answer::none_because(TourReason::Bug(format!("{e} (a bug)"))),
+        Err(e) => return Answer::none_because(TourReason::Bug(e)),
     };
     if let Err(e) = numbering::unlink(&mut x, first, prev, m.start) {
         return Answer::none_because(TourReason::Bug(e));
@@ -235,9 +236,10 @@ fn grid_tour(m: &Model, w: usize, h: usize, x: Packed, run: &mut Run) -> Answer 
                 if run.is_stopped() {
                     return Answer::default();
                 }
-                return Answer::none_because(TourReason::Bug(format!(
-                    "no block tour of shape {bw}x{bh} with the joining move was found (a bug)"
-                )));
+                return Answer::none_because(TourReason::Bug(TourBug::NoBlockTour {
+                    width: bw,
+                    height: bh,
+                }));
             }
         }
     }
@@ -271,7 +273,7 @@ fn number(
     open: Option<(usize, usize)>,
     mut x: Packed,
     run: &mut Run,
-) -> Result<Option<Packed>, String> {
+) -> Result<Option<Packed>, TourBug> {
     let (w, h) = (grid.w, grid.h);
     let (rows, cols) = (&grid.rows, &grid.cols);
     // The squares that set the final numbering: the open block's path ends, or where
@@ -438,7 +440,7 @@ impl<'a> Grid<'a> {
         cols: &[usize],
         row_kind: impl Fn(usize) -> K,
         tour_of: impl Fn(usize, usize) -> &'a BlockTour,
-    ) -> Result<Grid<'a>, String> {
+    ) -> Result<Grid<'a>, TourBug> {
         let prefix = |v: &[usize]| -> Vec<usize> {
             let mut s = vec![0];
             for &x in v {
@@ -463,7 +465,7 @@ impl<'a> Grid<'a> {
                     Some(id) => id,
                     None => {
                         if t.path.len() != t.w * t.h {
-                            return Err("a block tour misses squares (a bug)".into());
+                            return Err(TourBug::BlockMissesSquares);
                         }
                         shapes.push(Shape::new(t, w));
                         shapes.len() - 1
@@ -514,7 +516,7 @@ impl<'a> Grid<'a> {
     fn walk(
         &self,
         mut visit: impl FnMut(usize, usize, &Plan, &Shape<'a>) -> bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), TourBug> {
         let (nr, nc) = (self.rows.len(), self.cols.len());
         let mut down: Option<Entry> = None;
         for i in 0..nr {

@@ -29,6 +29,7 @@
 use super::key::Key;
 use super::model::{KNIGHT, Model};
 use super::states::{Slot, Ways};
+use super::vocab::{SymmetryKeeps, TourRefusal};
 use crate::util::Natural;
 
 /// What a symmetry other than the identity adds to Burnside's sum.
@@ -50,7 +51,7 @@ fn knight_apart(w: usize, a: usize, b: usize) -> bool {
 
 /// For each of the board's symmetries but the identity, what it adds; or why the sweep
 /// cannot count the tours some symmetry fixes.
-pub(super) fn classify(m: &Model) -> Result<Vec<Fixed>, String> {
+pub(super) fn classify(m: &Model) -> Result<Vec<Fixed>, TourRefusal> {
     let b = &m.board;
     let w = b.width;
     let cells: Vec<usize> = (0..b.squares()).filter(|&s| !b.is_hole(s)).collect();
@@ -72,12 +73,12 @@ pub(super) fn classify(m: &Model) -> Result<Vec<Fixed>, String> {
                 out.push(Fixed::None);
                 continue;
             }
-            return Err(refusal("fixes two cells"));
+            return Err(TourRefusal::UniqueSymmetry(SymmetryKeeps::TwoCells));
         }
         // An involution may act on C as a reflection fixing two edges; an element of order
         // 4 acts as a rotation whatever it does to single moves.
         if order == 2 && cells.iter().any(|&s| knight_apart(w, s, at(s))) {
-            return Err(refusal("maps a cell a knight's move away"));
+            return Err(TourRefusal::UniqueSymmetry(SymmetryKeeps::KnightApart));
         }
         let keeps_colour = colour(at(cells[0])) == colour(cells[0]);
         if !n.is_multiple_of(order) || keeps_colour != (n / order).is_multiple_of(2) {
@@ -88,19 +89,9 @@ pub(super) fn classify(m: &Model) -> Result<Vec<Fixed>, String> {
             out.push(Fixed::HalfTurn);
             continue;
         }
-        return Err(refusal(
-            "turns it a quarter with a quarter of its cells odd",
-        ));
+        return Err(TourRefusal::UniqueSymmetry(SymmetryKeeps::QuarterTurnOdd));
     }
     Ok(out)
-}
-
-fn refusal(what: &str) -> String {
-    format!(
-        "--unique: a symmetry of this board {what}, and the tours it keeps are not counted by \
-         the sweep; accepted on boards whose symmetries' fixed tours it counts (both sides \
-         even, holes kept by the symmetries); `backtrack` counts small boards up to symmetry"
-    )
 }
 
 /// The twisted edges of the quotient by the half turn, in a sweep of `n` squares whose

@@ -48,10 +48,12 @@ mod warnsdorff;
 pub use exists::Existence;
 pub use graph::{Analysis, Csr, GRAPH_LIMIT, NONE};
 pub use model::Model;
-pub use vocab::{BlockLayout, ClassRule, TourCounting, TourNote, TourReason};
+pub use vocab::{
+    BlockLayout, ClassRule, SymmetryKeeps, TourBug, TourCounting, TourNote, TourReason, TourRefusal,
+};
 
 use super::Strategy;
-use super::{Picture, SquareGraph};
+use super::{NoGraph, Picture, SquareGraph};
 use crate::util::Packed;
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] = &[
@@ -91,10 +93,10 @@ impl Model {
 
     /// The graph `--format dot` writes: every square and move, with the tour's moves in
     /// `tour` (visiting order) drawn bold.
-    pub fn move_graph(&self, tour: Option<&Packed>) -> Result<SquareGraph, String> {
-        let g = self.graph().ok_or_else(|| {
-            format!("the move graph of a board above {GRAPH_LIMIT} squares is not built")
-        })?;
+    pub fn move_graph(&self, tour: Option<&Packed>) -> Result<SquareGraph, NoGraph> {
+        let g = self
+            .graph()
+            .ok_or(NoGraph::TooLarge { limit: GRAPH_LIMIT })?;
         let b = &self.board;
         let nodes: Vec<(usize, String)> = b.cells().map(|s| (s, b.square_name(s))).collect();
         let mut edges = Vec::new();

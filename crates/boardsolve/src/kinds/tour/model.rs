@@ -10,12 +10,11 @@ use petgraph::graph::UnGraph;
 
 use super::exists::{self, Existence};
 use super::graph::{self, Analysis, Csr, GRAPH_LIMIT, NONE};
-use super::vocab::{TourCounting, TourNote};
+use super::vocab::{TourCounting, TourNote, TourRefusal};
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Need, Note, StopReason, Task};
-use crate::kinds::CheckError;
-use crate::kinds::ModelSummary;
+use crate::kinds::{CheckError, ModelSummary, Violation};
 use crate::spec::{Spec, SpecError, TourSpec};
 use crate::util::Packed;
 
@@ -185,41 +184,41 @@ impl Model {
     /// A tour in visiting order is valid: every square on the board exactly once, each
     /// step a move of the piece, the last square a move from the first when closed, the
     /// given start first.
-    pub fn check(&self, order: &[usize]) -> Result<(), String> {
+    pub fn check(&self, order: &[usize]) -> Result<(), Violation> {
         let b = &self.board;
         if order.len() != self.cells {
-            return Err(format!(
-                "the tour visits {} squares; the board has {}",
-                order.len(),
-                self.cells
-            ));
+            return Err(Violation::VisitCount {
+                visits: order.len(),
+                squares: self.cells,
+            });
         }
         let mut seen = vec![false; b.squares()];
         for (i, &s) in order.iter().enumerate() {
             if s >= b.squares() || b.is_hole(s) {
-                return Err(format!("step {} is not a square on the board", i + 1));
+                return Err(Violation::StepOffBoard { step: i + 1 });
             }
             if std::mem::replace(&mut seen[s], true) {
-                return Err(format!("square {} is visited twice", b.square_name(s)));
+                return Err(Violation::VisitedTwice {
+                    square: b.square_name(s),
+                });
             }
             if i > 0 && !self.is_move(order[i - 1], s) {
-                return Err(format!(
-                    "step {} from {} to {} is not a move",
-                    i + 1,
-                    b.square_name(order[i - 1]),
-                    b.square_name(s)
-                ));
+                return Err(Violation::NotAMove {
+                    step: i + 1,
+                    from: b.square_name(order[i - 1]),
+                    to: b.square_name(s),
+                });
             }
         }
         if self.closed && (order.len() < 2 || !self.is_move(order[order.len() - 1], order[0])) {
-            return Err(
-                "the tour does not close: the last square is no move from the first".into(),
-            );
+            return Err(Violation::NotClosed);
         }
         if let Some(s) = self.start
             && order.first() != Some(&s)
         {
-            return Err(format!("the tour does not start on {}", b.square_name(s)));
+            return Err(Violation::WrongStart {
+                start: b.square_name(s),
+            });
         }
         Ok(())
     }
@@ -237,7 +236,7 @@ impl Model {
     /// a square's moves lie in the rows a few above and below, which are decoded into a small
     /// ring of rows (a stripe of columns at a time on very wide boards), and each move is
     /// compared for a whole row at once.
-    pub fn check_numbers(&self, number: &Packed) -> Result<(), String> {
+    pub fn check_numbers(&self, number: &Packed) -> Result<(), Violation> {
         match self.check_numbers_until(number, &mut || None) {
             Ok(()) => Ok(()),
             Err(CheckError::Invalid(why)) => Err(why),
@@ -255,19 +254,17 @@ impl Model {
         let b = &self.board;
         let n = self.cells;
         if number.len() != b.squares() {
-            return Err("the numbering does not cover the board".into());
+            return Err(Violation::NumberingSize.into());
         }
         let none = number.ones();
         if (none as u64) < n as u64 {
-            return Err("the numbering is too narrow for the board".into());
+            return Err(Violation::NumberingNarrow.into());
         }
         if n == 0 {
-            return Err("no square is numbered first".into());
+            return Err(Violation::NoFirst.into());
         }
         if self.closed && n < 3 {
-            return Err(
-                "the tour does not close: the last square is no move from the first".into(),
-            );
+            return Err(Violation::NotClosed.into());
         }
         let (w, h) = (b.width, b.height);
         // Only moves that can land on the board matter; they set how far the ring reaches.
@@ -296,7 +293,7 @@ impl Model {
             let (lo, hi) = (c0.saturating_sub(hpad), (c1 + hpad).min(w));
             // Row r's columns lo..hi into its slot (the stripe's own squares range-checked);
             // columns off the board stay sentinels.
-            let mut decode = |r: usize, rows: &mut [u32]| -> Result<(), String> {
+            let mut decode = |r: usize, rows: &mut [u32]| -> Result<(), Violation> {
                 let slot = &mut rows[(r % ring) * sw..][..sw];
                 let at = hpad + lo - c0;
                 slot[..at].fill(none);
@@ -317,17 +314,21 @@ impl Model {
                 for (j, &k) in own.iter().enumerate() {
                     let s = r * w + c0 + j;
                     if holes && b.is_hole(s) != (k == none) {
-                        return Err(format!("square {} is numbered wrongly", b.square_name(s)));
+                        return Err(Violation::NumberedWrongly {
+                            square: b.square_name(s),
+                        });
                     }
                     if k == none && !holes {
-                        return Err(format!("square {} has no move number", b.square_name(s)));
+                        return Err(Violation::NoNumber {
+                            square: b.square_name(s),
+                        });
                     }
                     if k != none && k > last {
-                        return Err(format!(
-                            "square {} has move {} of {n}",
-                            b.square_name(s),
-                            k as u64 + 1
-                        ));
+                        return Err(Violation::NumberBeyond {
+                            square: b.square_name(s),
+                            number: k as u64 + 1,
+                            of: n,
+                        });
                     }
                     if k == 0 {
                         first = Some(s);
@@ -375,15 +376,14 @@ impl Model {
                 }
             }
         }
-        let first = first.ok_or("no square is numbered first")?;
+        let first = first.ok_or(Violation::NoFirst)?;
         if let Some(s) = self.start
             && s != first
         {
-            return Err(format!(
-                "the tour does not start on {}: move 1 is on {}",
-                b.square_name(s),
-                b.square_name(first)
-            )
+            return Err(Violation::StartsElsewhere {
+                start: b.square_name(s),
+                first: b.square_name(first),
+            }
             .into());
         }
         Ok(())
@@ -391,7 +391,7 @@ impl Model {
 
     /// Why square `s`, numbered `k`, has no move to the number after it (the failure path
     /// of [`Model::check_numbers`]: one more scan, to say where that number is).
-    fn no_successor(&self, number: &Packed, s: usize, k: u32) -> String {
+    fn no_successor(&self, number: &Packed, s: usize, k: u32) -> Violation {
         let b = &self.board;
         let n = self.cells as u32;
         let want = if k + 1 == n { 0 } else { k + 1 };
@@ -402,25 +402,29 @@ impl Model {
             .map(|(t, _)| t)
             .take(2)
             .collect();
-        let here = format!("move {} on {}", k as u64 + 1, b.square_name(s));
+        let (moved, square, next) = (k as u64 + 1, b.square_name(s), want as u64 + 1);
         match on[..] {
-            [] => format!("{here} is not followed: no square has move {}", want + 1),
-            [t] if want == 0 => format!(
-                "the tour does not close: the last square, {}, is no move from the first, {}",
-                b.square_name(s),
-                b.square_name(t)
-            ),
-            [t] => format!(
-                "{here} is followed by move {} on {}, which is no move away",
-                want + 1,
-                b.square_name(t)
-            ),
-            _ => format!(
-                "{here} is not followed by a move to move {}, which is on {} and {} (twice)",
-                want + 1,
-                b.square_name(on[0]),
-                b.square_name(on[1])
-            ),
+            [] => Violation::NotFollowed {
+                number: moved,
+                square,
+                next,
+            },
+            [t] if want == 0 => Violation::LastNotBeforeFirst {
+                last: square,
+                first: b.square_name(t),
+            },
+            [t] => Violation::FollowedFar {
+                number: moved,
+                square,
+                next,
+                on: b.square_name(t),
+            },
+            _ => Violation::FollowedTwice {
+                number: moved,
+                square,
+                next,
+                on: [b.square_name(on[0]), b.square_name(on[1])],
+            },
         }
     }
 
@@ -470,13 +474,9 @@ impl Model {
 }
 
 /// `--unique` is refused up front by the tour strategies that do not count up to symmetry.
-pub(crate) fn no_unique(task: &Task) -> Result<(), String> {
+pub(crate) fn no_unique(task: &Task) -> Result<(), TourRefusal> {
     if task.unique {
-        return Err(
-            "--unique: tours are counted up to symmetry by `backtrack` (small boards) and \
-             `count` (closed tours)"
-                .into(),
-        );
+        return Err(TourRefusal::Unique);
     }
     Ok(())
 }

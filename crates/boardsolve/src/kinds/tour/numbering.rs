@@ -14,6 +14,7 @@
 //! move numbers in place.
 
 use super::blocks::BlockTour;
+use super::vocab::TourBug;
 use crate::util::Packed;
 
 /// `x` mod `len` for x < 2 len, without a division (several a block, twice a walk).
@@ -129,7 +130,7 @@ pub(super) struct Plan {
 impl Plan {
     /// The walk through `shape` entered by `e`, with its children `kids` (the block on the
     /// right, the block below).
-    pub fn new(shape: &Shape, e: Entry, kids: &[Option<Kid>; 2]) -> Result<Plan, String> {
+    pub fn new(shape: &Shape, e: Entry, kids: &[Option<Kid>; 2]) -> Result<Plan, TourBug> {
         let len = shape.pos.len();
         let p = shape.pos[e.at as usize] as usize;
         let next = wrap(p + 1, len);
@@ -138,7 +139,7 @@ impl Plan {
             None => true,
             Some(q) if shape.pos[q as usize] as usize == next => false,
             Some(q) if shape.pos[q as usize] as usize == prev => true,
-            Some(_) => return Err("a join's move is not in its block's tour (a bug)".into()),
+            Some(_) => return Err(TourBug::JoinNotInTour),
         };
         let dist = |l: u16| {
             let q = shape.pos[l as usize] as usize;
@@ -155,7 +156,7 @@ impl Plan {
             if let Some(kid) = kid {
                 let (t0, t1) = (dist(kid.a[0]), dist(kid.a[1]));
                 if t0.abs_diff(t1) != 1 {
-                    return Err("a join's move is not in its block's tour (a bug)".into());
+                    return Err(TourBug::JoinNotInTour);
                 }
                 let first = if t0 < t1 { 0 } else { 1 };
                 cuts[ncuts] = (t0.min(t1), kid.size);
@@ -265,7 +266,7 @@ pub(super) fn unlink(
     first: u32,
     prev: u32,
     start: Option<usize>,
-) -> Result<(), String> {
+) -> Result<(), TourBug> {
     let n = x.len();
     let mut cur = first;
     // The builders may say NONE (u32::MAX) for "no predecessor"; in the array it is all ones.
@@ -273,9 +274,7 @@ pub(super) fn unlink(
     for k in 0..n as u32 {
         // A broken build (the path ends early: all ones) is reported instead of a panic.
         if cur as usize >= n {
-            return Err(format!(
-                "the built tour ends after {k} of {n} squares (a bug)"
-            ));
+            return Err(TourBug::TourEndsEarly { at: k, of: n });
         }
         let next = x.replace(cur as usize, k) ^ prev;
         prev = cur;

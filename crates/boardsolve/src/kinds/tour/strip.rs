@@ -19,6 +19,7 @@
 
 use super::blocks::{ATTEMPT_BUDGET, BlockTour, attempt_path};
 use super::graph::NONE;
+use super::vocab::TourBug;
 use crate::engine::Run;
 use crate::util::Packed;
 
@@ -191,7 +192,7 @@ pub fn build(
     closed: bool,
     mut x: Packed,
     run: &mut Run,
-) -> Result<Option<(Packed, u32, u32)>, String> {
+) -> Result<Option<(Packed, u32, u32)>, TourBug> {
     let (horizontal, rows, len) = strip_shape(width, height);
     let g = |(r, c): Sq| -> u32 {
         if horizontal {
@@ -210,7 +211,7 @@ pub fn build(
         match block(rows, len, closed, None, None, run) {
             Some(t) => tours.push(t),
             None if run.is_stopped() => return Ok(None),
-            None => return Err(format!("no tour of the {rows}x{len} strip was found")),
+            None => return Err(TourBug::NoStripTour { rows, len }),
         }
     } else {
         for p in patterns(rows) {
@@ -235,9 +236,7 @@ pub fn build(
             }
         }
         if chosen.is_none() {
-            return Err(format!(
-                "no joining pattern for {rows}-square strips was found"
-            ));
+            return Err(TourBug::NoJoiningPattern { rows });
         }
     }
     let mut c0 = 0;

@@ -1,6 +1,6 @@
 //! The tour kind's own words on an answer: its notes (how tours are counted, how a tour was
-//! built) and its reasons for no tour (the theorems and counting arguments). The engine
-//! carries them; render says them.
+//! built), its reasons for no tour (the theorems and counting arguments) and its strategies'
+//! refusals. The engine carries them; render says them.
 
 use crate::engine::Vocabulary;
 
@@ -116,8 +116,8 @@ pub enum TourReason {
     /// An exhaustive count is 0.
     CountIsZero,
     /// A strategy failed where a theorem or its own construction says a solution exists:
-    /// a bug, as the strategy describes it.
-    Bug(String),
+    /// a bug, as the strategy found it.
+    Bug(TourBug),
 }
 
 impl Vocabulary for TourReason {}
@@ -131,4 +131,87 @@ pub enum ClassRule {
     DifferByOne,
     /// The tour starts in the larger class; this square is in the smaller.
     StartInSmaller(String),
+}
+
+/// Where a strategy found itself wrong: a theorem or its own construction says a tour exists
+/// (or a count adds up), and it did not find one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TourBug {
+    /// An exhaustive count is 0 where a theorem says a tour exists.
+    CountIsZero,
+    /// The classes' weights of a count up to symmetry do not add up to its tours.
+    WeightsUneven,
+    /// A search found none where a theorem says a tour exists.
+    SearchFoundNone,
+    /// No tour of a `rows` x `len` strip was found.
+    NoStripTour { rows: usize, len: usize },
+    /// No joining pattern for strips `rows` squares high was found.
+    NoJoiningPattern { rows: usize },
+    /// No chain of blocks `rows` squares high was found for the start, in `searches` block
+    /// searches.
+    NoChain { rows: usize, searches: usize },
+    /// The built tour's links end after `at` of its `of` squares.
+    TourEndsEarly { at: u32, of: usize },
+    /// No block tour of shape `width` x `height` with the joining move was found.
+    NoBlockTour { width: usize, height: usize },
+    /// A block tour misses squares of its block.
+    BlockMissesSquares,
+    /// A join's move is not in its block's tour.
+    JoinNotInTour,
+}
+
+/// Why a strategy of the tour kind does not take a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TourRefusal {
+    /// `--unique`: only `backtrack` and `count` count tours up to symmetry.
+    Unique,
+    /// `--unique` with a goal other than count.
+    UniqueGoal,
+    /// `--unique` with a given start, which few symmetries fix.
+    UniqueStart,
+    /// `--unique` with `--part`: a part's tours weigh fractions of a class.
+    UniquePart,
+    /// `count --unique` takes closed tours, without a start, `--prefixes` or `--part`.
+    UniqueClosedWhole,
+    /// `count --unique` on a board with a symmetry whose fixed tours the sweep cannot count.
+    UniqueSymmetry(SymmetryKeeps),
+    /// `divide` builds knight's tours on boards without holes.
+    DivideKnightNoHoles,
+    /// `divide` builds boards with both sides at least 3.
+    DivideNarrow { width: usize, height: usize },
+    /// `divide` builds one tour.
+    DivideGoal,
+    /// `warnsdorff` finds one tour.
+    WarnsdorffGoal,
+    /// The move graph is built for boards up to `max` squares.
+    GraphSize { max: usize },
+    /// Plain backtracking takes boards up to `max` squares; this one has `cells`.
+    BacktrackSize { cells: usize, max: usize },
+    /// `count` sweeps the board once: no subtrees for `--part` or `--estimate`.
+    CountNoSubtrees,
+    /// A part's count is kept in 128 bits, and the paths of this board may need `bits`.
+    PartBits { bits: f64 },
+    /// `count` counts (goal count).
+    CountGoal,
+    /// `count`'s frontier is shaped for the knight.
+    KnightFrontier,
+    /// A board with shorter side `short`: beyond the `max` the labels tell apart.
+    ShortSide { short: usize, max: usize },
+    /// `--prefixes` with open tours.
+    PrefixesOpen,
+    /// The counts may need `bits` bits, more than the `max` it counts in.
+    CountBits { bits: f64, max: u32 },
+}
+
+impl Vocabulary for TourRefusal {}
+
+/// What a symmetry of the board does that keeps the sweep from counting its fixed tours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryKeeps {
+    /// It fixes two cells.
+    TwoCells,
+    /// It maps a cell to one a knight's move away.
+    KnightApart,
+    /// It turns the board a quarter, with a quarter of its cells odd.
+    QuarterTurnOdd,
 }

@@ -20,7 +20,7 @@ use super::divide;
 use super::exists::Existence;
 use super::graph::GRAPH_LIMIT;
 use super::model::{Model, no_unique};
-use super::vocab::{TourNote, TourReason};
+use super::vocab::{TourBug, TourNote, TourReason, TourRefusal};
 use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::kinds::Strategy;
 
@@ -36,14 +36,10 @@ impl Strategy<Model> for Warnsdorff {
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         no_unique(task)?;
         if task.goal != Goal::First {
-            return Err("finds one tour (goal first); counting and listing take backtrack".into());
+            return Err(TourRefusal::WarnsdorffGoal.into());
         }
         if m.cells > GRAPH_LIMIT {
-            return Err(format!(
-                "walks the move graph, built for boards up to {} squares",
-                GRAPH_LIMIT
-            )
-            .into());
+            return Err(TourRefusal::GraphSize { max: GRAPH_LIMIT }.into());
         }
         Ok(())
     }
@@ -99,9 +95,7 @@ impl Strategy<Model> for Warnsdorff {
             }
         }
         Answer::none_because(match m.existence {
-            Existence::Exists(_) => {
-                TourReason::Bug("the search found none (contradicting a theorem: a bug)".into())
-            }
+            Existence::Exists(_) => TourReason::Bug(TourBug::SearchFoundNone),
             _ => TourReason::SearchFoundNone,
         })
     }

@@ -36,7 +36,7 @@ pub use parts::subtree_list;
 use super::band::Bands;
 use super::goals::{Searcher, Tally, drive};
 use super::model::Model;
-use super::vocab::DominationNote;
+use super::vocab::{DominationNote, DominationRefusal};
 use crate::engine::{Answer, Goal, Need, Note, Partial, Run, Task};
 use crate::kinds::Strategy;
 use search::{Aim, Search};
@@ -56,17 +56,10 @@ impl Strategy<Model> for Bnb {
         let split_count =
             task.goal == Goal::Count && task.part.is_some() && task.estimate.is_none();
         if split_count && task.optimum.is_none() {
-            return Err(
-                "--part with goal count: counts the placements of the optimum, which the parts \
-                 take as given: --optimum K (the answer of goal minimize, run whole or in \
-                 parts)"
-                    .into(),
-            );
+            return Err(DominationRefusal::PartCountNeedsOptimum.into());
         }
         if task.partial() && task.goal != Goal::Minimize && !split_count {
-            return Err(
-                "--part: accepted with goals minimize and count; --estimate with minimize".into(),
-            );
+            return Err(DominationRefusal::PartGoals.into());
         }
         Ok(())
     }
@@ -91,9 +84,7 @@ impl Strategy<Model> for BnbBands {
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         Bnb.applies(m, task)?;
         if Bands::new(m).is_none() {
-            return Err(
-                "the band bound needs a piece that moves at most 2 rows and 2 columns".into(),
-            );
+            return Err(DominationRefusal::BandPiece.into());
         }
         Ok(())
     }
