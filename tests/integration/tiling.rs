@@ -24,12 +24,26 @@ fn in_all(o: &boardsolve::engine::Outcome) -> Option<u128> {
 
 #[test]
 fn pentominoes_6x10_up_to_symmetry_as_knuth_counts_them() {
-    let (o, _, _) = solve(&text("pentominoes6x10.toml"), None, "dlx", Goal::Count, true, 1);
+    let (o, _, _) = solve(
+        &text("pentominoes6x10.toml"),
+        None,
+        "dlx",
+        Goal::Count,
+        true,
+        1,
+    );
     assert_eq!(o.answer.count, Some(2339));
     assert_eq!(in_all(&o), Some(9356));
     // X kept to 8 placements of 32: DLX1's very search of Knuth's one-quadrant data.
     assert_eq!(o.stats.nodes, 904_970);
-    let (cover, _, _) = solve(&text("pentominoes-unique.toml"), None, "dlx", Goal::Count, false, 1);
+    let (cover, _, _) = solve(
+        &text("pentominoes-unique.toml"),
+        None,
+        "dlx",
+        Goal::Count,
+        false,
+        1,
+    );
     assert_eq!(cover.stats.nodes, o.stats.nodes);
 }
 
@@ -62,7 +76,14 @@ fn soma_cube_11520_and_240_up_to_the_cubes_48_symmetries() {
 
 #[test]
 fn pentominoes_and_the_square_on_8x8_16146_up_to_symmetry() {
-    let (o, _, _) = solve(&text("pentominoes8x8.toml"), None, "dlx", Goal::Count, true, 2);
+    let (o, _, _) = solve(
+        &text("pentominoes8x8.toml"),
+        None,
+        "dlx",
+        Goal::Count,
+        true,
+        2,
+    );
     assert_eq!(o.answer.count, Some(16146));
     assert_eq!(in_all(&o), Some(129_168));
 }
@@ -82,7 +103,11 @@ fn domino_tilings_as_oeis_a004003() {
     for (n, tilings) in [(2, 2), (4, 36), (6, 6728)] {
         let (a, _, _) = solve(&t, Some(n), "dlx", Goal::Count, false, 1);
         let (b, _, _) = solve(&t, Some(n), "dxz", Goal::Count, false, 1);
-        assert_eq!((a.answer.count, b.answer.count), (Some(tilings), Some(tilings)), "{n}");
+        assert_eq!(
+            (a.answer.count, b.answer.count),
+            (Some(tilings), Some(tilings)),
+            "{n}"
+        );
     }
 }
 
@@ -145,7 +170,12 @@ struct Brute<'a> {
 impl Brute<'_> {
     fn go(&mut self, filled: &mut Vec<bool>) {
         let Some(first) = (0..self.w * self.h).find(|&i| self.cell[i] && !filled[i]) else {
-            if self.used.iter().zip(self.counts).all(|(&u, &(lo, _))| u >= lo) {
+            if self
+                .used
+                .iter()
+                .zip(self.counts)
+                .all(|(&u, &(lo, _))| u >= lo)
+            {
                 self.out.push(self.placed.iter().cloned().collect());
             }
             return;
@@ -162,7 +192,8 @@ impl Brute<'_> {
                     .iter()
                     .map(|&(r, c)| {
                         let (r, c) = (r - anchor.0 + fr, c - anchor.1 + fc);
-                        let inside = r >= 0 && c >= 0 && (r as usize) < self.h && (c as usize) < self.w;
+                        let inside =
+                            r >= 0 && c >= 0 && (r as usize) < self.h && (c as usize) < self.w;
                         let i = (r * self.w as i32 + c) as usize;
                         (inside && self.cell[i] && !filled[i]).then_some(i)
                     })
@@ -197,7 +228,12 @@ fn classes(
     counts: &[(u32, u32)],
 ) -> usize {
     let piece_of = |p: usize, cells: &[usize]| -> Option<usize> {
-        let shape = norm(cells.iter().map(|&i| ((i / w) as i32, (i % w) as i32)).collect());
+        let shape = norm(
+            cells
+                .iter()
+                .map(|&i| ((i / w) as i32, (i % w) as i32))
+                .collect(),
+        );
         if forms[p].contains(&shape) {
             return Some(p);
         }
@@ -345,7 +381,11 @@ fn small_random_tilings_against_a_brute_force() {
         };
         let _ = model;
         let (o, listed, m) = solve(&file, None, "dlx", Goal::All, false, 1);
-        assert_eq!(o.answer.count, Some(sols.len() as u128), "case {case}\n{file}");
+        assert_eq!(
+            o.answer.count,
+            Some(sols.len() as u128),
+            "case {case}\n{file}"
+        );
         for s in &listed {
             m.check(s).unwrap();
         }
@@ -388,9 +428,18 @@ fn solutions_are_drawn_as_shapes() {
     let (code, out, err) = run_cli(&[&puzzle("soma.toml"), "--goal", "first", "--quiet"]);
     assert_eq!(code, 0, "{err}");
     // Three layers side by side, a name a cell.
-    let rows: Vec<&str> = out.lines().filter(|l| l.split_whitespace().count() == 9).collect();
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.split_whitespace().count() == 9)
+        .collect();
     assert_eq!(rows.len(), 3, "{out}");
-    let (code, out, _) = run_cli(&[&puzzle("pentominoes6x10.toml"), "--goal", "first", "--format", "json"]);
+    let (code, out, _) = run_cli(&[
+        &puzzle("pentominoes6x10.toml"),
+        "--goal",
+        "first",
+        "--format",
+        "json",
+    ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let placed = v["solutions"][0].as_array().unwrap();
@@ -399,7 +448,10 @@ fn solutions_are_drawn_as_shapes() {
     assert!(placed[0]["piece"].is_string());
     let (code, svg, _) = run_cli(&[&puzzle("scott.toml"), "--goal", "first", "--format", "svg"]);
     assert_eq!(code, 0);
-    assert!(svg.contains("<svg") && svg.contains("<line") && svg.contains(">X</text>"), "{svg}");
+    assert!(
+        svg.contains("<svg") && svg.contains("<line") && svg.contains(">X</text>"),
+        "{svg}"
+    );
 }
 
 #[test]

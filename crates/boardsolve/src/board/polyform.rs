@@ -81,7 +81,14 @@ impl Turn {
 /// The turns a piece may take: in the plane (`space` false) the 8 symmetries of the square
 /// (4 rotations), in a box the 48 of the cube (24 rotations); the identity comes first.
 pub fn turns(space: bool, allowed: Turns) -> Vec<Turn> {
-    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut all = Vec::new();
     for axis in PERMS {
         for s in 0..8 {
@@ -201,7 +208,10 @@ pub fn read_drawing(text: &str) -> Result<Drawing, DrawingFault> {
     for line in text.split('\n') {
         let body = line.strip_suffix('\r').unwrap_or(line);
         if let Some((i, c)) = body.char_indices().find(|&(_, c)| c.is_control()) {
-            return Err(DrawingFault::Control { at: at + i, what: c });
+            return Err(DrawingFault::Control {
+                at: at + i,
+                what: c,
+            });
         }
         lines.push((at, body));
         at += line.len() + 1;

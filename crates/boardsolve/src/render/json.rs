@@ -285,7 +285,11 @@ pub fn write_json_picture(
                         .iter()
                         .map(|&c| {
                             let (x, y, z) = (c % width, c / width % height, c / (width * height));
-                            if *depth > 1 { vec![z, y, x] } else { vec![y, x] }
+                            if *depth > 1 {
+                                vec![z, y, x]
+                            } else {
+                                vec![y, x]
+                            }
                         })
                         .collect();
                     serde_json::json!({ "piece": name, "cells": cells })

@@ -119,10 +119,7 @@ impl Spec {
             KindSpec::Tiling(t) => vec![
                 ("rules.leave", number(&t.leave)),
                 ("rules.fill", Some(format!("{:?}", t.fill))),
-                (
-                    "pieces.set",
-                    t.sets.as_ref().map(|s| s.get_ref().join(" ")),
-                ),
+                ("pieces.set", t.sets.as_ref().map(|s| s.get_ref().join(" "))),
                 (
                     "pieces.turns",
                     t.set_turns.as_ref().map(|s| s.get_ref().name().to_string()),

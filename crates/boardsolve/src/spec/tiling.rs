@@ -246,10 +246,7 @@ impl Document {
                     "labels name the cells of a picture; draw the board (picture = ...)".into(),
                 ));
             }
-            let flat = RawBoard {
-                depth: None,
-                ..raw
-            };
+            let flat = RawBoard { depth: None, ..raw };
             let board = self.parse_board(Kind::Tiling, Some(flat), overrides)?;
             let cells = (board.squares() as u64) * depth as u64;
             if cells > MAX_CELLS as u64 {
@@ -425,10 +422,13 @@ impl Document {
         } else if n.chars().count() > MAX_NAME {
             Some(format!("{n:?} is {} characters", n.chars().count()))
         } else if let Some(c) = n.chars().find(|&c| c == ':' || c == '.' || c == '#') {
-            Some(format!("{c:?} is taken: ':' marks colours, '.' and '#' empty cells"))
+            Some(format!(
+                "{c:?} is taken: ':' marks colours, '.' and '#' empty cells"
+            ))
         } else {
-            n.chars()
-                .find_map(|c| unprintable(c).map(|what| format!("U+{:04X} is {what}", u32::from(c))))
+            n.chars().find_map(|c| {
+                unprintable(c).map(|what| format!("U+{:04X} is {what}", u32::from(c)))
+            })
         };
         if let Some(why) = bad {
             return Err(self.err(
@@ -452,12 +452,7 @@ impl Document {
         };
         let d = polyform::read_drawing(shape.get_ref())
             .map_err(|f| self.drawing_fault(&shape, "piece.shape", f))?;
-        let cells: Vec<Cell> = d
-            .marks
-            .iter()
-            .filter(|m| m.1 != '.')
-            .map(|m| m.0)
-            .collect();
+        let cells: Vec<Cell> = d.marks.iter().filter(|m| m.1 != '.').map(|m| m.0).collect();
         if cells.is_empty() {
             return Err(self.err(
                 shape.span(),
@@ -502,20 +497,25 @@ impl Document {
                             .then_some(PieceCount::Between(lo as u32, hi as u32))
                     }),
                 };
-                parsed.map(|p| Located::new(p, span.clone())).ok_or_else(|| {
-                    let shown = match c.get_ref() {
-                        RawCount::Whole(k) => k.to_string(),
-                        RawCount::Text(t) => format!("{t:?}"),
-                    };
-                    self.err(
-                        span,
-                        "piece.count",
-                        format!("{shown}; {COUNT_ACCEPTED}, at most {MAX_COPIES}"),
-                    )
-                })
+                parsed
+                    .map(|p| Located::new(p, span.clone()))
+                    .ok_or_else(|| {
+                        let shown = match c.get_ref() {
+                            RawCount::Whole(k) => k.to_string(),
+                            RawCount::Text(t) => format!("{t:?}"),
+                        };
+                        self.err(
+                            span,
+                            "piece.count",
+                            format!("{shown}; {COUNT_ACCEPTED}, at most {MAX_COPIES}"),
+                        )
+                    })
             })
             .transpose()?;
-        let turns = raw.turns.map(|t| self.turns(t, "piece.turns")).transpose()?;
+        let turns = raw
+            .turns
+            .map(|t| self.turns(t, "piece.turns"))
+            .transpose()?;
         Ok(ShapeSpec {
             name,
             cells,

@@ -43,7 +43,12 @@ impl Strategy<Model> for Dxz {
 
 /// Count (or list) the solutions of `problem` with the memo, within the task's memory
 /// budget: the search of the kinds that compile to one exact cover.
-pub(crate) fn solve(problem: &dlx::Problem, branch: dlx::Branch, task: &Task, run: &mut Run) -> Answer {
+pub(crate) fn solve(
+    problem: &dlx::Problem,
+    branch: dlx::Branch,
+    task: &Task,
+    run: &mut Run,
+) -> Answer {
     let budget = task.memory.unwrap_or(UNBUDGETED);
     let mut answer = Answer::default();
     let out_of_memory = |run: &mut Run, answer: &mut Answer, what: &'static str| {
@@ -73,9 +78,7 @@ pub(crate) fn solve(problem: &dlx::Problem, branch: dlx::Branch, task: &Task, ru
     match result.count {
         Some(_) if run.reports_each() => dxz.enumerate(run),
         Some(c) => run.count(c),
-        None if result.out_of_memory => {
-            out_of_memory(run, &mut answer, "the memo of sub-problems")
-        }
+        None if result.out_of_memory => out_of_memory(run, &mut answer, "the memo of sub-problems"),
         None => {}
     }
     answer

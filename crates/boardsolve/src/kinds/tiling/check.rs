@@ -4,8 +4,8 @@
 //! or any under `fill = "pack"`); each piece is used as often as its count allows.
 
 use super::{BLANK, Model};
-use crate::kinds::Violation;
 use crate::board::polyform::{self, Cell};
+use crate::kinds::Violation;
 use crate::spec::{Fill, PieceCount};
 
 impl Model {

@@ -129,7 +129,8 @@ impl Model {
                 ),
             ));
         }
-        let index = |c: [i32; 3]| (c[2] as usize * b.height + c[1] as usize) * b.width + c[0] as usize;
+        let index =
+            |c: [i32; 3]| (c[2] as usize * b.height + c[1] as usize) * b.width + c[0] as usize;
         let mut piece_of = Vec::new();
         let mut start = vec![0u32];
         let mut cells: Vec<u32> = Vec::new();
@@ -250,7 +251,8 @@ impl Model {
                 }
             })
             .collect();
-        let blank_item = (leave > 0).then(|| problem.add_primary_range(".", leave as u32, leave as u32));
+        let blank_item =
+            (leave > 0).then(|| problem.add_primary_range(".", leave as u32, leave as u32));
         let mut buf = Vec::new();
         for k in 0..piece_of.len() {
             buf.clear();
@@ -310,9 +312,9 @@ pub fn cell_name(i: usize, width: usize, height: usize, layered: bool) -> String
 
 /// Whether a name reads like a cell's item name.
 fn cell_name_like(name: &str) -> bool {
-    let rest = name.strip_prefix('l').map_or(name, |r| {
-        r.trim_start_matches(|c: char| c.is_ascii_digit())
-    });
+    let rest = name
+        .strip_prefix('l')
+        .map_or(name, |r| r.trim_start_matches(|c: char| c.is_ascii_digit()));
     let Some(rest) = rest.strip_prefix('r') else {
         return false;
     };

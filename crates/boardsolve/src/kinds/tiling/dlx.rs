@@ -105,7 +105,8 @@ fn restricted(m: &Model, sym: &Symmetries, r: &Restriction, task: &Task, run: &m
         let mut a = dlx_parts::search(&mut solver, task, run);
         if task.part.is_none() && !run.is_stopped() {
             let classes = run.stats.solutions - before;
-            a.notes.push(CountNote::SolutionsInAll(classes * sym.order() as u128).into());
+            a.notes
+                .push(CountNote::SolutionsInAll(classes * sym.order() as u128).into());
         }
         a
     } else {

@@ -68,9 +68,7 @@ impl Restriction {
         }
         let piece = &m.pieces[self.piece];
         let mut keep = vec![true; whole.num_options()];
-        for k in piece.first..piece.first + piece.placements {
-            keep[k] = false;
-        }
+        keep[piece.first..piece.first + piece.placements].fill(false);
         for &(k, _) in &self.kept {
             keep[k] = true;
         }
@@ -120,7 +118,9 @@ pub fn symmetries(m: &Model) -> Symmetries {
         if (0..3).any(|i| far[i].unsigned_abs() as usize + 1 != dims[i]) {
             continue;
         }
-        let shift: Vec<i32> = (0..3).map(|i| if far[i] < 0 { -far[i] } else { 0 }).collect();
+        let shift: Vec<i32> = (0..3)
+            .map(|i| if far[i] < 0 { -far[i] } else { 0 })
+            .collect();
         let cell_map: Vec<u32> = (0..b.cells.len())
             .map(|i| {
                 let c = [
