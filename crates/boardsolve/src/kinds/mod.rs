@@ -5,6 +5,7 @@
 pub mod cover;
 pub mod dlx_parts;
 pub mod domination;
+pub mod exact_cover;
 pub mod independent;
 pub mod lines;
 mod parts;

@@ -5,6 +5,7 @@ use crate::engine::KindRefusal;
 use crate::kinds::NoExactCover;
 use crate::kinds::cover::CoverRefusal;
 use crate::kinds::domination::DominationRefusal;
+use crate::kinds::exact_cover::ExactCoverRefusal;
 use crate::kinds::independent::{IndependentRefusal, Pattern};
 use crate::kinds::lines::LinesRefusal;
 use crate::kinds::tiling::TilingRefusal;
@@ -21,6 +22,8 @@ pub(super) fn kind_refusal(r: &KindRefusal) -> String {
         domination(r)
     } else if let Some(r) = r.get::<CoverRefusal>() {
         cover(r)
+    } else if let Some(r) = r.get::<ExactCoverRefusal>() {
+        exact_cover(r)
     } else if let Some(r) = r.get::<LinesRefusal>() {
         lines(r)
     } else if let Some(r) = r.get::<TilingRefusal>() {
@@ -205,6 +208,28 @@ fn domination(r: &DominationRefusal) -> String {
     }
 }
 
+fn exact_cover(r: &ExactCoverRefusal) -> String {
+    match r {
+        ExactCoverRefusal::BranchFirstMultiplicities => "--branch first: with multiplicities \
+                                                    Algorithm M branches on the item of smallest \
+                                                    branch degree (DLX3's rule), which is also \
+                                                    how it finds dead ends"
+            .into(),
+        ExactCoverRefusal::MemoWhole => {
+            "its memo is shared by the whole tree, so it searches no part \
+                                    (--part) and estimates nothing (--estimate); dlx does both"
+                .into()
+        }
+        ExactCoverRefusal::MemoMultiplicities => {
+            "with multiplicities (Algorithm M) the options still \
+                                             allowed at a level depend on those passed over \
+                                             there, not on the items alone, so a memo keyed by \
+                                             the items would not be exact"
+                .into()
+        }
+    }
+}
+
 fn cover(r: &CoverRefusal) -> String {
     match r {
         CoverRefusal::Unique { break_in_options } => {
@@ -218,20 +243,7 @@ fn cover(r: &CoverRefusal) -> String {
                 unique.into()
             }
         }
-        CoverRefusal::BranchFirstMultiplicities => "--branch first: with multiplicities \
-                                                    Algorithm M branches on the item of smallest \
-                                                    branch degree (DLX3's rule), which is also \
-                                                    how it finds dead ends"
-            .into(),
         CoverRefusal::NoObjective => "cover puzzles have no objective".into(),
-        CoverRefusal::MemoWhole => "its memo is shared by the whole tree, so it searches no part \
-                                    (--part) and estimates nothing (--estimate); dlx does both"
-            .into(),
-        CoverRefusal::MemoMultiplicities => "with multiplicities (Algorithm M) the options still \
-                                             allowed at a level depend on those passed over \
-                                             there, not on the items alone, so a memo keyed by \
-                                             the items would not be exact"
-            .into(),
     }
 }
 

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use super::numbers::{article, counted, noun};
 use crate::engine::{Note, Reason, RunNote};
-use crate::kinds::cover::CoverNote;
 use crate::kinds::domination::{DominationNote, DominationReason};
+use crate::kinds::exact_cover::MemoNote;
 use crate::kinds::lines::LinesReason;
 use crate::kinds::tiling::TilingNote;
 use crate::kinds::tour::{BlockLayout, ClassRule, TourBug, TourCounting, TourNote, TourReason};
@@ -23,7 +23,7 @@ pub fn note_text(n: &Note) -> String {
         tour_note(n)
     } else if let Some(n) = n.get::<DominationNote>() {
         domination_note(n)
-    } else if let Some(n) = n.get::<CoverNote>() {
+    } else if let Some(n) = n.get::<MemoNote>() {
         cover_note(n)
     } else if let Some(n) = n.get::<TilingNote>() {
         tiling_note(n)
@@ -195,9 +195,9 @@ fn domination_note(n: &DominationNote) -> String {
     }
 }
 
-fn cover_note(n: &CoverNote) -> String {
+fn cover_note(n: &MemoNote) -> String {
     match n {
-        CoverNote::BudgetReached { what, budget } => {
+        MemoNote::BudgetReached { what, budget } => {
             format!(
                 "{what} reached the memory budget of {} (--memory)",
                 bytes(*budget)

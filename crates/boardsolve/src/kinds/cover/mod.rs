@@ -6,10 +6,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-pub(crate) mod dxz;
+mod dxz;
 pub mod vocab;
 
-pub use vocab::{CoverNote, CoverRefusal};
+pub use vocab::CoverRefusal;
 
 use super::Strategy;
 use crate::dlx::{self, Branch, Problem, Solver};
@@ -251,7 +251,9 @@ impl Strategy<Model> for Dlx {
             .into());
         }
         if m.branch == Branch::First && m.problem.has_multiplicities() {
-            return Err(CoverRefusal::BranchFirstMultiplicities.into());
+            return Err(
+                crate::kinds::exact_cover::ExactCoverRefusal::BranchFirstMultiplicities.into(),
+            );
         }
         if matches!(task.goal, Goal::Minimize | Goal::Maximize) {
             return Err(CoverRefusal::NoObjective.into());

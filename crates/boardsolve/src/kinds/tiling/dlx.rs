@@ -7,7 +7,7 @@ use super::symmetry::{self, Restriction, Symmetries};
 use super::{Model, TilingNote};
 use crate::dlx::{Branch, Solver};
 use crate::engine::{Answer, Need, Refusal, Run, Task};
-use crate::kinds::cover::CoverRefusal;
+use crate::kinds::exact_cover::ExactCoverRefusal;
 use crate::kinds::{CountNote, Strategy, dlx_parts};
 
 pub struct Dlx;
@@ -22,7 +22,7 @@ impl Strategy<Model> for Dlx {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), Refusal> {
         if m.branch == Branch::First && m.problem.has_multiplicities() {
-            return Err(CoverRefusal::BranchFirstMultiplicities.into());
+            return Err(ExactCoverRefusal::BranchFirstMultiplicities.into());
         }
         if let Some(why) = dlx_parts::refuses(task) {
             return Err(why);

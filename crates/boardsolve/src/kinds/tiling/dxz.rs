@@ -5,7 +5,7 @@ use super::Model;
 use crate::dlx;
 use crate::engine::{Answer, Refusal, Run, Task};
 use crate::kinds::Strategy;
-use crate::kinds::cover::CoverRefusal;
+use crate::kinds::exact_cover::ExactCoverRefusal;
 
 pub struct Dxz;
 
@@ -22,11 +22,11 @@ impl Strategy<Model> for Dxz {
             return Err(super::TilingRefusal::MemoUnique.into());
         }
         if task.partial() {
-            return Err(CoverRefusal::MemoWhole.into());
+            return Err(ExactCoverRefusal::MemoWhole.into());
         }
-        dlx::Dxz::applies(&m.problem).map_err(|_| CoverRefusal::MemoMultiplicities.into())
+        dlx::Dxz::applies(&m.problem).map_err(|_| ExactCoverRefusal::MemoMultiplicities.into())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        crate::kinds::cover::dxz::solve(&m.problem, m.branch, task, run)
+        crate::kinds::exact_cover::memo_solve(&m.problem, m.branch, task, run)
     }
 }
