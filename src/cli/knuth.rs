@@ -28,7 +28,7 @@ pub(crate) fn before_search(cli: &SolveCli, l: &Loaded) -> Option<u8> {
 /// The puzzle in Knuth's format, to `--output` or standard output: exit 0, or 2 when it has
 /// no exact cover or a name his format cannot hold.
 fn write_input(cli: &SolveCli, l: &Loaded) -> u8 {
-    let cover = match l.model.exact_cover(l.task.goal) {
+    let cover = match l.model.exact_cover(l.task.goal, l.task.unique) {
         Ok(c) => c,
         Err(why) => {
             let why = render::refusal_text(&why);

@@ -420,6 +420,22 @@ fn knuth_input_of_a_tiling_is_the_same_instance() {
     let (code, stdout, err) = run_cli(&[out.to_str().unwrap(), "--quiet"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(stdout.trim().lines().last(), Some("11,520 solutions"));
+    // Up to symmetry: the problem with the kept piece restricted, where that alone is exact.
+    let scott = dir.join("scott.dlx");
+    let (code, _, err) = run_cli(&[
+        &puzzle("scott.toml"),
+        "--unique",
+        "--format",
+        "knuth-input",
+        "--output",
+        scott.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (_, stdout, _) = run_cli(&[scott.to_str().unwrap(), "--quiet"]);
+    assert_eq!(stdout.trim().lines().last(), Some("65 solutions"));
+    let (code, _, err) = run_cli(&[&puzzle("soma.toml"), "--unique", "--format", "knuth-input"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("fixes 1 of them"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

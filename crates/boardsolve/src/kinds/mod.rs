@@ -479,7 +479,7 @@ impl Model {
     /// in Knuth's item order). The other kinds' Dancing Links models are not one fixed
     /// problem (domination lowers a count item until none is left), so they are refused:
     /// `Err` says why.
-    pub fn exact_cover(&self, goal: Goal) -> Result<ExactCoverOf<'_>, Refusal> {
+    pub fn exact_cover(&self, goal: Goal, unique: bool) -> Result<ExactCoverOf<'_>, Refusal> {
         match self {
             Model::Cover(m) => Ok(ExactCoverOf {
                 problem: Cow::Borrowed(&*m.problem),
@@ -488,6 +488,10 @@ impl Model {
             Model::Independent(m) => Ok(ExactCoverOf {
                 problem: Cow::Owned(independent::exact_cover(m, goal)?),
                 colours: &[],
+            }),
+            Model::Tiling(m) if unique => Ok(ExactCoverOf {
+                problem: Cow::Owned(m.exact_cover_up_to_symmetry()?),
+                colours: m.colours(),
             }),
             Model::Tiling(m) => Ok(ExactCoverOf {
                 problem: Cow::Borrowed(&*m.problem),
@@ -565,5 +569,6 @@ pub fn catalogue() -> Vec<(&'static str, Vec<Entry>)> {
         ("cover", names(cover::STRATEGIES)),
         ("tour", names(tour::STRATEGIES)),
         ("lines", names(lines::STRATEGIES)),
+        ("tiling", names(tiling::STRATEGIES)),
     ]
 }

@@ -31,6 +31,17 @@ pub(super) fn kind_refusal(r: &KindRefusal) -> String {
             TilingRefusal::MemoUnique => "its memo counts the whole problem; --unique compares \
                                           solutions with their images, which dlx does"
                 .into(),
+            TilingRefusal::KeptSymmetric { piece, symmetric } => format!(
+                "--unique: piece {piece} is kept to one placement of each class, but a \
+                 symmetry fixes {symmetric} of them, and solutions through those are told apart \
+                 only by comparing them with their images, which a program reading the options \
+                 cannot do; write the whole problem (without --unique)"
+            ),
+            TilingRefusal::NoneAlone => "--unique: no piece stands alone (one copy, mapped to \
+                                         itself by every symmetry) to keep to one placement of \
+                                         each class, so the classes are not one exact cover; \
+                                         write the whole problem (without --unique)"
+                .into(),
         }
     } else if let Some(NoExactCover(kind)) = r.get::<NoExactCover>() {
         format!(

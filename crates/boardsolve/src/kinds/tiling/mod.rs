@@ -113,6 +113,25 @@ impl Model {
         symmetry::symmetries(self).order()
     }
 
+    /// The exact cover whose solutions are the classes of solutions under the puzzle's
+    /// symmetries, one each, for a program that knows nothing of them (DLX1, SSXCC): the
+    /// problem with one piece kept to a placement an orbit, where that alone is exact.
+    pub fn exact_cover_up_to_symmetry(&self) -> Result<Problem, crate::engine::Refusal> {
+        let sym = symmetry::symmetries(self);
+        if sym.perms.is_empty() {
+            return Ok((*self.problem).clone());
+        }
+        match symmetry::restriction(self, &sym) {
+            Some(r) if r.symmetric() == 0 => Ok(r.problem(self).0),
+            Some(r) => Err(TilingRefusal::KeptSymmetric {
+                piece: self.pieces[r.piece].name.clone(),
+                symmetric: r.symmetric(),
+            }
+            .into()),
+            None => Err(TilingRefusal::NoneAlone.into()),
+        }
+    }
+
     /// The colour names of the problem: a tiling has none.
     pub fn colours(&self) -> &[String] {
         &[]

@@ -31,6 +31,11 @@ impl Vocabulary for TilingNote {}
 pub enum TilingRefusal {
     /// `dxz` with `--unique`: its memo counts the whole problem.
     MemoUnique,
+    /// `--unique` with `--format knuth-input`: the kept piece has `symmetric` kept placements
+    /// that a symmetry fixes, so the restricted problem alone counts some classes twice.
+    KeptSymmetric { piece: String, symmetric: usize },
+    /// `--unique` with `--format knuth-input`: no piece stands alone to be restricted.
+    NoneAlone,
 }
 
 impl Vocabulary for TilingRefusal {}
