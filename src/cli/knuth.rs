@@ -18,7 +18,8 @@ pub(crate) fn before_search(cli: &SolveCli, l: &Loaded) -> Option<u8> {
         Format::KnuthInput => Some(write_input(cli, l)),
         Format::Knuth if l.spec.kind() != Kind::Cover => Some(fail(format!(
             "--format knuth prints the chosen options of an exact cover (kind cover); kind \
-             \"{}\" has none (`--format knuth-input` writes an independent puzzle as one)",
+             \"{}\" prints its own solutions (`--format knuth-input` writes an independent \
+             or tiling puzzle as an exact cover, for Knuth's programs)",
             l.spec.kind().name()
         ))),
         _ => None,

@@ -438,11 +438,13 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         || overrides.width.is_some()
         || overrides.height.is_some()
         || overrides.set.iter().any(|kv| resizes(&kv));
-    let mut changes: Vec<String> = spec
-        .board
-        .as_ref()
+    let sides = match &model {
+        Model::Tiling(m) => Some((m.board.width, m.board.height)),
+        _ => spec.board.as_ref().map(|b| (b.width, b.height)),
+    };
+    let mut changes: Vec<String> = sides
         .filter(|_| changed)
-        .map(|b| format!("board {}x{}", b.width, b.height))
+        .map(|(w, h)| format!("board {w}x{h}"))
         .into_iter()
         .collect();
     changes.extend(
@@ -547,7 +549,10 @@ pub(crate) fn header(l: &Loaded) -> Header {
         },
         goal: l.task.goal.name().into(),
         counted: if l.task.unique {
-            format!("classes under {syms} symmetries")
+            format!(
+                "classes under {syms} {}",
+                if syms == 1 { "symmetry" } else { "symmetries" }
+            )
         } else {
             "solutions".into()
         },

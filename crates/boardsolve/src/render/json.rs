@@ -277,29 +277,28 @@ pub fn write_json_picture(
             ..
         } => {
             // Each placement as its piece's name and its cells: [row, col] on a board,
-            // [layer, row, col] in a box.
-            let placed: Vec<serde_json::Value> = pieces
-                .iter()
-                .map(|(name, at)| {
-                    let cells: Vec<Vec<usize>> = at
-                        .iter()
-                        .map(|&c| {
-                            let (x, y, z) = (c % width, c / width % height, c / (width * height));
-                            if *depth > 1 {
-                                vec![z, y, x]
-                            } else {
-                                vec![y, x]
-                            }
-                        })
-                        .collect();
-                    serde_json::json!({ "piece": name, "cells": cells })
-                })
-                .collect();
-            buf.extend_from_slice(
-                serde_json::to_string(&placed)
-                    .map_err(std::io::Error::other)?
-                    .as_bytes(),
-            );
+            // [layer, row, col] in a box. Written by hand, so that the name comes first.
+            buf.push(b'[');
+            for (k, (name, at)) in pieces.iter().enumerate() {
+                if k > 0 {
+                    buf.push(b',');
+                }
+                let cells: Vec<Vec<usize>> = at
+                    .iter()
+                    .map(|&c| {
+                        let (x, y, z) = (c % width, c / width % height, c / (width * height));
+                        if *depth > 1 {
+                            vec![z, y, x]
+                        } else {
+                            vec![y, x]
+                        }
+                    })
+                    .collect();
+                let name = serde_json::to_string(name).map_err(std::io::Error::other)?;
+                let cells = serde_json::to_string(&cells).map_err(std::io::Error::other)?;
+                buf.extend_from_slice(format!("{{\"piece\":{name},\"cells\":{cells}}}").as_bytes());
+            }
+            buf.push(b']');
         }
         Picture::Options(opts) => {
             buf.extend_from_slice(

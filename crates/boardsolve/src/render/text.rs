@@ -180,17 +180,30 @@ pub fn write_text_picture(
             cells,
             pieces,
         } => {
-            // Each cell shows its piece's name; the layers of a box stand side by side, the
-            // top one at the left.
-            let wide = pieces
-                .iter()
-                .map(|p| p.0.chars().count())
-                .max()
-                .unwrap_or(1);
+            // Each cell shows its piece's name, and the copy's number where the piece has
+            // several (copies numbered in the order of their first cells); the layers of a
+            // box stand side by side, the top one at the left.
+            let mut order: Vec<usize> = (0..pieces.len()).collect();
+            order.sort_by_key(|&k| pieces[k].1.iter().min().copied());
+            let mut copies: std::collections::HashMap<&str, (usize, usize)> =
+                std::collections::HashMap::new();
+            for p in pieces {
+                copies.entry(&p.0).or_default().0 += 1;
+            }
+            let mut labels: Vec<String> = pieces.iter().map(|p| p.0.clone()).collect();
+            for &k in &order {
+                let name = pieces[k].0.as_str();
+                let (all, seen) = copies.get_mut(name).expect("counted above");
+                if *all > 1 {
+                    *seen += 1;
+                    labels[k] = format!("{name}{seen}");
+                }
+            }
+            let wide = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
             let mut shown: Vec<&str> = cells.iter().map(|&c| if c { "." } else { "#" }).collect();
-            for (name, at) in pieces {
+            for (label, (_, at)) in labels.iter().zip(pieces) {
                 for &c in at {
-                    shown[c] = name;
+                    shown[c] = label;
                 }
             }
             let mut line = String::new();

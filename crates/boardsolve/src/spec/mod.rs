@@ -667,6 +667,21 @@ impl Document {
 /// serde's error of an unknown `[rules]` key lists the keys of every kind (`RawRules` is
 /// their union); the puzzle's kind reads only its own, so those are the ones listed.
 fn rule_keys_of_the_kind(source: &str, key: &str, message: String) -> String {
+    // A tiling's shapes in a single [piece] table: serde lists the chess piece's keys.
+    if key.starts_with("piece.")
+        && message.starts_with("unknown field")
+        && toml_edit::ImDocument::parse(source)
+            .ok()
+            .is_some_and(|doc| {
+                doc.as_item().get("kind").and_then(|k| k.as_str()) == Some("tiling")
+                    && doc.as_item().get("piece").is_some_and(|p| p.is_table())
+            })
+    {
+        return format!(
+            "{message}; kind \"tiling\" takes its shapes as [[piece]] tables (double brackets), \
+             each with name, shape, count, turns"
+        );
+    }
     if !key.starts_with("rules.") || !message.starts_with("unknown field") {
         return message;
     }

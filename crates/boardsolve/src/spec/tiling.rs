@@ -340,6 +340,15 @@ impl Document {
                         ),
                     ));
                 }
+                for (k, w) in words.iter().enumerate() {
+                    if words[..k].contains(w) {
+                        return Err(self.err(
+                            l.span(),
+                            "board.labels",
+                            format!("\"{w}\" labels two cells; accepted: a word a cell, each once"),
+                        ));
+                    }
+                }
                 let at: Vec<usize> = (0..b.cells.len()).filter(|&i| b.cells[i]).collect();
                 words.into_iter().zip(at).collect::<Vec<(&str, usize)>>()
             }

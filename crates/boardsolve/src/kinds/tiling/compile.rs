@@ -66,17 +66,34 @@ impl Model {
                 "piece.shape".into(),
             ));
         }
+        // Where each piece's name stands: a [[piece]]'s own, a set's pieces at the set.
+        let name_at: Vec<(Range<usize>, &str)> = pieces
+            .iter()
+            .map(|(p, span, key)| {
+                match t
+                    .pieces
+                    .iter()
+                    .find(|s| *s.name.get_ref() == p.name && key == "piece.shape")
+                {
+                    Some(s) => (s.name.span(), "piece.name"),
+                    None => (span.clone(), key.as_str()),
+                }
+            })
+            .collect();
         for (i, (p, span, key)) in pieces.iter().enumerate() {
-            if let Some((q, ..)) = pieces[..i].iter().find(|(q, ..)| q.name == p.name) {
+            if let Some((q, _, qkey)) = pieces[..i].iter().find(|(q, ..)| q.name == p.name) {
+                let advice = if key == "pieces.set" && qkey == "pieces.set" {
+                    "two of the sets share it; draw the pieces of one as [[piece]] tables with \
+                     names of their own"
+                } else {
+                    "each piece needs a name of its own (a set's pieces are named by their \
+                     letters); rename the [[piece]], or give copies with count"
+                };
+                let (at, key) = name_at[i].clone();
                 return Err(spec.err(
-                    span.clone(),
+                    at,
                     key,
-                    format!(
-                        "two pieces are named \"{}\"; each piece needs a name of its own (a set's \
-                         pieces are named by their letters; rename a [[piece]], or give copies \
-                         with count)",
-                        q.name
-                    ),
+                    format!("two pieces are named \"{}\"; {advice}", q.name),
                 ));
             }
             if !space && p.cells.iter().any(|c| c[2] != 0) {
@@ -91,8 +108,9 @@ impl Model {
                 ));
             }
             if cell_name_like(&p.name) {
+                let (at, key) = name_at[i].clone();
                 return Err(spec.err(
-                    span.clone(),
+                    at,
                     key,
                     format!(
                         "\"{}\" is written like a cell's name (r0c0) in the exact cover; give \
@@ -191,7 +209,9 @@ impl Model {
             match p.count {
                 PieceCount::Between(lo, hi) => {
                     least += lo as u64 * area;
-                    most += hi as u64 * area;
+                    // A piece that fits nowhere adds nothing (one that must be used and does
+                    // not fit was refused above).
+                    most += hi.min(p.placements as u32) as u64 * area;
                 }
                 PieceCount::Any => unbounded |= p.placements > 0,
             }
@@ -202,10 +222,12 @@ impl Model {
             Fill::Pack => least <= cover as u64,
         };
         if !adds_up {
-            let most = if unbounded {
-                "any number of".to_string()
+            let between = if unbounded {
+                format!("at least {least}")
+            } else if least == most {
+                format!("exactly {least}")
             } else {
-                most.to_string()
+                format!("between {least} and {most}")
             };
             let needed = match t.fill {
                 Fill::Exact if leave > 0 => format!("{target} ({cover} cells, {leave} left empty)"),
@@ -214,8 +236,8 @@ impl Model {
             return Err(spec.err_at_one_of(
                 &["piece", "pieces.set"],
                 format!(
-                    "the areas cannot add up: the pieces cover between {least} and {most} cells, \
-                     and the board has {needed} to cover"
+                    "the areas cannot add up: the pieces cover {between} cells, and the board \
+                     has {needed} to cover"
                 ),
             ));
         }
@@ -246,6 +268,12 @@ impl Model {
                         // same with the smaller bound.
                         let hi = (hi as u64).min(fit.max(lo as u64)) as u32;
                         (hi > 0).then(|| problem.add_primary_range(p.name.clone(), lo, hi))
+                    }
+                    // Cells that must be covered say how many copies fit; where they may
+                    // stay empty, each option still needs a primary item.
+                    PieceCount::Any if t.fill == Fill::Pack && fit > 0 => {
+                        let hi = (cover as u64 / p.cells.len() as u64).min(fit).max(1) as u32;
+                        Some(problem.add_primary_range(p.name.clone(), 0, hi))
                     }
                     PieceCount::Any => None,
                 }
