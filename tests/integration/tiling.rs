@@ -510,6 +510,16 @@ fn bad_tilings_are_named_errors() {
             "piece.count",
             "accepted",
         ),
+        (
+            "kind = \"tiling\"\n[board]\npicture = \"..\"\nlabels = \"x x\"\n[pieces]\nset = \"monomino\"\n",
+            "board.labels",
+            "labels two cells",
+        ),
+        (
+            "kind = \"tiling\"\n[board]\nsize = 2\n[piece]\nname = \"D\"\n",
+            "piece.name",
+            "[[piece]] tables",
+        ),
     ];
     for (k, (toml, key, what)) in cases.iter().enumerate() {
         let f = dir.join(format!("bad{k}.toml"));
@@ -524,4 +534,22 @@ fn bad_tilings_are_named_errors() {
     let (_, _, err) = run_cli(&[dir.join("bad4.toml").to_str().unwrap()]);
     assert!(err.contains("bad4.toml:5:2"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cells_left_empty_by_pack_and_by_leave() {
+    // V trominoes, as many as fit, on 3x3: every packing, the empty one included, counted by
+    // hand as 39 (8 up to symmetry); with exactly 3 cells empty, 22 (4).
+    let v = "[[piece]]\nname = \"V\"\nshape = \"\"\"\n##\n#.\n\"\"\"\ncount = \"any\"\n";
+    let pack = format!("kind = \"tiling\"\n[board]\nsize = 3\n[rules]\nfill = \"pack\"\n{v}");
+    let leave = format!("kind = \"tiling\"\n[board]\nsize = 3\n[rules]\nleave = 3\n{v}");
+    for (file, all, classes) in [(pack, 39, 8), (leave, 22, 4)] {
+        let (o, sols, m) = solve(&file, None, "dlx", Goal::All, false, 1);
+        assert_eq!(o.answer.count, Some(all), "{file}");
+        for s in &sols {
+            m.check(s).unwrap();
+        }
+        let (u, _, _) = solve(&file, None, "dlx", Goal::Count, true, 1);
+        assert_eq!(u.answer.count, Some(classes), "{file}");
+    }
 }
