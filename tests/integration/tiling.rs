@@ -553,3 +553,37 @@ fn cells_left_empty_by_pack_and_by_leave() {
         assert_eq!(u.answer.count, Some(classes), "{file}");
     }
 }
+
+#[test]
+fn a_count_beyond_the_memos_counters_is_not_claimed() {
+    // Domino tilings of 2 x n are Fibonacci numbers: 2 x 185 fits in 128 bits, 2 x 186 does
+    // not, and the memo's counters saturate there.
+    let t = text("dominoes-tiling.toml");
+    let (code, out, _) = run_cli(&[
+        &puzzle("dominoes-tiling.toml"),
+        "--width",
+        "2",
+        "--height",
+        "185",
+        "--strategy",
+        "dxz",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("332,825,110,087,067,562,321,196,029,789,634,457,848 solutions"),
+        "{out}"
+    );
+    let (code, out, err) = run_cli(&[
+        &puzzle("dominoes-tiling.toml"),
+        "--width",
+        "2",
+        "--height",
+        "186",
+        "--strategy",
+        "dxz",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("2^128 - 1"), "{err}");
+    let _ = t;
+}

@@ -36,7 +36,7 @@ pub(super) struct Node {
 }
 
 /// The link arrays, all that the search modifies.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct Links {
     pub(super) nodes: Vec<Node>,
     pub(super) llink: Vec<u32>,
@@ -46,6 +46,30 @@ pub(super) struct Links {
     /// For each node of an option, the option's first node and the spacer after its last
     /// (never modified; kept here so the inner loops borrow one struct).
     pub(super) span: Vec<[u32; 2]>,
+}
+
+/// `clone_from` copies into the arrays in place: restoring a stopped search from its pristine
+/// copy then needs no third copy of the links (the derived one allocates a new set first).
+impl Clone for Links {
+    fn clone(&self) -> Links {
+        Links {
+            nodes: self.nodes.clone(),
+            llink: self.llink.clone(),
+            rlink: self.rlink.clone(),
+            len: self.len.clone(),
+            bound: self.bound.clone(),
+            span: self.span.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Links) {
+        self.nodes.clone_from(&source.nodes);
+        self.llink.clone_from(&source.llink);
+        self.rlink.clone_from(&source.rlink);
+        self.len.clone_from(&source.len);
+        self.bound.clone_from(&source.bound);
+        self.span.clone_from(&source.span);
+    }
 }
 
 /// Ask for the cache lines of node `p` and the one after (an option's nodes sit next to it)

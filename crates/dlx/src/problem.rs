@@ -138,6 +138,8 @@ impl Problem {
     /// a primary item carries a colour, an index is out of range, the option is empty or has
     /// no primary item.
     pub fn add_option(&mut self, items: &[(usize, u32)]) -> Result<usize, DlxError> {
+        /// Longer options are checked for a repeated item by sorting, not pair by pair.
+        const LONG_OPTION: usize = 32;
         if items.is_empty() {
             return Err(DlxError::EmptyOption);
         }
@@ -147,8 +149,9 @@ impl Problem {
             if item >= count {
                 return Err(DlxError::ItemOutOfRange { item, count });
             }
-            // Options are short, so a quadratic scan beats a hash set here.
-            if items[..k].iter().any(|&(other, _)| other == item) {
+            // Options are short, so a quadratic scan beats a hash set here; a long one (a
+            // large shape's placement) is checked sorted, below.
+            if items.len() <= LONG_OPTION && items[..k].iter().any(|&(other, _)| other == item) {
                 return Err(DlxError::RepeatedItem {
                     name: self.names[item].clone(),
                 });
@@ -169,6 +172,15 @@ impl Problem {
         }
         if !has_primary {
             return Err(DlxError::NoPrimary);
+        }
+        if items.len() > LONG_OPTION {
+            let mut sorted: Vec<usize> = items.iter().map(|&(item, _)| item).collect();
+            sorted.sort_unstable();
+            if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+                return Err(DlxError::RepeatedItem {
+                    name: self.names[w[0]].clone(),
+                });
+            }
         }
         self.opt_items.extend_from_slice(items);
         self.opt_start.push(self.opt_items.len());

@@ -23,6 +23,9 @@ impl Vocabulary for ExactCoverRefusal {}
 pub enum MemoNote {
     /// `what` reached the memory budget of `budget` bytes: the run stopped there.
     BudgetReached { what: &'static str, budget: u64 },
+    /// The count reached 2^128 - 1, the most the memo's counters hold (they saturate there):
+    /// the true count is at least that, and not known.
+    CountBeyond,
 }
 
 impl Vocabulary for MemoNote {}
@@ -53,6 +56,7 @@ pub fn memo_solve(
     {
         run.stats.add_counter("memo entries", r.entries);
         match r.count {
+            Some(u128::MAX) => beyond(run, &mut answer),
             Some(c) => run.count(c),
             None if r.out_of_memory => {
                 out_of_memory(run, &mut answer, "the levels of sub-problems")
@@ -66,12 +70,20 @@ pub fn memo_solve(
     run.stats
         .add_counter("memo entries", dxz.memo_entries() as u64);
     match result.count {
+        Some(u128::MAX) => beyond(run, &mut answer),
         Some(_) if run.reports_each() => dxz.enumerate(run),
         Some(c) => run.count(c),
         None if result.out_of_memory => out_of_memory(run, &mut answer, "the memo of sub-problems"),
         None => {}
     }
     answer
+}
+
+/// A count that reached the counters' ceiling: no count is claimed, and the run ends as a
+/// bound ends it, with the note saying which.
+fn beyond(run: &mut Run, answer: &mut Answer) {
+    run.out_of_memory();
+    answer.notes.push(MemoNote::CountBeyond.into());
 }
 
 /// The count level by level ([`dlx::Levels`]), where the problem's items fit its words (and

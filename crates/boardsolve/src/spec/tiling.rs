@@ -291,6 +291,13 @@ impl Document {
         let d = polyform::read_drawing(picture.get_ref())
             .map_err(|f| self.drawing_fault(picture, "board.picture", f))?;
         let cells = d.width * d.height * d.depth;
+        if d.depth > 1024 {
+            return Err(self.err(
+                picture.span(),
+                "board.picture",
+                format!("{} layers; accepted: 1 to 1024", d.depth),
+            ));
+        }
         if cells > MAX_CELLS {
             return Err(self.err(
                 picture.span(),
@@ -354,10 +361,18 @@ impl Document {
             }
         };
         if let Some(holes) = &raw.holes {
-            if d.depth > 1 {
-                return Err(self.err_nowhere(
+            let unlabelled = holes.iter().find(|h| match h.get_ref() {
+                SquareRef::Name(n) => !labels.iter().any(|l| l.0 == n),
+                SquareRef::RowCol(..) => true,
+            });
+            if d.depth > 1
+                && let Some(h) = unlabelled
+            {
+                return Err(self.err(
+                    h.span(),
                     "board.holes",
-                    "holes name squares of a flat board; draw the holes of a box in its picture"
+                    "holes of a box are named by the labels of its cells; squares name the \
+                     cells of a flat board (or draw the holes in the picture)"
                         .into(),
                 ));
             }
@@ -461,6 +476,21 @@ impl Document {
         };
         let d = polyform::read_drawing(shape.get_ref())
             .map_err(|f| self.drawing_fault(&shape, "piece.shape", f))?;
+        if let Some(&(_, ch, at)) = d
+            .marks
+            .iter()
+            .find(|m| m.1 != '.' && m.1 != '#' && !m.1.is_alphanumeric())
+        {
+            return Err(self.err(
+                self.in_string(&shape, at),
+                "piece.shape",
+                format!(
+                    "{ch:?} (U+{:04X}); accepted: '#' or a letter a square, '.' or a space none, \
+                     a blank line between layers",
+                    u32::from(ch)
+                ),
+            ));
+        }
         let cells: Vec<Cell> = d.marks.iter().filter(|m| m.1 != '.').map(|m| m.0).collect();
         if cells.is_empty() {
             return Err(self.err(
