@@ -139,11 +139,14 @@ fn count_larger_than_the_board() {
         &[],
         &["<stdin>:7:", "rules.count", "accepted: 1 to 9"],
     );
-    expect_error(
-        &format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n"),
-        &[],
-        &["rules.count", "missing"],
-    );
+    // Goals first and all need a count; count without one counts the largest placements.
+    for goal in ["first", "all"] {
+        expect_error(
+            &format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n"),
+            &["--goal", goal],
+            &["rules.count", "missing", "goal \"count\" counts the placements"],
+        );
+    }
 }
 
 #[test]

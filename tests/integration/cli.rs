@@ -815,3 +815,36 @@ fn a_title_cannot_send_escape_codes_to_the_terminal() {
     assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
     assert!(out.contains("\\u{1b}[31mRED\\u{7}"), "{out:?}");
 }
+
+/// Goal count on a file without `rules.count` (knights: no default count) counts the
+/// largest placements in one run: the answer line and the JSON carry the largest size and
+/// the number of its placements; `solve check` says the count is left open.
+#[test]
+fn count_without_a_count_reports_the_largest_and_its_placements() {
+    let file = puzzle("knights-max.toml");
+    let (code, out, err) = run_cli(&[&file, "--goal", "count"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 solutions of optimum 32 (proven)"), "{out}");
+    assert!(
+        err.contains("largest placements, of 32 pieces, counted"),
+        "{err}"
+    );
+    let (code, out, _) = run_cli(&[&file, "--goal", "count", "--format", "json", "--quiet"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["count"], 2, "{out}");
+    assert_eq!(v["optimum"], 32, "{out}");
+    assert_eq!(v["goal"], "count", "{out}");
+    assert_eq!(
+        v["solutions"][0].as_array().map(Vec::len),
+        Some(32),
+        "{out}"
+    );
+    let (code, out, err) = run_cli(&["check", &file, "--goal", "count"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("as many N as fit on an 8x8 board"), "{out}");
+    // A strategy that cannot find the largest size says which can.
+    let (code, _, err) = run_cli(&[&file, "--goal", "count", "--strategy", "dlx"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("served by backtrack and bitmask"), "{err}");
+}

@@ -24,6 +24,7 @@ impl Strategy<Model> for Flags {
                 m.piece.notation()
             ).into());
         }
+        super::largest_fits(m, task, false)?;
         if task.goal == Goal::Maximize {
             return Err(crate::engine::Refusal::Goal {
                 goal: Goal::Maximize,
