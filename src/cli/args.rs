@@ -7,7 +7,6 @@ use std::time::Duration;
 use clap::builder::PossibleValuesParser;
 use clap::{
     Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Parser, Subcommand, ValueEnum,
-    value_parser,
 };
 
 use boardsolve::engine::{Goal, Limits};
@@ -77,6 +76,16 @@ fn help_of(o: &RunOption) -> String {
     }
 }
 
+/// Why a flag's value is not a number of its kind, as clap says it after "invalid value
+/// '-1' for '--threads <N>': ": what the option's table accepts.
+fn not_a_number(o: &RunOption) -> String {
+    match (o.value, o.accepted()) {
+        (Value::Whole, a) if a.is_empty() => "accepted: a whole number".into(),
+        (Value::Whole, a) => format!("accepted: a whole number, {a}"),
+        (_, a) => format!("accepted: {a}"),
+    }
+}
+
 /// The clap argument of a row of the option tables.
 fn arg_of(heading: &'static str, o: &'static RunOption) -> Arg {
     let arg = Arg::new(o.flag)
@@ -90,12 +99,13 @@ fn arg_of(heading: &'static str, o: &'static RunOption) -> Arg {
     };
     match o.value {
         Value::Switch => arg.action(ArgAction::SetTrue),
-        // Out of range values reach the checks that name the range (the spec's, or load's).
+        // Out of range values reach the checks that name the range (the spec's, or load's);
+        // one that is not a number at all (`-1`, `abc`) is refused here, naming it too.
         Value::Whole => arg
-            .value_parser(value_parser!(u64))
+            .value_parser(move |s: &str| s.parse::<u64>().map_err(|_| not_a_number(o)))
             .allow_negative_numbers(true),
         Value::Seconds => arg
-            .value_parser(value_parser!(f64))
+            .value_parser(move |s: &str| s.parse::<f64>().map_err(|_| not_a_number(o)))
             .allow_negative_numbers(true),
         // A name that a file's key also takes is checked where the key is, alike for both;
         // a flag's own names by clap.

@@ -315,6 +315,31 @@ fn limit_errors_state_the_range_they_check() {
     );
 }
 
+/// A value that is not a number of the flag's kind (a negative whole number, a word) is
+/// refused by the command line's parser, naming what the option's table accepts.
+#[test]
+fn flag_values_that_are_not_numbers_name_the_range() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    for (flag, value, accepted) in [
+        ("--threads", "-1", "accepted: a whole number, 1 to 1024"),
+        ("--threads", "two", "accepted: a whole number, 1 to 1024"),
+        (
+            "--time-limit",
+            "abc",
+            "accepted: seconds, more than 0 and less than 1e9",
+        ),
+        ("--node-limit", "1.5", "accepted: a whole number, 1 or more nodes"),
+        ("--limit", "-2", "accepted: a whole number, 0 or more"),
+        ("--size", "x", "accepted: a whole number"),
+    ] {
+        expect_error(
+            &text,
+            &[flag, value],
+            &[&format!("invalid value '{value}' for '{flag} "), accepted],
+        );
+    }
+}
+
 /// `--memory` takes bytes or K, M, G, T (powers of 1024); anything else is refused naming
 /// the option and what it accepts.
 #[test]
