@@ -286,6 +286,19 @@ fn errors_in_set_values_name_the_argument() {
             "board.size=-3",
             "(--set board.size=-3): key `board.size`: -3 is not a board side",
         ),
+        // A key name TOML writes quoted, in a table TOML writes quoted.
+        (
+            "[rules]=1",
+            "(--set [rules]=1): key `[rules]`: unknown field `[rules]`",
+        ),
+        (
+            "[rules].count=1",
+            "(--set [rules].count=1): key `[rules]`: unknown field `[rules]`",
+        ),
+        (
+            "rules.\"count\"=1",
+            "(--set rules.\"count\"=1): key `rules`: unknown field `\"count\"`",
+        ),
     ] {
         let (code, err) = run_text(&text, &["--set", set]);
         assert_eq!(code, 2, "{set}: {err}");
@@ -328,7 +341,11 @@ fn flag_values_that_are_not_numbers_name_the_range() {
             "abc",
             "accepted: seconds, more than 0 and less than 1e9",
         ),
-        ("--node-limit", "1.5", "accepted: a whole number, 1 or more nodes"),
+        (
+            "--node-limit",
+            "1.5",
+            "accepted: a whole number, 1 or more nodes",
+        ),
         ("--limit", "-2", "accepted: a whole number, 0 or more"),
         ("--size", "x", "accepted: a whole number"),
     ] {

@@ -111,20 +111,29 @@ pub(super) fn key_at(source: &str, offset: usize) -> String {
     for line in source[..line_end].lines().rev() {
         let t = line.trim();
         if t.starts_with('[') {
-            table = t
-                .trim_start_matches('[')
-                .split(']')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_string();
+            table = header_name(t).unwrap_or_else(|| {
+                t.trim_start_matches('[')
+                    .split(']')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            });
             break;
         }
         if key.is_none()
             && let Some(eq) = t.find('=')
         {
             let k = t[..eq].trim();
-            if !k.is_empty()
+            // A quoted key is what `--set` writes for a name that is not a bare key
+            // (`--set '[rules]=1'`): named unquoted, as the argument gave it.
+            let unquoted = ['"', '\'']
+                .iter()
+                .find_map(|&q| k.strip_prefix(q)?.strip_suffix(q))
+                .filter(|u| !u.contains(['"', '\'']));
+            if let Some(u) = unquoted {
+                key = Some(u.to_string());
+            } else if !k.is_empty()
                 && k.chars()
                     .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
             {
@@ -138,6 +147,27 @@ pub(super) fn key_at(source: &str, offset: usize) -> String {
         (true, Some(k)) => k,
         (false, Some(k)) => format!("{table}.{k}"),
     }
+}
+
+/// The dotted name of a table header line (`[solve.options]`), its quoted parts unquoted
+/// (`["[rules]"]`, which `--set '[rules].count=1'` makes, is `[rules]`); `None` when the
+/// line is not a header TOML reads.
+fn header_name(line: &str) -> Option<String> {
+    let doc: toml_edit::DocumentMut = line.parse().ok()?;
+    let mut names = Vec::new();
+    let mut table = doc.as_table();
+    while let Some((name, item)) = table.iter().next() {
+        names.push(name.to_string());
+        match item {
+            toml_edit::Item::Table(t) => table = t,
+            toml_edit::Item::ArrayOfTables(a) => match a.iter().next() {
+                Some(t) => table = t,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    (!names.is_empty()).then(|| names.join("."))
 }
 
 /// Apply `--set key.path=value` overrides to the document text. The value is read as TOML
