@@ -977,3 +977,36 @@ fn board_flags_on_a_knuth_file_are_named_as_given() {
         );
     }
 }
+
+/// A flag and a `--set` of its key on one command line: the flag would win unseen, so the
+/// run is refused naming both; a flag with a `--set` of another key is taken.
+#[test]
+fn a_flag_and_a_set_of_its_key_are_refused_together() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    for (args, says) in [
+        (
+            &["--goal", "count", "--set", "solve.goal=maximize"][..],
+            "<stdin>: key `solve.goal`: given twice on the command line, by --goal count and \
+             by --set solve.goal=maximize; accepted: one of them",
+        ),
+        (
+            &["--set", "solve.threads=2", "--threads", "3"][..],
+            "key `solve.threads`: given twice on the command line, by --threads 3 and by \
+             --set solve.threads=2",
+        ),
+        (
+            &["--unique", "--set", "solve.unique=false"][..],
+            "key `solve.unique`: given twice on the command line, by --unique and by --set \
+             solve.unique=false",
+        ),
+        (
+            &["--size", "6", "--set", "board.size=5"][..],
+            "key `board.size`: given twice on the command line, by --size 6 and by --set \
+             board.size=5",
+        ),
+    ] {
+        expect_error(&text, args, &[says]);
+    }
+    let (code, err) = run_text(&text, &["--goal", "count", "--set", "solve.threads=2"]);
+    assert_eq!(code, 0, "{err}");
+}

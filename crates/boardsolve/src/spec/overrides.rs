@@ -37,6 +37,59 @@ pub struct SolveOverrides {
     pub threads: Option<usize>,
 }
 
+impl Overrides {
+    /// The flags given that set a key of the file, each with the flag and value as given
+    /// (`--goal count`), by the flag's name in the option tables.
+    fn flags_given(&self) -> Vec<(&'static str, String)> {
+        let s = &self.solve;
+        let text = |v: &Option<String>| v.clone();
+        let shown = |v: Option<String>| v.map(|v| format!(" {v}"));
+        [
+            ("size", shown(self.size.map(|v| v.to_string()))),
+            ("width", shown(self.width.map(|v| v.to_string()))),
+            ("height", shown(self.height.map(|v| v.to_string()))),
+            ("goal", shown(text(&s.goal))),
+            ("strategy", shown(text(&s.strategy))),
+            ("unique", s.unique.then(String::new)),
+            ("prefixes", s.prefixes.then(String::new)),
+            ("branch", shown(text(&s.branch))),
+            ("limit", shown(s.limit.map(|v| v.to_string()))),
+            ("time-limit", shown(s.time_limit.map(|v| v.to_string()))),
+            ("threads", shown(s.threads.map(|v| v.to_string()))),
+        ]
+        .into_iter()
+        .filter_map(|(flag, value)| value.map(|v| (flag, format!("--{flag}{v}"))))
+        .collect()
+    }
+
+    /// `Err` when a flag and a `--set` give the same key (`--goal count --set
+    /// solve.goal=maximize`): the flag would win unseen, so neither is taken.
+    pub(super) fn check_flags_against_sets(&self, file: &str) -> Result<(), SpecError> {
+        for (flag, given) in self.flags_given() {
+            let Some(key) = super::options::run_option(flag).key else {
+                continue;
+            };
+            let same = self.set.iter().find(|set| {
+                let path = set.split_once('=').map_or(set.as_str(), |(p, _)| p);
+                path.split('.').map(str::trim).eq(key.split('.'))
+            });
+            if let Some(set) = same {
+                return Err(SpecError {
+                    file: file.to_string(),
+                    line: 0,
+                    column: 0,
+                    key: key.to_string(),
+                    message: format!(
+                        "given twice on the command line, by {given} and by --set {set}; \
+                         accepted: one of them"
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Where the value of a dotted key ("piece.moves") lies in the document, if it is there.
 pub(super) fn span_of_key(source: &str, key: &str) -> Option<Range<usize>> {
     let doc = toml_edit::ImDocument::parse(source).ok()?;
