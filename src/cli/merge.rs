@@ -158,6 +158,27 @@ fn gather(args: &[String]) -> Result<Inputs, String> {
             files.push(a.clone());
         }
     }
+    // A file named twice (or by a folder and by its own path) would bring its records twice.
+    let mut named: Vec<(std::path::PathBuf, &str)> = Vec::new();
+    for file in files.iter().filter(|f| *f != "-") {
+        let Ok(real) = std::fs::canonicalize(file) else {
+            continue;
+        };
+        if let Some((_, first)) = named.iter().find(|(p, _)| *p == real) {
+            return Err(if first == file {
+                format!(
+                    "{file}: named twice (by itself, or by its folder, which brings its *.jsonl \
+                     files): accepted: each record file once"
+                )
+            } else {
+                format!(
+                    "{file}: the same file as {first}: accepted: each record file once (a \
+                     folder brings its *.jsonl files)"
+                )
+            });
+        }
+        named.push((real, file));
+    }
     let mut left = MAX_RECORD_FILE;
     for file in &files {
         let (name, text) = if file == "-" {

@@ -207,6 +207,10 @@ pub fn merge_error_text(e: &MergeError) -> String {
             "{part} says {ours}, but the same part at {other} says {theirs}: a part run twice \
              must agree"
         ),
+        MergeFault::SameRecord { first } => format!(
+            "the same record as at {first}, field for field: each record once (a file given \
+             twice, or a copy of one); a part run again writes a record of its own"
+        ),
         MergeFault::Empty => "no part records to merge".into(),
     };
     if e.what == MergeFault::Empty {
