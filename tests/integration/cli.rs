@@ -510,6 +510,15 @@ fn goal_all_says_when_it_shows_fewer_solutions_than_it_counted() {
         "{out}"
     );
     assert_eq!(out.matches('Q').count(), 3 * 8, "{out}");
+    // --limit 0 counts them all and shows none.
+    let (code, out, _) = run_cli(&[&puzzle("queens8.toml"), "--goal", "all", "--limit", "0"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("92 solutions\n(none of them shown: --limit 0; --limit N shows the first N)"),
+        "{out}"
+    );
+    assert!(!out.contains("showing the first 0"), "{out}");
+    assert_eq!(out.matches('Q').count(), 0, "{out}");
 }
 
 #[test]
