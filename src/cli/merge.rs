@@ -515,7 +515,11 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
                 )
             })
             .collect();
-        render::merged_json(&m, picture.as_ref(), &missing)
+        let board = puzzle
+            .as_ref()
+            .and_then(|l| l.spec.board.as_ref())
+            .map(|b| (b.width, b.height));
+        render::merged_json(&m, board, picture.as_ref(), &missing)
     } else {
         let mut out = String::new();
         if let Some(t) = &m.first.title {
