@@ -857,3 +857,38 @@ fn count_without_a_count_reports_the_largest_and_its_placements() {
     assert_eq!(code, 2);
     assert!(err.contains("served by backtrack and bitmask"), "{err}");
 }
+
+/// Shell completion offers the goal names after `--goal`, the branching rules after
+/// `--branch` and the strategy names of the library's catalogue (and auto) after
+/// `--strategy`, not file names; the values are still checked where the file's keys are.
+#[test]
+fn completions_offer_goals_and_strategies() {
+    let (code, script, err) = run_cli(&["completions", "bash"]);
+    assert_eq!(code, 0, "{err}");
+    let offered = |flag: &str| -> Vec<String> {
+        let case = format!("{flag})\n");
+        let at = script
+            .find(&case)
+            .unwrap_or_else(|| panic!("no case for {flag}"));
+        let line = script[at + case.len()..].lines().next().unwrap();
+        let words = line
+            .split_once("compgen -W \"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .unwrap_or_else(|| panic!("{flag} offers no words: {line}"))
+            .0;
+        words.split(' ').map(str::to_string).collect()
+    };
+    assert_eq!(offered("--goal"), boardsolve::engine::Goal::NAMES);
+    assert_eq!(offered("--branch"), ["fewest", "first"]);
+    let strategies = offered("--strategy");
+    assert_eq!(strategies[0], "auto");
+    for (_, list) in boardsolve::kinds::catalogue() {
+        for (name, _, _) in list {
+            assert!(strategies.iter().any(|s| s == name), "{name}: {strategies:?}");
+        }
+    }
+    // An unknown name is refused as the file's key would be, naming what the kind accepts.
+    let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--goal", "minimize"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("accepted: first, all, count, maximize"), "{err}");
+}
