@@ -884,11 +884,55 @@ fn completions_offer_goals_and_strategies() {
     assert_eq!(strategies[0], "auto");
     for (_, list) in boardsolve::kinds::catalogue() {
         for (name, _, _) in list {
-            assert!(strategies.iter().any(|s| s == name), "{name}: {strategies:?}");
+            assert!(
+                strategies.iter().any(|s| s == name),
+                "{name}: {strategies:?}"
+            );
         }
     }
     // An unknown name is refused as the file's key would be, naming what the kind accepts.
     let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--goal", "minimize"]);
     assert_eq!(code, 2);
-    assert!(err.contains("accepted: first, all, count, maximize"), "{err}");
+    assert!(
+        err.contains("accepted: first, all, count, maximize"),
+        "{err}"
+    );
+}
+
+/// `solve man` prints every command in its own page, and names no other page (no
+/// solve-compare(1) that it does not print); each command's own options are there.
+#[test]
+fn the_man_page_holds_its_commands() {
+    let (code, page, err) = run_cli(&["man"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(page.starts_with(".ie") || page.starts_with(".TH"), "{page}");
+    assert!(
+        !page.contains("(1)"),
+        "a reference to another page:\n{page}"
+    );
+    for command in [
+        "compare",
+        "strategies",
+        "check",
+        "plan",
+        "merge",
+        "completions",
+        "man",
+    ] {
+        assert!(
+            page.contains(&format!(".SS \"solve {command}\"")),
+            "no section for {command}:\n{page}"
+        );
+    }
+    for own in [
+        "\\-\\-strategies",
+        "\\-\\-budget",
+        "\\-\\-parts",
+        "\\-\\-slurm",
+        "\\-\\-verify",
+    ] {
+        assert!(page.contains(&format!("\\fB{own}\\fR")), "{own}:\n{page}");
+    }
+    // The options the commands share are listed once, in the page's own sections.
+    assert_eq!(page.matches("\\fB\\-\\-goal\\fR \\fI").count(), 1, "{page}");
 }
