@@ -4,10 +4,9 @@
 use std::ffi::OsString;
 use std::time::Duration;
 
-use clap::builder::PossibleValuesParser;
+use clap::builder::{PossibleValue, PossibleValuesParser, StringValueParser, TypedValueParser};
 use clap::{
     Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Parser, Subcommand, ValueEnum,
-    value_parser,
 };
 
 use boardsolve::engine::{Goal, Limits};
@@ -77,6 +76,51 @@ fn help_of(o: &RunOption) -> String {
     }
 }
 
+/// Why a flag's value is not a number of its kind, as clap says it after "invalid value
+/// '-1' for '--threads <N>': ": what the option's table accepts.
+fn not_a_number(o: &RunOption) -> String {
+    match (o.value, o.accepted()) {
+        (Value::Whole, a) if a.is_empty() => "accepted: a whole number".into(),
+        (Value::Whole, a) => format!("accepted: a whole number, {a}"),
+        (_, a) => format!("accepted: {a}"),
+    }
+}
+
+/// A name that clap takes as it is, for the spec to check as it checks the file's key, and
+/// offers to shell completion (`solve completions`): the names the key accepts.
+#[derive(Clone)]
+struct Offered(Vec<&'static str>);
+
+impl TypedValueParser for Offered {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|&n| PossibleValue::new(n))))
+    }
+}
+
+/// `auto` and every kind's strategy names, each once, as the library's catalogue lists them.
+fn strategy_names() -> Vec<&'static str> {
+    let mut names = vec!["auto"];
+    for (_, strategies) in boardsolve::kinds::catalogue() {
+        for (name, _, _) in strategies {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
 /// The clap argument of a row of the option tables.
 fn arg_of(heading: &'static str, o: &'static RunOption) -> Arg {
     let arg = Arg::new(o.flag)
@@ -90,19 +134,26 @@ fn arg_of(heading: &'static str, o: &'static RunOption) -> Arg {
     };
     match o.value {
         Value::Switch => arg.action(ArgAction::SetTrue),
-        // Out of range values reach the checks that name the range (the spec's, or load's).
+        // Out of range values reach the checks that name the range (the spec's, or load's);
+        // one that is not a number at all (`-1`, `abc`) is refused here, naming it too.
         Value::Whole => arg
-            .value_parser(value_parser!(u64))
+            .value_parser(move |s: &str| s.parse::<u64>().map_err(|_| not_a_number(o)))
             .allow_negative_numbers(true),
         Value::Seconds => arg
-            .value_parser(value_parser!(f64))
+            .value_parser(move |s: &str| s.parse::<f64>().map_err(|_| not_a_number(o)))
             .allow_negative_numbers(true),
-        // A name that a file's key also takes is checked where the key is, alike for both;
-        // a flag's own names by clap.
+        // A name that a file's key also takes is checked where the key is, alike for both,
+        // and offered to shell completion; a flag's own names are checked by clap.
         Value::Choice(names) if o.key.is_none() => {
             arg.value_parser(PossibleValuesParser::new(names))
         }
-        Value::Choice(_) | Value::Text => arg.allow_hyphen_values(o.flag == "part"),
+        Value::Choice(names) => arg
+            .value_parser(Offered(names.to_vec()))
+            .hide_possible_values(true),
+        Value::Text if o.flag == "strategy" => arg
+            .value_parser(Offered(strategy_names()))
+            .hide_possible_values(true),
+        Value::Text => arg.allow_hyphen_values(o.flag == "part"),
         Value::Repeated => arg.action(ArgAction::Append),
     }
 }

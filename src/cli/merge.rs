@@ -158,6 +158,27 @@ fn gather(args: &[String]) -> Result<Inputs, String> {
             files.push(a.clone());
         }
     }
+    // A file named twice (or by a folder and by its own path) would bring its records twice.
+    let mut named: Vec<(std::path::PathBuf, &str)> = Vec::new();
+    for file in files.iter().filter(|f| *f != "-") {
+        let Ok(real) = std::fs::canonicalize(file) else {
+            continue;
+        };
+        if let Some((_, first)) = named.iter().find(|(p, _)| *p == real) {
+            return Err(if first == file {
+                format!(
+                    "{file}: named twice (by itself, or by its folder, which brings its *.jsonl \
+                     files): accepted: each record file once"
+                )
+            } else {
+                format!(
+                    "{file}: the same file as {first}: accepted: each record file once (a \
+                     folder brings its *.jsonl files)"
+                )
+            });
+        }
+        named.push((real, file));
+    }
     let mut left = MAX_RECORD_FILE;
     for file in &files {
         let (name, text) = if file == "-" {
@@ -496,7 +517,11 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
                 )
             })
             .collect();
-        render::merged_json(&m, picture.as_ref(), &missing)
+        let board = puzzle
+            .as_ref()
+            .and_then(|l| l.spec.board.as_ref())
+            .map(|b| (b.width, b.height));
+        render::merged_json(&m, board, picture.as_ref(), &missing)
     } else {
         let mut out = String::new();
         if let Some(t) = &m.first.title {

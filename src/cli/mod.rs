@@ -24,6 +24,7 @@ mod clock;
 mod compare;
 mod knuth;
 mod load;
+mod man;
 mod memory;
 mod merge;
 mod parts;
@@ -115,7 +116,11 @@ pub fn main(mut args: Vec<OsString>) -> u8 {
             }
         }
         Some(Sub::Man) => {
-            match clap_mangen::Man::new(Cli::command()).render(&mut std::io::stdout()) {
+            // Written whole first, as the completion script is.
+            let mut page = Vec::new();
+            match man::write_man(&mut page)
+                .and_then(|()| std::io::Write::write_all(&mut std::io::stdout(), &page))
+            {
                 Ok(()) => 0,
                 Err(e) => fail(e),
             }

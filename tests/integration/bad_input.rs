@@ -139,11 +139,14 @@ fn count_larger_than_the_board() {
         &[],
         &["<stdin>:7:", "rules.count", "accepted: 1 to 9"],
     );
-    expect_error(
-        &format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n"),
-        &[],
-        &["rules.count", "missing"],
-    );
+    // Goals first and all need a count; count without one counts the largest placements.
+    for goal in ["first", "all"] {
+        expect_error(
+            &format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n"),
+            &["--goal", goal],
+            &["rules.count", "missing", "goal \"count\" counts the placements"],
+        );
+    }
 }
 
 #[test]
@@ -283,6 +286,19 @@ fn errors_in_set_values_name_the_argument() {
             "board.size=-3",
             "(--set board.size=-3): key `board.size`: -3 is not a board side",
         ),
+        // A key name TOML writes quoted, in a table TOML writes quoted.
+        (
+            "[rules]=1",
+            "(--set [rules]=1): key `[rules]`: unknown field `[rules]`",
+        ),
+        (
+            "[rules].count=1",
+            "(--set [rules].count=1): key `[rules]`: unknown field `[rules]`",
+        ),
+        (
+            "rules.\"count\"=1",
+            "(--set rules.\"count\"=1): key `rules`: unknown field `\"count\"`",
+        ),
     ] {
         let (code, err) = run_text(&text, &["--set", set]);
         assert_eq!(code, 2, "{set}: {err}");
@@ -310,6 +326,35 @@ fn limit_errors_state_the_range_they_check() {
         &["--node-limit", "0"],
         &["--node-limit 0: accepted: 1 or more"],
     );
+}
+
+/// A value that is not a number of the flag's kind (a negative whole number, a word) is
+/// refused by the command line's parser, naming what the option's table accepts.
+#[test]
+fn flag_values_that_are_not_numbers_name_the_range() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    for (flag, value, accepted) in [
+        ("--threads", "-1", "accepted: a whole number, 1 to 1024"),
+        ("--threads", "two", "accepted: a whole number, 1 to 1024"),
+        (
+            "--time-limit",
+            "abc",
+            "accepted: seconds, more than 0 and less than 1e9",
+        ),
+        (
+            "--node-limit",
+            "1.5",
+            "accepted: a whole number, 1 or more nodes",
+        ),
+        ("--limit", "-2", "accepted: a whole number, 0 or more"),
+        ("--size", "x", "accepted: a whole number"),
+    ] {
+        expect_error(
+            &text,
+            &[flag, value],
+            &[&format!("invalid value '{value}' for '{flag} "), accepted],
+        );
+    }
 }
 
 /// `--memory` takes bytes or K, M, G, T (powers of 1024); anything else is refused naming
@@ -931,4 +976,37 @@ fn board_flags_on_a_knuth_file_are_named_as_given() {
             )],
         );
     }
+}
+
+/// A flag and a `--set` of its key on one command line: the flag would win unseen, so the
+/// run is refused naming both; a flag with a `--set` of another key is taken.
+#[test]
+fn a_flag_and_a_set_of_its_key_are_refused_together() {
+    let text = format!("{HEAD}size = 8\n[piece]\nmoves = \"Q\"\n");
+    for (args, says) in [
+        (
+            &["--goal", "count", "--set", "solve.goal=maximize"][..],
+            "<stdin>: key `solve.goal`: given twice on the command line, by --goal count and \
+             by --set solve.goal=maximize; accepted: one of them",
+        ),
+        (
+            &["--set", "solve.threads=2", "--threads", "3"][..],
+            "key `solve.threads`: given twice on the command line, by --threads 3 and by \
+             --set solve.threads=2",
+        ),
+        (
+            &["--unique", "--set", "solve.unique=false"][..],
+            "key `solve.unique`: given twice on the command line, by --unique and by --set \
+             solve.unique=false",
+        ),
+        (
+            &["--size", "6", "--set", "board.size=5"][..],
+            "key `board.size`: given twice on the command line, by --size 6 and by --set \
+             board.size=5",
+        ),
+    ] {
+        expect_error(&text, args, &[says]);
+    }
+    let (code, err) = run_text(&text, &["--goal", "count", "--set", "solve.threads=2"]);
+    assert_eq!(code, 0, "{err}");
 }

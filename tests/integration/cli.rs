@@ -510,6 +510,15 @@ fn goal_all_says_when_it_shows_fewer_solutions_than_it_counted() {
         "{out}"
     );
     assert_eq!(out.matches('Q').count(), 3 * 8, "{out}");
+    // --limit 0 counts them all and shows none.
+    let (code, out, _) = run_cli(&[&puzzle("queens8.toml"), "--goal", "all", "--limit", "0"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("92 solutions\n(none of them shown: --limit 0; --limit N shows the first N)"),
+        "{out}"
+    );
+    assert!(!out.contains("showing the first 0"), "{out}");
+    assert_eq!(out.matches('Q').count(), 0, "{out}");
 }
 
 #[test]
@@ -814,4 +823,116 @@ fn a_title_cannot_send_escape_codes_to_the_terminal() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
     assert!(out.contains("\\u{1b}[31mRED\\u{7}"), "{out:?}");
+}
+
+/// Goal count on a file without `rules.count` (knights: no default count) counts the
+/// largest placements in one run: the answer line and the JSON carry the largest size and
+/// the number of its placements; `solve check` says the count is left open.
+#[test]
+fn count_without_a_count_reports_the_largest_and_its_placements() {
+    let file = puzzle("knights-max.toml");
+    let (code, out, err) = run_cli(&[&file, "--goal", "count"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 solutions of optimum 32 (proven)"), "{out}");
+    assert!(
+        err.contains("largest placements, of 32 pieces, counted"),
+        "{err}"
+    );
+    let (code, out, _) = run_cli(&[&file, "--goal", "count", "--format", "json", "--quiet"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["count"], 2, "{out}");
+    assert_eq!(v["optimum"], 32, "{out}");
+    assert_eq!(v["goal"], "count", "{out}");
+    assert_eq!(
+        v["solutions"][0].as_array().map(Vec::len),
+        Some(32),
+        "{out}"
+    );
+    let (code, out, err) = run_cli(&["check", &file, "--goal", "count"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("as many N as fit on an 8x8 board"), "{out}");
+    // A strategy that cannot find the largest size says which can.
+    let (code, _, err) = run_cli(&[&file, "--goal", "count", "--strategy", "dlx"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("served by backtrack and bitmask"), "{err}");
+}
+
+/// Shell completion offers the goal names after `--goal`, the branching rules after
+/// `--branch` and the strategy names of the library's catalogue (and auto) after
+/// `--strategy`, not file names; the values are still checked where the file's keys are.
+#[test]
+fn completions_offer_goals_and_strategies() {
+    let (code, script, err) = run_cli(&["completions", "bash"]);
+    assert_eq!(code, 0, "{err}");
+    let offered = |flag: &str| -> Vec<String> {
+        let case = format!("{flag})\n");
+        let at = script
+            .find(&case)
+            .unwrap_or_else(|| panic!("no case for {flag}"));
+        let line = script[at + case.len()..].lines().next().unwrap();
+        let words = line
+            .split_once("compgen -W \"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .unwrap_or_else(|| panic!("{flag} offers no words: {line}"))
+            .0;
+        words.split(' ').map(str::to_string).collect()
+    };
+    assert_eq!(offered("--goal"), boardsolve::engine::Goal::NAMES);
+    assert_eq!(offered("--branch"), ["fewest", "first"]);
+    let strategies = offered("--strategy");
+    assert_eq!(strategies[0], "auto");
+    for (_, list) in boardsolve::kinds::catalogue() {
+        for (name, _, _) in list {
+            assert!(
+                strategies.iter().any(|s| s == name),
+                "{name}: {strategies:?}"
+            );
+        }
+    }
+    // An unknown name is refused as the file's key would be, naming what the kind accepts.
+    let (code, _, err) = run_cli(&[&puzzle("queens8.toml"), "--goal", "minimize"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("accepted: first, all, count, maximize"),
+        "{err}"
+    );
+}
+
+/// `solve man` prints every command in its own page, and names no other page (no
+/// solve-compare(1) that it does not print); each command's own options are there.
+#[test]
+fn the_man_page_holds_its_commands() {
+    let (code, page, err) = run_cli(&["man"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(page.starts_with(".ie") || page.starts_with(".TH"), "{page}");
+    assert!(
+        !page.contains("(1)"),
+        "a reference to another page:\n{page}"
+    );
+    for command in [
+        "compare",
+        "strategies",
+        "check",
+        "plan",
+        "merge",
+        "completions",
+        "man",
+    ] {
+        assert!(
+            page.contains(&format!(".SS \"solve {command}\"")),
+            "no section for {command}:\n{page}"
+        );
+    }
+    for own in [
+        "\\-\\-strategies",
+        "\\-\\-budget",
+        "\\-\\-parts",
+        "\\-\\-slurm",
+        "\\-\\-verify",
+    ] {
+        assert!(page.contains(&format!("\\fB{own}\\fR")), "{own}:\n{page}");
+    }
+    // The options the commands share are listed once, in the page's own sections.
+    assert_eq!(page.matches("\\fB\\-\\-goal\\fR \\fI").count(), 1, "{page}");
 }

@@ -330,3 +330,151 @@ fn dlx_parts_add_up() {
     let whole = parts_sum(&text, Some(8), "dlx", (Goal::Count, false));
     assert_eq!((whole.nodes, whole.updates), (1_049, Some(16_680)));
 }
+
+/// The largest number of mutually non-attacking pieces on the board and how many placements
+/// of that many there are, by the test's own attack walk: every square either left empty or
+/// taken, the squares still free memoised as a bitset (boards of up to 64 squares).
+fn largest_by_subsets(board: &TestBoard, piece: &TestPiece) -> (u64, u128) {
+    use std::collections::HashMap;
+    let cells: Vec<(i64, i64)> = (0..board.height)
+        .flat_map(|r| (0..board.width).map(move |c| (r, c)))
+        .filter(|rc| !board.holes.contains(rc))
+        .collect();
+    let hits: Vec<u64> = cells
+        .iter()
+        .map(|&a| {
+            (0..cells.len())
+                .filter(|&j| board.attacks(piece, a, cells[j]))
+                .fold(0, |m, j| m | 1 << j)
+        })
+        .collect();
+    fn go(free: u64, hits: &[u64], memo: &mut HashMap<u64, (u64, u128)>) -> (u64, u128) {
+        if free == 0 {
+            return (0, 1);
+        }
+        if let Some(&v) = memo.get(&free) {
+            return v;
+        }
+        let i = free.trailing_zeros() as usize;
+        let rest = free & !(1 << i);
+        let skip = go(rest, hits, memo);
+        let (k, c) = go(rest & !hits[i], hits, memo);
+        let take = (k + 1, c);
+        let v = match skip.0.cmp(&take.0) {
+            std::cmp::Ordering::Greater => skip,
+            std::cmp::Ordering::Less => take,
+            std::cmp::Ordering::Equal => (skip.0, skip.1 + take.1),
+        };
+        memo.insert(free, v);
+        v
+    }
+    let all = if cells.len() == 64 {
+        !0
+    } else {
+        (1u64 << cells.len()) - 1
+    };
+    go(all, &hits, &mut HashMap::new())
+}
+
+/// Goal count without `rules.count` (a piece with no default count): the largest placements
+/// counted, their size the answer's optimum, by both strategies that maximize, as the
+/// test's own search over subsets finds them; and as a count with that size given.
+#[test]
+fn count_without_a_count_counts_the_largest_placements() {
+    // A piece, the board's width and height, its holes as (row, col).
+    type Case = (&'static str, i64, i64, &'static [(i64, i64)]);
+    let cases: [Case; 9] = [
+        ("K", 4, 4, &[]),
+        ("K", 6, 6, &[]),
+        ("K", 7, 5, &[]),
+        ("K", 6, 6, &[(2, 2), (2, 3), (3, 2), (3, 3)]),
+        ("N", 5, 5, &[]),
+        ("N", 6, 6, &[]),
+        ("N", 4, 7, &[(0, 0), (6, 3)]),
+        ("B", 6, 6, &[]),
+        ("B", 7, 5, &[(1, 1)]),
+    ];
+    for (piece, width, height, holes) in cases {
+        let board = TestBoard {
+            width,
+            height,
+            holes: holes.to_vec(),
+        };
+        let (largest, placements) = largest_by_subsets(&board, &TestPiece::from_letters(piece));
+        let holes: Vec<String> = holes.iter().map(|(r, c)| format!("[{r}, {c}]")).collect();
+        let text = format!(
+            "kind = \"independent\"\n[board]\nwidth = {width}\nheight = {height}\nholes = [{}]\n\
+             [piece]\nmoves = \"{piece}\"\n",
+            holes.join(", ")
+        );
+        let what = format!("{piece} on {width}x{height} holes {holes:?}");
+        for s in ["backtrack", "bitmask"] {
+            for threads in [1, 2] {
+                let (o, sols, model) = solve(&text, None, s, Goal::Count, false, threads);
+                assert_eq!(o.status, Status::Solved, "{s} {what}");
+                assert_eq!(o.answer.optimum, Some(largest), "{s} {what}");
+                assert_eq!(o.answer.count, Some(placements), "{s} {what}");
+                // The placement shown is one of the largest.
+                assert_eq!(sols.len(), 1, "{s} {what}");
+                model.check(&sols[0]).unwrap();
+                assert_eq!(sols[0].len() as u64, largest, "{s} {what}");
+            }
+        }
+        // The same count with the size given, and the same classes under --unique.
+        let given = format!("{text}[rules]\ncount = {largest}\n");
+        for unique in [false, true] {
+            let (a, _, _) = solve(&text, None, "bitmask", Goal::Count, unique, 1);
+            let (b, _, _) = solve(&given, None, "dlx", Goal::Count, unique, 1);
+            assert_eq!(a.answer.count, b.answer.count, "{what} unique {unique}");
+        }
+    }
+}
+
+/// Published values: 32 knights on 8x8 in 2 ways (the two colours), 14 bishops in 2^8 = 256
+/// ways, 16 kings in 281,571 ways (OEIS A018807).
+#[test]
+fn count_without_a_count_on_the_chessboard() {
+    for (piece, largest, placements) in [("N", 32, 2), ("B", 14, 256), ("K", 16, 281_571)] {
+        let text =
+            format!("kind = \"independent\"\n[board]\nsize = 8\n[piece]\nmoves = \"{piece}\"\n");
+        let (o, _, _) = solve(&text, None, "bitmask", Goal::Count, false, 2);
+        assert_eq!(o.answer.optimum, Some(largest), "{piece}");
+        assert_eq!(o.answer.count, Some(placements), "{piece}");
+    }
+}
+
+/// The strategies that cannot find the largest size refuse goal count without a count, and
+/// so does a part, whose count needs its size given; goals first and all still need one.
+#[test]
+fn count_without_a_count_is_refused_where_it_cannot_be_served() {
+    use boardsolve::engine::Task;
+    let bishops = "kind = \"independent\"\n[board]\nsize = 5\n[piece]\nmoves = \"B\"\n";
+    let model = crate::model_of(bishops, None);
+    for s in ["brute", "flags", "dlx", "construct"] {
+        let why = model.applies(s, &Task::default()).unwrap_err().to_string();
+        assert!(
+            why.contains(&format!("strategy \"{s}\" does not apply")),
+            "{why}"
+        );
+        if s != "construct" {
+            assert!(why.contains("served by backtrack and bitmask"), "{why}");
+        }
+    }
+    for s in ["backtrack", "bitmask"] {
+        model.applies(s, &Task::default()).unwrap();
+        let part = Task {
+            part: Some((1, 2)),
+            ..Task::default()
+        };
+        let why = model.applies(s, &part).unwrap_err().to_string();
+        assert!(why.contains("given as rules.count"), "{why}");
+    }
+    for goal in ["first", "all"] {
+        let text = format!("{bishops}[solve]\ngoal = \"{goal}\"\n");
+        let spec = boardsolve::spec::Spec::parse("b.toml", &text, &Default::default()).unwrap();
+        let e = boardsolve::kinds::Model::compile(&spec)
+            .err()
+            .expect("refused");
+        assert!(e.to_string().contains("key `rules.count`: missing"), "{e}");
+    }
+}

@@ -647,3 +647,107 @@ fn a_plan_of_another_part_count_or_with_a_part_twice_is_refused() {
     assert!(err.contains("a part listed twice"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One run's record read twice (the same line twice, a file named twice or by its folder as
+/// well) is refused naming both places; a part run again, a record of its own, is taken
+/// and counted once.
+#[test]
+fn a_record_read_twice_is_refused() {
+    let lines = queens12();
+    let (code, _, err) = merge_lines(&[&lines[..], &lines[1..2]].concat(), &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("<stdin>:5: the same record as at <stdin>:2, field for field"),
+        "{err}"
+    );
+    let dir = std::env::temp_dir().join(format!("boardsolve-twice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    std::fs::write(&a, lines[..2].join("\n") + "\n").unwrap();
+    std::fs::write(&b, lines[2..].join("\n") + "\n").unwrap();
+    let (a, b, d) = (
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        dir.to_str().unwrap(),
+    );
+    let (code, out, err) = run_cli(&["merge", a, b]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("14,200 solutions"), "{out}");
+    for (args, says) in [
+        (vec!["merge", a, b, a], format!("{a}: named twice")),
+        (vec!["merge", d, b], format!("{b}: named twice")),
+        (
+            vec!["merge", a, b, &format!("{d}/./a.jsonl")],
+            format!("{d}/./a.jsonl: the same file as {a}"),
+        ),
+    ] {
+        let (code, _, err) = run_cli(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(&says), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // The same part run again: its own record, taken.
+    let again = records(
+        &puzzle("queens8.toml"),
+        &["--size", "12", "--goal", "count", "--strategy", "bitmask"],
+        &["2/4"],
+    );
+    let (code, out, err) = merge_lines(&[&lines[..], &again[..]].concat(), &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("14,200 solutions"), "{out}");
+}
+
+/// The top-level keys of a pretty-printed JSON report, in the order written.
+fn keys_in_order(report: &str) -> Vec<String> {
+    report
+        .lines()
+        .filter_map(|l| l.strip_prefix("  \""))
+        .filter_map(|l| l.split_once("\":").map(|(k, _)| k.to_string()))
+        .collect()
+}
+
+/// `solve merge --format json` writes a whole run's fields in a whole run's order, the board
+/// among them, then `merge`; the values a whole run has, it has too.
+#[test]
+fn merged_json_has_a_whole_runs_fields_in_its_order() {
+    let queens = puzzle("queens8.toml");
+    let knights = puzzle("knights8.toml");
+    let cases: [(&str, &[&str], &[&str]); 2] = [
+        (
+            &queens,
+            &["--size", "12", "--goal", "count", "--strategy", "bitmask"],
+            &["1/4", "2/4", "3/4", "4/4"],
+        ),
+        (
+            &knights,
+            &["--size", "10", "--strategy", "bnb"],
+            &["1/2", "2/2"],
+        ),
+    ];
+    for (file, args, parts) in cases {
+        let mut whole_args = vec![file, "--format", "json", "--quiet"];
+        whole_args.extend(args);
+        let (code, whole, err) = run_cli(&whole_args);
+        assert_eq!(code, 0, "{err}");
+        let (code, merged, err) = merge_lines(&records(file, args, parts), &["--format", "json"]);
+        assert_eq!(code, 0, "{err}");
+        let mut keys = keys_in_order(&merged);
+        assert_eq!(keys.pop().as_deref(), Some("merge"), "{merged}");
+        assert_eq!(keys, keys_in_order(&whole), "{merged}\n{whole}");
+        let (w, m): (serde_json::Value, serde_json::Value) = (
+            serde_json::from_str(&whole).unwrap(),
+            serde_json::from_str(&merged).unwrap(),
+        );
+        for key in [
+            "board", "count", "optimum", "goal", "kind", "title", "status", "proven",
+        ] {
+            assert_eq!(w[key], m[key], "{key}: {merged}\n{whole}");
+        }
+        assert_eq!(w["stats"]["solutions"], m["stats"]["solutions"], "{merged}");
+        assert_eq!(
+            w["solutions"].as_array().map(Vec::len),
+            m["solutions"].as_array().map(Vec::len),
+            "{merged}"
+        );
+    }
+}

@@ -92,6 +92,9 @@ pub enum CountNote {
     SymmetryFold(u32),
     /// With `--unique`: the solutions the classes counted stand for, all of them.
     SolutionsInAll(u128),
+    /// Goal count without a size to place: the solutions counted are the largest
+    /// placements, of this many pieces, found first.
+    LargestCounted(u64),
 }
 
 impl Vocabulary for CountNote {}
@@ -535,7 +538,7 @@ impl Model {
     pub fn describe(&self) -> ModelSummary {
         match self {
             Model::Independent(m) => ModelSummary::Independent {
-                count: m.count,
+                count: (!m.largest).then_some(m.count),
                 piece: m.piece.notation(),
                 width: m.board.width,
                 height: m.board.height,

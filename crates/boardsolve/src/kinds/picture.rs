@@ -65,7 +65,8 @@ pub enum Picture {
 pub enum ModelSummary {
     /// `count` pieces of `piece` (Betza), none attacking another.
     Independent {
-        count: usize,
+        /// `None`: no count given; as many as fit (goals count and maximize).
+        count: Option<usize>,
         piece: String,
         width: usize,
         height: usize,

@@ -98,7 +98,36 @@ pub fn write_json_tail(
     shown: u64,
     unfinished: Option<&Unfinished>,
 ) -> std::io::Result<()> {
+    write_json_tail_value(w, shown, &json_tail(o, unfinished), None)
+}
+
+/// The report's end as [`write_json_tail`] writes it, from its fields (`tail`, an object),
+/// with `last` (a key and its value) after them: what a report adds to a run's fields.
+pub(super) fn write_json_tail_value(
+    w: &mut dyn Write,
+    shown: u64,
+    tail: &Value,
+    last: Option<(&str, &Value)>,
+) -> std::io::Result<()> {
     w.write_all(if shown > 0 { b"\n  ]" } else { b"]" })?;
+    let text = pretty(tail)?;
+    let mut fields = text.strip_prefix('{').unwrap_or(&text).to_string();
+    if let Some((key, value)) = last {
+        // The field as one of an object's, indented as the others are.
+        let one = pretty(&json!({ key: value }))?;
+        let field = one
+            .strip_prefix("{\n")
+            .and_then(|f| f.strip_suffix("\n}"))
+            .unwrap_or(&one);
+        let open = fields.strip_suffix("\n}").unwrap_or(&fields);
+        fields = format!("{open},\n{field}\n}}");
+    }
+    writeln!(w, ",{fields}")
+}
+
+/// The fields after the solutions, as an object: the outcome, the statistics, and what was
+/// left out (see [`write_json_tail`]).
+pub(super) fn json_tail(o: &Outcome, unfinished: Option<&Unfinished>) -> Value {
     let mut stats = serde_json::Map::new();
     stats.insert("nodes".into(), json!(o.stats.nodes));
     stats.insert(
@@ -160,9 +189,7 @@ pub fn write_json_tail(
     if !o.answer.frontier.is_empty() {
         report["frontier"] = json!(o.answer.frontier);
     }
-    let text = pretty(&report)?;
-    let fields = text.strip_prefix('{').unwrap_or(&text);
-    writeln!(w, ",{fields}")
+    report
 }
 
 /// Bytes gathered before they go to the writer.

@@ -8,6 +8,8 @@ use super::sentences::{note_text, reason_text};
 use super::{Header, Unfinished, group, group_digits};
 
 use crate::engine::{Outcome, Partial, PartialWork, Standing, Status, StopReason};
+use crate::kinds::CountNote;
+use crate::kinds::domination::DominationNote;
 
 /// What the reader must know when the output is not whole: "output stopped at the time
 /// limit after 1,234 of 8,000 rows", "... of solution 3".
@@ -68,6 +70,19 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
             let what = counted_noun(h, c);
             format!("{} {what} of optimum {v} (proven)", group(c))
         }
+        // Stopped while counting at an optimum the first phase proved.
+        (Some(v), Some(c)) if counted_at_optimum(o) => {
+            if c == 0 {
+                format!("optimum {v} (proven); stopped before any of its solutions was counted")
+            } else {
+                let what = counted_noun(h, c);
+                format!(
+                    "at least {} {what} of optimum {v} (the optimum proven; stopped: not all \
+                     found)",
+                    group(c)
+                )
+            }
+        }
         (Some(v), _) => format!(
             "optimum {v} ({})",
             if matches!(o.status, Status::Limit | Status::Part) {
@@ -106,6 +121,18 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
         let _ = write!(s, " [{}]", stop_text(r));
     }
     s
+}
+
+/// Whether the answer counts the solutions of an optimum proven first (goal count of an
+/// optimisation), as its note says.
+fn counted_at_optimum(o: &Outcome) -> bool {
+    o.answer.notes.iter().any(|n| {
+        matches!(n.get::<CountNote>(), Some(CountNote::LargestCounted(_)))
+            || matches!(
+                n.get::<DominationNote>(),
+                Some(DominationNote::OptimalCounted(_))
+            )
+    })
 }
 
 fn subtrees(n: usize) -> &'static str {

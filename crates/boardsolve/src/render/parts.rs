@@ -207,6 +207,10 @@ pub fn merge_error_text(e: &MergeError) -> String {
             "{part} says {ours}, but the same part at {other} says {theirs}: a part run twice \
              must agree"
         ),
+        MergeFault::SameRecord { first } => format!(
+            "the same record as at {first}, field for field: each record once (a file given \
+             twice, or a copy of one); a part run again writes a record of its own"
+        ),
         MergeFault::Empty => "no part records to merge".into(),
     };
     if e.what == MergeFault::Empty {
@@ -315,27 +319,27 @@ pub fn merged_status(m: &Merged) -> String {
     s
 }
 
-/// `solve merge --format json`: the fields of a whole run's JSON report, and under "merge"
-/// the parts' state and the command of each missing unit.
-pub fn merged_json(m: &Merged, picture: Option<&Picture>, missing: &[(String, String)]) -> String {
-    let (h, o) = merged_outcome(m);
+/// `solve merge --format json`: the fields of a whole run's JSON report, in its order, the
+/// board's dimensions among them where the puzzle is at hand (`board`); then, under
+/// "merge", the parts' state and the command of each missing unit.
+pub fn merged_json(
+    m: &Merged,
+    board: Option<(usize, usize)>,
+    picture: Option<&Picture>,
+    missing: &[(String, String)],
+) -> String {
+    let (mut h, o) = merged_outcome(m);
+    h.board = board;
     let mut buf: Vec<u8> = Vec::new();
     let mut never = || None;
-    let written = super::json::write_json_head(&mut buf, &h, &o.strategy)
-        .and_then(|_| match picture {
-            Some(p) => super::json::write_json_solution(&mut buf, 0, p, &mut never).map(|_| ()),
-            None => Ok(()),
-        })
-        .and_then(|_| super::json::write_json_tail(&mut buf, &o, picture.is_some() as u64, None));
-    written.expect("writing to memory does not fail");
-    let mut report: serde_json::Value = serde_json::from_slice(&buf).expect("the report is JSON");
-    let count = m.count.as_ref().map(|c| match c.to_u128() {
-        Some(v) if v < 1 << 53 => serde_json::json!(v as u64),
-        _ => serde_json::json!(c.to_string()),
-    });
-    report["count"] = serde_json::json!(count);
-    // What a whole run counts, it also reports as its solutions.
-    report["stats"]["solutions"] = serde_json::json!(count);
+    let shown = picture.is_some() as u64;
+    let mut tail = super::json::json_tail(&o, None);
+    // What a whole run counts, it also reports as its solutions; an optimisation, the best
+    // placement it holds.
+    tail["stats"]["solutions"] = match tail.get("count").filter(|c| !c.is_null()) {
+        Some(count) => count.clone(),
+        None => serde_json::json!(u64::from(m.solution.is_some())),
+    };
     let number = |n: u128| {
         if n < 1 << 53 {
             serde_json::json!(n as u64)
@@ -343,7 +347,7 @@ pub fn merged_json(m: &Merged, picture: Option<&Picture>, missing: &[(String, St
             serde_json::json!(n.to_string())
         }
     };
-    report["merge"] = serde_json::json!({
+    let merge = serde_json::json!({
         "parts": m.parts,
         "searched": m.done,
         "records": m.records,
@@ -358,9 +362,16 @@ pub fn merged_json(m: &Merged, picture: Option<&Picture>, missing: &[(String, St
         "remaining_seconds": m.remaining_seconds(),
         "builds": m.builds,
     });
-    let mut text = serde_json::to_string_pretty(&report).expect("a report serialises");
-    text.push('\n');
-    text
+    let written = super::json::write_json_head(&mut buf, &h, &o.strategy)
+        .and_then(|_| match picture {
+            Some(p) => super::json::write_json_solution(&mut buf, 0, p, &mut never).map(|_| ()),
+            None => Ok(()),
+        })
+        .and_then(|_| {
+            super::json::write_json_tail_value(&mut buf, shown, &tail, Some(("merge", &merge)))
+        });
+    written.expect("writing to memory does not fail");
+    String::from_utf8(buf).expect("the report is UTF-8")
 }
 
 /// A part run again beside its record.

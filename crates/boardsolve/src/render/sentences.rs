@@ -102,6 +102,10 @@ fn count_note(n: &CountNote) -> String {
     match n {
         CountNote::SymmetryFold(k) => format!("{k}-fold symmetry"),
         CountNote::SolutionsInAll(t) => format!("{} in all", counted(*t, "solution", "solutions")),
+        CountNote::LargestCounted(v) => format!(
+            "largest placements, of {v} {}, counted",
+            noun((*v).into(), "piece", "pieces")
+        ),
     }
 }
 
@@ -367,7 +371,10 @@ pub fn summary_text(m: &ModelSummary) -> String {
             piece,
             width,
             height,
-        } => format!("{count} x {piece} on {}", a_board(*width, *height)),
+        } => match count {
+            Some(count) => format!("{count} x {piece} on {}", a_board(*width, *height)),
+            None => format!("as many {piece} as fit on {}", a_board(*width, *height)),
+        },
         ModelSummary::Domination {
             piece,
             width,

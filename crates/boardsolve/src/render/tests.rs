@@ -302,7 +302,7 @@ fn counts_of_one_take_the_singular() {
     });
     assert_eq!(s, "1 item (1 primary), 1 option");
     let s = summary_text(&ModelSummary::Independent {
-        count: 8,
+        count: Some(8),
         piece: "Q".into(),
         width: 8,
         height: 8,

@@ -91,6 +91,9 @@ fn write_prefixes(w: &mut dyn Write, h: &Header, o: &Outcome) -> std::io::Result
 
 /// The line under the answer when goal `all` shows fewer solutions than it counted.
 pub fn shown_text(shown: u64) -> String {
+    if shown == 0 {
+        return "(none of them shown: --limit 0; --limit N shows the first N)".into();
+    }
     format!(
         "(showing the first {} of them; --limit N shows more)",
         group(shown as u128)

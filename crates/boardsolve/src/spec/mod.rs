@@ -299,6 +299,7 @@ struct Document {
 
 impl Spec {
     pub fn parse(file: &str, text: &str, overrides: &Overrides) -> Result<Spec, SpecError> {
+        overrides.check_flags_against_sets(file)?;
         let source = apply_set(file, text, &overrides.set)?;
         let original = (!overrides.set.is_empty()).then(|| text.to_string());
         let raw: RawSpec = toml::from_str(&source).map_err(|e| {

@@ -490,7 +490,8 @@ pub fn options_markdown() -> String {
          (crates/boardsolve/src/spec/options.rs); the output's (`--format`, `--output`, \
          `--quiet`) and the parts' (`--part`, `--record`, `--estimate`, `--optimum`) are in \
          docs/cli.md and docs/parts.md. An option with a key takes the same value in \
-         the puzzle file, by `--set KEY=VALUE`, and by its flag; the flag wins over the file.\n\n\
+         the puzzle file, by `--set KEY=VALUE`, and by its flag; the flag wins over the \
+         file, and a flag with a `--set` of its key is an error naming both.\n\n\
          The command line's reference (every command and its flags) is `solve --help` and \
          `solve COMMAND --help`; `solve man` prints it as a man page (roff, on standard \
          output: `solve man > solve.1`), and `solve completions bash|zsh|fish|elvish|powershell` \

@@ -37,6 +37,59 @@ pub struct SolveOverrides {
     pub threads: Option<usize>,
 }
 
+impl Overrides {
+    /// The flags given that set a key of the file, each with the flag and value as given
+    /// (`--goal count`), by the flag's name in the option tables.
+    fn flags_given(&self) -> Vec<(&'static str, String)> {
+        let s = &self.solve;
+        let text = |v: &Option<String>| v.clone();
+        let shown = |v: Option<String>| v.map(|v| format!(" {v}"));
+        [
+            ("size", shown(self.size.map(|v| v.to_string()))),
+            ("width", shown(self.width.map(|v| v.to_string()))),
+            ("height", shown(self.height.map(|v| v.to_string()))),
+            ("goal", shown(text(&s.goal))),
+            ("strategy", shown(text(&s.strategy))),
+            ("unique", s.unique.then(String::new)),
+            ("prefixes", s.prefixes.then(String::new)),
+            ("branch", shown(text(&s.branch))),
+            ("limit", shown(s.limit.map(|v| v.to_string()))),
+            ("time-limit", shown(s.time_limit.map(|v| v.to_string()))),
+            ("threads", shown(s.threads.map(|v| v.to_string()))),
+        ]
+        .into_iter()
+        .filter_map(|(flag, value)| value.map(|v| (flag, format!("--{flag}{v}"))))
+        .collect()
+    }
+
+    /// `Err` when a flag and a `--set` give the same key (`--goal count --set
+    /// solve.goal=maximize`): the flag would win unseen, so neither is taken.
+    pub(super) fn check_flags_against_sets(&self, file: &str) -> Result<(), SpecError> {
+        for (flag, given) in self.flags_given() {
+            let Some(key) = super::options::run_option(flag).key else {
+                continue;
+            };
+            let same = self.set.iter().find(|set| {
+                let path = set.split_once('=').map_or(set.as_str(), |(p, _)| p);
+                path.split('.').map(str::trim).eq(key.split('.'))
+            });
+            if let Some(set) = same {
+                return Err(SpecError {
+                    file: file.to_string(),
+                    line: 0,
+                    column: 0,
+                    key: key.to_string(),
+                    message: format!(
+                        "given twice on the command line, by {given} and by --set {set}; \
+                         accepted: one of them"
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Where the value of a dotted key ("piece.moves") lies in the document, if it is there.
 pub(super) fn span_of_key(source: &str, key: &str) -> Option<Range<usize>> {
     let doc = toml_edit::ImDocument::parse(source).ok()?;
@@ -111,20 +164,29 @@ pub(super) fn key_at(source: &str, offset: usize) -> String {
     for line in source[..line_end].lines().rev() {
         let t = line.trim();
         if t.starts_with('[') {
-            table = t
-                .trim_start_matches('[')
-                .split(']')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_string();
+            table = header_name(t).unwrap_or_else(|| {
+                t.trim_start_matches('[')
+                    .split(']')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_string()
+            });
             break;
         }
         if key.is_none()
             && let Some(eq) = t.find('=')
         {
             let k = t[..eq].trim();
-            if !k.is_empty()
+            // A quoted key is what `--set` writes for a name that is not a bare key
+            // (`--set '[rules]=1'`): named unquoted, as the argument gave it.
+            let unquoted = ['"', '\'']
+                .iter()
+                .find_map(|&q| k.strip_prefix(q)?.strip_suffix(q))
+                .filter(|u| !u.contains(['"', '\'']));
+            if let Some(u) = unquoted {
+                key = Some(u.to_string());
+            } else if !k.is_empty()
                 && k.chars()
                     .all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.')
             {
@@ -138,6 +200,27 @@ pub(super) fn key_at(source: &str, offset: usize) -> String {
         (true, Some(k)) => k,
         (false, Some(k)) => format!("{table}.{k}"),
     }
+}
+
+/// The dotted name of a table header line (`[solve.options]`), its quoted parts unquoted
+/// (`["[rules]"]`, which `--set '[rules].count=1'` makes, is `[rules]`); `None` when the
+/// line is not a header TOML reads.
+fn header_name(line: &str) -> Option<String> {
+    let doc: toml_edit::DocumentMut = line.parse().ok()?;
+    let mut names = Vec::new();
+    let mut table = doc.as_table();
+    while let Some((name, item)) = table.iter().next() {
+        names.push(name.to_string());
+        match item {
+            toml_edit::Item::Table(t) => table = t,
+            toml_edit::Item::ArrayOfTables(a) => match a.iter().next() {
+                Some(t) => table = t,
+                None => break,
+            },
+            _ => break,
+        }
+    }
+    (!names.is_empty()).then(|| names.join("."))
 }
 
 /// Apply `--set key.path=value` overrides to the document text. The value is read as TOML

@@ -540,7 +540,23 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
         });
     };
     let mut gather = Gather::new(records, first);
+    // The records of each part and subpart so far (`[i, n]`, `[j, m]`), to find one read
+    // twice.
+    type Which = ([usize; 2], Option<[usize; 2]>);
+    let mut of_part: BTreeMap<Which, Vec<usize>> = BTreeMap::new();
     for (k, (at, r)) in records.iter().enumerate() {
+        let same = of_part
+            .entry((r.part, r.subpart.as_ref().map(|s| s.index)))
+            .or_default();
+        if let Some(&j) = same.iter().find(|&&j| records[j].1 == *r) {
+            return Err(MergeError {
+                at: at.clone(),
+                what: MergeFault::SameRecord {
+                    first: records[j].0.clone(),
+                },
+            });
+        }
+        same.push(k);
         let count = check((first_at, first), (at, r))?;
         gather.add(k, count)?;
     }

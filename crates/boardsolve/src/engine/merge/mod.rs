@@ -8,7 +8,8 @@
 //! no more and no less; a part proved at the root cut no list); a part counts as searched
 //! only when its record says it finished (a part stopped by a limit or a signal stands for
 //! nothing); a part split into subparts counts when all M subparts of one sublist finished;
-//! a part run twice, whole or in subparts, must agree with itself. A count is the exact sum
+//! a part run twice, whole or in subparts, must agree with itself, and one run's record read
+//! twice is refused (it would stand for work done twice). A count is the exact sum
 //! of the parts' counts, at any size; an optimum is proven only when every part is searched,
 //! and is then the least (the greatest, maximising) of the values the parts proved none
 //! better than. What no record can show (that its count is the count of its subtrees) is
@@ -80,6 +81,10 @@ pub enum MergeFault {
         theirs: String,
         ours: String,
     },
+    /// A record identical to an earlier one, field for field: the same run's record read
+    /// twice (a file given twice, a copy of one). A part run again writes a record of its
+    /// own, which stands beside the first.
+    SameRecord { first: Source },
     /// No records at all.
     Empty,
 }

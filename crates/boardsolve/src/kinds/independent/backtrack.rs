@@ -7,7 +7,7 @@
 
 use super::{Aim, Model, Whole};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Run, Task};
+use crate::engine::{Answer, Goal, Run, Task};
 use crate::kinds::{Strategy, parts};
 
 pub struct Backtrack;
@@ -21,12 +21,16 @@ impl Strategy<Model> for Backtrack {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
+        super::largest_fits(m, task, true)?;
         parts::counts_only(task)
     }
     fn splits(&self) -> bool {
         true
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if m.largest && task.goal == Goal::Count {
+            return super::count_largest(m, task, run, |m, task, run| self.solve(m, task, run));
+        }
         if task.part.is_some() {
             return part(m, task, run);
         }

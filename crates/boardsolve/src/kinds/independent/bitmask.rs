@@ -22,12 +22,16 @@ impl Strategy<Model> for Bitmask {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
+        super::largest_fits(m, task, true)?;
         parts::counts_or(task, &[Goal::Maximize])
     }
     fn splits(&self) -> bool {
         true
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if m.largest && task.goal == Goal::Count {
+            return super::count_largest(m, task, run, |m, task, run| self.solve(m, task, run));
+        }
         let n = m.board.width;
         if m.is_full_queens() && task.goal == Goal::Count && n <= super::queens::MAX_N {
             // A part's classes need not be whole eighths of its constellations' Burnside

@@ -25,6 +25,7 @@ impl Strategy<Model> for Flags {
             }
             .into());
         }
+        super::largest_fits(m, task, false)?;
         if task.goal == Goal::Maximize {
             return Err(crate::engine::Refusal::Goal {
                 goal: Goal::Maximize,

@@ -16,8 +16,8 @@ pub use dlx::exact_cover;
 pub use model::{Aim, MAX_SQUARES, Model, Whole};
 pub use vocab::{IndependentRefusal, Pattern};
 
-use super::{CheckError, Strategy};
-use crate::engine::StopReason;
+use super::{CheckError, CountNote, Strategy};
+use crate::engine::{Answer, Goal, Refusal, Run, StopReason, Task};
 use crate::kinds::Picture;
 use crate::util::Packed;
 
@@ -62,4 +62,58 @@ impl Model {
     ) -> Result<(), CheckError> {
         check::rows_until(self, cols, stop)
     }
+}
+
+/// Goal count on a model without a count ([`Model::largest`]): `solve` finds the largest
+/// placement (goal maximize), then counts the placements of its size on the same run. The
+/// answer carries both, as domination's count does; a limit in the first phase leaves the
+/// largest found so far, unproven.
+fn count_largest(
+    m: &Model,
+    task: &Task,
+    run: &mut Run,
+    solve: impl Fn(&Model, &Task, &mut Run) -> Answer,
+) -> Answer {
+    let maximize = Task {
+        goal: Goal::Maximize,
+        ..*task
+    };
+    let first = solve(m, &maximize, run);
+    let Some(k) = first.optimum.filter(|_| !run.is_stopped()) else {
+        return first;
+    };
+    let second = solve(&m.at_count(k as usize), task, run);
+    let mut notes = second.notes;
+    notes.push(CountNote::LargestCounted(k).into());
+    Answer {
+        count: Some(second.count.unwrap_or(run.stats.solutions)),
+        optimum: Some(k),
+        best: first.best,
+        notes,
+        ..Answer::default()
+    }
+}
+
+/// Whether a strategy takes goal count on a model without a count: those that maximize
+/// (`maximizes`) do, in one run and not in parts, whose count needs its size given.
+fn largest_fits(m: &Model, task: &Task, maximizes: bool) -> Result<(), Refusal> {
+    if !m.largest || task.goal != Goal::Count {
+        return Ok(());
+    }
+    if !maximizes {
+        return Err(Refusal::Kind(
+            "goal count without rules.count counts the largest placements, whose size \
+             a search for the largest finds first: served by backtrack and bitmask; \
+             with rules.count this strategy counts placements of that many"
+                .into(),
+        ));
+    }
+    if task.part.is_some() {
+        return Err(Refusal::Kind(
+            "--part with goal count and no rules.count: the parts count placements of one \
+             size, given as rules.count (the answer of goal maximize, run whole or in parts)"
+                .into(),
+        ));
+    }
+    Ok(())
 }

@@ -12,18 +12,23 @@ use crate::util::BitMatrix;
 /// relation is kept as one bitset per square (4096 squares: 2 MiB).
 pub const MAX_SQUARES: usize = 4096;
 
+#[derive(Clone)]
 pub struct Model {
     pub board: Board,
     pub piece: Piece,
     pub symbol: char,
     /// Pieces to place (for `maximize`: ignored).
     pub count: usize,
+    /// No count was given and the piece has no default: goal count counts the placements of
+    /// the largest size, found first ([`Model::at_count`]), and `count` means nothing.
+    pub largest: bool,
     /// What the search strategies keep per square; `None` on a board of more than
     /// [`MAX_SQUARES`] squares (up to 10^14), where only `construct` applies.
     pub whole: Option<Whole>,
 }
 
 /// The whole board's data, a bitset or an entry per square, for the strategies that search.
+#[derive(Clone)]
 pub struct Whole {
     /// `attacks.get(a, b)`: a piece on `a` attacks `b` (a symmetric relation).
     pub attacks: BitMatrix,
@@ -42,6 +47,7 @@ impl Model {
         let piece = piece_spec.piece.clone();
         // No pass over a board without holes: it may have 10^14 squares.
         let cell_count = board.cell_count();
+        let mut largest = false;
         let count = match &rules.count {
             Some(c) => {
                 let v = *c.get_ref();
@@ -61,17 +67,21 @@ impl Model {
                 board.width.min(board.height)
             }
             None => {
-                let goal_is_max = spec.solve.goal == Some(Goal::Maximize);
-                if !goal_is_max {
+                // Goal count without a count counts the largest placements; first and all
+                // need a size to place.
+                let goal = spec.solve.goal.unwrap_or(spec.kind().default_goal());
+                if matches!(goal, Goal::First | Goal::All) {
                     return Err(spec.err_nowhere(
                         "rules.count",
                         format!(
                             "missing: how many pieces to place (the default, the board size, is \
-                             only for queens and rooks); accepted: 1 to {cell_count}, or goal = \
-                             \"maximize\""
+                             only for queens and rooks); accepted: 1 to {cell_count}; without \
+                             it, goal \"maximize\" finds the largest number and goal \"count\" \
+                             counts the placements of that many"
                         ),
                     ));
                 }
+                largest = true;
                 1
             }
         };
@@ -81,8 +91,19 @@ impl Model {
             board,
             piece,
             count,
+            largest,
             whole,
         })
+    }
+
+    /// The same puzzle with `count` pieces to place: the second phase of goal count on a
+    /// model without a count, once the largest size is known.
+    pub fn at_count(&self, count: usize) -> Model {
+        Model {
+            count,
+            largest: false,
+            ..self.clone()
+        }
     }
 
     /// The search strategies' data.
