@@ -144,7 +144,11 @@ fn count_larger_than_the_board() {
         expect_error(
             &format!("{HEAD}size = 3\n[piece]\nmoves = \"N\"\n"),
             &["--goal", goal],
-            &["rules.count", "missing", "goal \"count\" counts the placements"],
+            &[
+                "rules.count",
+                "missing",
+                "goal \"count\" counts the placements",
+            ],
         );
     }
 }

@@ -57,6 +57,17 @@ pub(super) fn kind_refusal(r: &KindRefusal) -> String {
 
 fn independent(r: &IndependentRefusal) -> String {
     match r {
+        IndependentRefusal::LargestNeedsMaximum => "goal count without rules.count counts the \
+                                                    largest placements, whose size a search for \
+                                                    the largest finds first: served by backtrack \
+                                                    and bitmask; with rules.count this strategy \
+                                                    counts placements of that many"
+            .into(),
+        IndependentRefusal::LargestInParts => "--part with goal count and no rules.count: the \
+                                               parts count placements of one size, given as \
+                                               rules.count (the answer of goal maximize, run \
+                                               whole or in parts)"
+            .into(),
         IndependentRefusal::WholeBoard { squares, max } => format!(
             "needs the whole board's attack sets: {} squares, more than {}",
             group(*squares as u128),

@@ -101,19 +101,10 @@ fn largest_fits(m: &Model, task: &Task, maximizes: bool) -> Result<(), Refusal> 
         return Ok(());
     }
     if !maximizes {
-        return Err(Refusal::Kind(
-            "goal count without rules.count counts the largest placements, whose size \
-             a search for the largest finds first: served by backtrack and bitmask; \
-             with rules.count this strategy counts placements of that many"
-                .into(),
-        ));
+        return Err(IndependentRefusal::LargestNeedsMaximum.into());
     }
     if task.part.is_some() {
-        return Err(Refusal::Kind(
-            "--part with goal count and no rules.count: the parts count placements of one \
-             size, given as rules.count (the answer of goal maximize, run whole or in parts)"
-                .into(),
-        ));
+        return Err(IndependentRefusal::LargestInParts.into());
     }
     Ok(())
 }

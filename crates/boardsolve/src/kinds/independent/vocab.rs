@@ -6,6 +6,11 @@ use crate::engine::{Goal, Vocabulary};
 /// Why a strategy of the independent kind does not take a puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub enum IndependentRefusal {
+    /// Goal count without `rules.count` counts the largest placements, whose size only a
+    /// strategy that maximizes finds.
+    LargestNeedsMaximum,
+    /// The largest placements are not counted in parts: their size is not known to a part.
+    LargestInParts,
     /// The board's `squares` are more than the `max` of the whole board's attack sets, which
     /// the searches need.
     WholeBoard { squares: usize, max: usize },
