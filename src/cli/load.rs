@@ -543,6 +543,10 @@ pub(crate) fn header(l: &Loaded) -> Header {
             }
         }),
         kind: l.spec.kind().name().into(),
+        depth: match &l.model {
+            Model::Tiling(m) if m.board.depth > 1 => Some(m.board.depth),
+            _ => None,
+        },
         board: match &l.model {
             Model::Tiling(m) => Some((m.board.width, m.board.height)),
             _ => l.spec.board.as_ref().map(|b| (b.width, b.height)),

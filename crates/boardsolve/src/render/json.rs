@@ -70,6 +70,9 @@ pub fn write_json_head(w: &mut dyn Write, h: &Header, strategy: &str) -> std::io
     });
     if let Some((width, height)) = h.board {
         head["board"] = json!({ "width": width, "height": height });
+        if let Some(depth) = h.depth {
+            head["board"]["depth"] = json!(depth);
+        }
     }
     let text = pretty(&head)?;
     let fields = text.strip_suffix("\n}").unwrap_or(&text);

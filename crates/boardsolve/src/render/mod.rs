@@ -116,6 +116,8 @@ pub struct Header {
     pub counted: String,
     /// The board's width and height, for the kinds with a board.
     pub board: Option<(usize, usize)>,
+    /// The layers of a box (a tiling's), where there are more than one.
+    pub depth: Option<usize>,
 }
 
 /// The squares of a tour in visiting order, from its move numbers.

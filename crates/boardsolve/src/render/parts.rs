@@ -20,6 +20,7 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
         goal: r.goal.clone(),
         counted: r.counted.clone(),
         board: None,
+        depth: None,
     };
     let mut answer = match &m.count {
         Some(c) => Answer::natural(c.clone()),
