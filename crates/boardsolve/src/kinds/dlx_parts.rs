@@ -15,7 +15,7 @@ use std::sync::Mutex;
 
 use crate::dlx::{Decision, Expansion, Prefix, Solver};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, PartialWork, Refusal, Run, Task};
+use crate::engine::{Answer, Goal, Need, PartialWork, Refusal, Run, Task};
 
 /// Why a Dancing Links strategy does not take this split task, if it does not: `--part`
 /// serves goals count and all, `--estimate` none.
@@ -65,6 +65,29 @@ pub fn thread_copies(solver: u64, task: &Task) -> u64 {
         solver * task.threads as u64
     } else {
         0
+    }
+}
+
+/// The memory a Dancing Links search of `problem` takes for `task`: its arrays, and a copy
+/// a thread where a count shares its subtrees out.
+pub fn needs(p: &crate::dlx::Problem, task: &Task) -> Need {
+    let entries = (0..p.num_options()).map(|k| p.option(k).len()).sum();
+    let arrays = Solver::bytes_for(p.num_items(), p.num_options(), entries);
+    let need = Need::new(
+        arrays,
+        format!(
+            "the Dancing Links arrays ({} item occurrences)",
+            crate::util::numbers::group(entries as u128)
+        ),
+    );
+    let copies = thread_copies(arrays, task);
+    if copies > 0 {
+        need.and(Need::new(
+            copies,
+            format!("a copy of them for each of {} threads", task.threads),
+        ))
+    } else {
+        need
     }
 }
 

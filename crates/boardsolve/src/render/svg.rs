@@ -151,30 +151,22 @@ fn draw_shapes(
                 .filter(|&i| cells[i])
                 .map(|i| on[i])
         };
+        let mut edge = |(x1, y1): (usize, usize), (x2, y2): (usize, usize)| {
+            let _ = writeln!(
+                body,
+                "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#222\" \
+                 stroke-width=\"3\"/>"
+            );
+        };
         for r in 0..=height as isize {
             for c in 0..=width as isize {
                 let here = at(r, c);
+                let (px, py) = (x + c as usize * CELL, GAP + r as usize * CELL);
                 if c < width as isize && here != at(r - 1, c) {
-                    let _ = writeln!(
-                        body,
-                        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#222\" \
-                         stroke-width=\"3\"/>",
-                        x + c as usize * CELL,
-                        GAP + r as usize * CELL,
-                        x + (c as usize + 1) * CELL,
-                        GAP + r as usize * CELL
-                    );
+                    edge((px, py), (px + CELL, py));
                 }
                 if r < height as isize && here != at(r, c - 1) {
-                    let _ = writeln!(
-                        body,
-                        "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#222\" \
-                         stroke-width=\"3\"/>",
-                        x + c as usize * CELL,
-                        GAP + r as usize * CELL,
-                        x + c as usize * CELL,
-                        GAP + (r as usize + 1) * CELL
-                    );
+                    edge((px, py), (px, py + CELL));
                 }
             }
         }

@@ -264,25 +264,7 @@ impl Strategy<Model> for Dlx {
         Ok(())
     }
     fn needs(&self, m: &Model, task: &Task) -> Option<Need> {
-        let p = &m.problem;
-        let entries = (0..p.num_options()).map(|k| p.option(k).len()).sum();
-        let arrays = Solver::bytes_for(p.num_items(), p.num_options(), entries);
-        let need = Need::new(
-            arrays,
-            format!(
-                "the Dancing Links arrays ({} item occurrences)",
-                crate::util::numbers::group(entries as u128)
-            ),
-        );
-        let copies = super::dlx_parts::thread_copies(arrays, task);
-        Some(if copies > 0 {
-            need.and(Need::new(
-                copies,
-                format!("a copy of them for each of {} threads", task.threads),
-            ))
-        } else {
-            need
-        })
+        Some(super::dlx_parts::needs(&m.problem, task))
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let mut solver = Solver::new(&m.problem);

@@ -30,36 +30,16 @@ impl Strategy<Model> for Dlx {
         Ok(())
     }
     fn needs(&self, m: &Model, task: &Task) -> Option<Need> {
-        let p = &m.problem;
-        let entries = (0..p.num_options()).map(|k| p.option(k).len()).sum();
-        let arrays = Solver::bytes_for(p.num_items(), p.num_options(), entries);
-        let need = Need::new(
-            arrays,
-            format!(
-                "the Dancing Links arrays ({} item occurrences)",
-                crate::util::numbers::group(entries as u128)
-            ),
-        );
-        let copies = dlx_parts::thread_copies(arrays, task);
-        Some(if copies > 0 {
-            need.and(Need::new(
-                copies,
-                format!("a copy of them for each of {} threads", task.threads),
-            ))
-        } else {
-            need
-        })
+        Some(dlx_parts::needs(&m.problem, task))
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         if !task.unique {
-            let mut solver = Solver::new(&m.problem);
-            solver.set_branch(m.branch);
+            let mut solver = solver(&m.problem, m.branch);
             return dlx_parts::search(&mut solver, task, run);
         }
         let sym = symmetry::symmetries(m);
         if sym.perms.is_empty() {
-            let mut solver = Solver::new(&m.problem);
-            solver.set_branch(m.branch);
+            let mut solver = solver(&m.problem, m.branch);
             let mut a = dlx_parts::search(&mut solver, task, run);
             a.notes.push(TilingNote::NoSymmetry.into());
             return a;
@@ -67,8 +47,7 @@ impl Strategy<Model> for Dlx {
         match symmetry::restriction(m, &sym) {
             Some(r) => restricted(m, &sym, &r, task, run),
             None => {
-                let mut solver = Solver::new(&m.problem);
-                solver.set_branch(m.branch);
+                let mut solver = solver(&m.problem, m.branch);
                 let all: Vec<usize> = (0..sym.perms.len()).collect();
                 let mut a = compared(&mut solver, m, &sym, None, &all, task, run);
                 a.notes.push(
@@ -86,11 +65,17 @@ impl Strategy<Model> for Dlx {
     }
 }
 
+/// A solver of `problem` branching by `branch`.
+fn solver(problem: &crate::dlx::Problem, branch: Branch) -> Solver {
+    let mut s = Solver::new(problem);
+    s.set_branch(branch);
+    s
+}
+
 /// Count the classes with piece `r.piece` kept to one placement an orbit.
 fn restricted(m: &Model, sym: &Symmetries, r: &Restriction, task: &Task, run: &mut Run) -> Answer {
     let (problem, full) = r.problem(m);
-    let mut solver = Solver::new(&problem);
-    solver.set_branch(m.branch);
+    let mut solver = solver(&problem, m.branch);
     let piece = &m.pieces[r.piece];
     let note = TilingNote::Restricted {
         piece: piece.name.clone(),
