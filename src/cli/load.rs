@@ -440,6 +440,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         || overrides.set.iter().any(|kv| resizes(&kv));
     let sides = match &model {
         Model::Tiling(m) => Some((m.board.width, m.board.height)),
+        Model::Sudoku(m) => Some((m.n(), m.n())),
         _ => spec.board.as_ref().map(|b| (b.width, b.height)),
     };
     let mut changes: Vec<String> = sides
@@ -529,7 +530,7 @@ pub(crate) fn header(l: &Loaded) -> Header {
         Model::Lines(m) => m.symmetries.len(),
         Model::Domination(m) => m.symmetries.len(),
         Model::Tiling(m) if l.task.unique => m.symmetry_count(),
-        Model::Tiling(_) => 1,
+        Model::Tiling(_) | Model::Sudoku(_) => 1,
     };
     Header {
         title: l.spec.title.as_ref().map(|t| {
@@ -549,6 +550,7 @@ pub(crate) fn header(l: &Loaded) -> Header {
         },
         board: match &l.model {
             Model::Tiling(m) => Some((m.board.width, m.board.height)),
+            Model::Sudoku(m) => Some((m.n(), m.n())),
             _ => l.spec.board.as_ref().map(|b| (b.width, b.height)),
         },
         goal: l.task.goal.name().into(),

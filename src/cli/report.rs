@@ -241,6 +241,7 @@ fn write_svg(w: &mut dyn Write, h: &Header, pictures: &[Picture]) -> std::io::Re
         Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => holes.len(),
         Picture::OnePerRow { width, height, .. } => width * height,
         Picture::Shapes { cells, .. } => cells.len(),
+        Picture::Grid { symbols, .. } => symbols.len(),
         Picture::Options(_) => 0,
     };
     if let Some(big) = pictures

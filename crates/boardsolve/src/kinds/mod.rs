@@ -11,6 +11,7 @@ pub mod lines;
 mod parts;
 pub mod picture;
 pub mod report;
+pub mod sudoku;
 pub mod tiling;
 pub mod tour;
 mod violation;
@@ -24,7 +25,7 @@ use crate::engine::{Answer, Goal, Need, Outcome, Refusal, Run, StopReason, Task,
 use crate::spec::{Kind, KindSpec, Spec, SpecError};
 use crate::util::Packed;
 
-pub use picture::{ModelSummary, NoExactCover, NoGraph, Picture, SquareGraph};
+pub use picture::{GridRegions, ModelSummary, NoExactCover, NoGraph, Picture, SquareGraph};
 pub use violation::{Line, Violation};
 /// A named way to solve a kind's model.
 pub trait Strategy<M>: Sync {
@@ -139,6 +140,7 @@ pub enum Model {
     Tour(tour::Model),
     Lines(lines::Model),
     Tiling(tiling::Model),
+    Sudoku(sudoku::Model),
 }
 
 /// A run whose every solution passed the model's validator.
@@ -232,6 +234,7 @@ impl Model {
             KindSpec::Tour(s) => Ok(Model::Tour(tour::Model::compile(spec, s)?)),
             KindSpec::Lines(s) => Ok(Model::Lines(lines::Model::compile(spec, s)?)),
             KindSpec::Tiling(s) => Ok(Model::Tiling(tiling::Model::compile(spec, s)?)),
+            KindSpec::Sudoku(s) => Ok(Model::Sudoku(sudoku::Model::compile(spec, s)?)),
         }
     }
 
@@ -243,6 +246,7 @@ impl Model {
             Model::Tour(_) => Kind::Tour,
             Model::Lines(_) => Kind::Lines,
             Model::Tiling(_) => Kind::Tiling,
+            Model::Sudoku(_) => Kind::Sudoku,
         }
     }
 
@@ -271,6 +275,7 @@ impl Model {
             Model::Tour(m) => list(tour::STRATEGIES, m, task),
             Model::Lines(m) => list(lines::STRATEGIES, m, task),
             Model::Tiling(m) => list(tiling::STRATEGIES, m, task),
+            Model::Sudoku(m) => list(sudoku::STRATEGIES, m, task),
         }
     }
 
@@ -283,6 +288,7 @@ impl Model {
             Model::Tour(_) => tour::PREFERENCE,
             Model::Lines(_) => lines::PREFERENCE,
             Model::Tiling(_) => tiling::PREFERENCE,
+            Model::Sudoku(_) => sudoku::PREFERENCE,
         };
         let all = self.strategies(task);
         preferred
@@ -301,6 +307,7 @@ impl Model {
             Model::Tour(m) => find(tour::STRATEGIES, m, strategy, task).map(|_| ()),
             Model::Lines(m) => find(lines::STRATEGIES, m, strategy, task).map(|_| ()),
             Model::Tiling(m) => find(tiling::STRATEGIES, m, strategy, task).map(|_| ()),
+            Model::Sudoku(m) => find(sudoku::STRATEGIES, m, strategy, task).map(|_| ()),
         }
     }
 
@@ -324,6 +331,9 @@ impl Model {
             }
             Model::Tiling(m) => {
                 find(tiling::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
+            }
+            Model::Sudoku(m) => {
+                find(sudoku::STRATEGIES, m, strategy, task).map(|s| s.solve(m, task, run))
             }
         }
     }
@@ -424,6 +434,7 @@ impl Model {
             Model::Tour(m) => m.picture(solution),
             Model::Lines(m) => m.picture(solution),
             Model::Tiling(m) => m.picture(solution),
+            Model::Sudoku(m) => m.picture(solution),
         }
     }
 
@@ -500,6 +511,10 @@ impl Model {
                 problem: Cow::Borrowed(&*m.problem),
                 colours: m.colours(),
             }),
+            Model::Sudoku(m) => Ok(ExactCoverOf {
+                problem: Cow::Owned(m.cover()?.problem),
+                colours: &[],
+            }),
             _ => Err(NoExactCover(self.kind()).into()),
         }
     }
@@ -513,6 +528,7 @@ impl Model {
             Model::Tour(m) => m.check(solution),
             Model::Lines(m) => m.check(solution),
             Model::Tiling(m) => m.check(solution),
+            Model::Sudoku(m) => m.check(solution),
         }
     }
 
@@ -552,6 +568,7 @@ impl Model {
             Model::Domination(m) => m.describe(),
             Model::Lines(m) => m.describe(),
             Model::Tiling(m) => m.describe(),
+            Model::Sudoku(m) => m.describe(),
         }
     }
 }
@@ -573,5 +590,6 @@ pub fn catalogue() -> Vec<(&'static str, Vec<Entry>)> {
         ("tour", names(tour::STRATEGIES)),
         ("lines", names(lines::STRATEGIES)),
         ("tiling", names(tiling::STRATEGIES)),
+        ("sudoku", names(sudoku::STRATEGIES)),
     ]
 }

@@ -49,6 +49,16 @@ pub enum Picture {
         cells: Vec<bool>,
         pieces: Vec<(String, Vec<usize>)>,
     },
+    /// Symbols in the cells of a square grid (kind sudoku), in reading order, with the
+    /// cells that were given, the region of each cell (`None`: a Latin square) and the
+    /// killer cages (sum, cells).
+    Grid {
+        size: usize,
+        symbols: Vec<char>,
+        given: Vec<bool>,
+        regions: Option<Vec<u8>>,
+        cages: Vec<(u32, Vec<usize>)>,
+    },
     /// Stones of several colours (kind lines): `stones[sq]` is 0 for none, `c + 1` for a
     /// stone of colour `c`, named `colors[c]`.
     Stones {
@@ -111,12 +121,33 @@ pub enum ModelSummary {
         pack: bool,
         leave: usize,
     },
+    /// A sudoku: a grid of `size` symbols, its regions, `givens` cells given.
+    Sudoku {
+        size: usize,
+        regions: GridRegions,
+        diagonals: bool,
+        givens: usize,
+        cages: usize,
+    },
     /// A generic exact cover.
     Cover {
         items: usize,
         primary: usize,
         options: usize,
     },
+}
+
+/// The regions of a sudoku's grid besides rows and columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridRegions {
+    /// None: a Latin square.
+    None,
+    Boxes {
+        height: usize,
+        width: usize,
+    },
+    /// Drawn in the file (jigsaw).
+    Drawn,
 }
 
 /// A graph on board squares (a piece's move graph), with the edges of a path through it to

@@ -55,6 +55,24 @@ pub enum Violation {
     /// `cells` cells are neither covered nor marked empty.
     CellsUncovered { cells: usize },
 
+    // Sudoku (cells are indices row * size + col).
+    /// Cell `cell` holds symbol `symbol` (from 0) of only `symbols`.
+    SymbolBeyond {
+        cell: usize,
+        symbol: usize,
+        symbols: usize,
+    },
+    /// Cell `cell` does not hold its given.
+    GivenChanged { cell: usize },
+    /// Cells `a` and `b` hold one symbol in a row, column, region, diagonal or cage.
+    SymbolTwice { a: usize, b: usize },
+    /// Cage `cage` (from 0) adds up to `sum`, not its `expected`.
+    CageSum {
+        cage: usize,
+        sum: usize,
+        expected: usize,
+    },
+
     // Lines.
     /// `entries` entries for a board of `squares`.
     EntryCount { entries: usize, squares: usize },

@@ -330,6 +330,18 @@ pub fn write_json_picture(
             }
             buf.push(b']');
         }
+        Picture::Grid { size, symbols, .. } => {
+            // Rows of symbols, as the grid is read: ["534678912", ...].
+            let rows: Vec<String> = symbols
+                .chunks((*size).max(1))
+                .map(|r| r.iter().collect())
+                .collect();
+            buf.extend_from_slice(
+                serde_json::to_string(&rows)
+                    .map_err(std::io::Error::other)?
+                    .as_bytes(),
+            );
+        }
         Picture::Options(opts) => {
             buf.extend_from_slice(
                 serde_json::to_string(opts)

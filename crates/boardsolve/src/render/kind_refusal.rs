@@ -8,6 +8,7 @@ use crate::kinds::domination::DominationRefusal;
 use crate::kinds::exact_cover::ExactCoverRefusal;
 use crate::kinds::independent::{IndependentRefusal, Pattern};
 use crate::kinds::lines::LinesRefusal;
+use crate::kinds::sudoku::SudokuRefusal;
 use crate::kinds::tiling::TilingRefusal;
 use crate::kinds::tour::{SymmetryKeeps, TourRefusal};
 use crate::util::numbers::group;
@@ -43,10 +44,25 @@ pub(super) fn kind_refusal(r: &KindRefusal) -> String {
                                          write the whole problem (without --unique)"
                 .into(),
         }
+    } else if let Some(r) = r.get::<SudokuRefusal>() {
+        match r {
+            SudokuRefusal::BitmaskCages => "its candidates know rows, columns and regions, not \
+                                            the killer cages' sums; dlx takes cages"
+                .into(),
+            SudokuRefusal::Unique => "a sudoku's solutions are counted as grids; --unique \
+                                      (classes under symmetry) is not taken"
+                .into(),
+            SudokuRefusal::CagesTooMany { entries, limit } => format!(
+                "the ways to fill the killer cages make an exact cover of {} entries, beyond \
+                 the {} an exact cover takes; split the larger cages",
+                group(*entries as u128),
+                group(*limit as u128)
+            ),
+        }
     } else if let Some(NoExactCover(kind)) = r.get::<NoExactCover>() {
         format!(
-            "kind \"{}\" is not written as one exact cover problem; the kinds cover, tiling \
-             and independent are (the last as its dlx strategy builds it)",
+            "kind \"{}\" is not written as one exact cover problem; the kinds cover, tiling, \
+             sudoku and independent are (the last as its dlx strategy builds it)",
             kind.name()
         )
     } else {

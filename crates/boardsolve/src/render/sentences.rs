@@ -10,7 +10,7 @@ use crate::kinds::exact_cover::MemoNote;
 use crate::kinds::lines::LinesReason;
 use crate::kinds::tiling::TilingNote;
 use crate::kinds::tour::{BlockLayout, ClassRule, TourBug, TourCounting, TourNote, TourReason};
-use crate::kinds::{CountNote, ModelSummary};
+use crate::kinds::{CountNote, GridRegions, ModelSummary};
 use crate::util::numbers::{bytes, bytes_apart, group};
 
 /// A note for the summary line, in the words of the kind (or the engine) that gave it.
@@ -424,6 +424,29 @@ pub fn summary_text(m: &ModelSummary) -> String {
             );
             if active < lines {
                 let _ = write!(s, " ({active} can be overfull)");
+            }
+            s
+        }
+        ModelSummary::Sudoku {
+            size,
+            regions,
+            diagonals,
+            givens,
+            cages,
+        } => {
+            let mut s = match regions {
+                GridRegions::None => format!("a Latin square of order {size}"),
+                GridRegions::Boxes { height, width } => {
+                    format!("a {size}x{size} sudoku with {height}x{width} boxes")
+                }
+                GridRegions::Drawn => format!("a {size}x{size} jigsaw sudoku"),
+            };
+            if *diagonals {
+                s.push_str(", both diagonals ruled");
+            }
+            let _ = write!(s, ", {givens} {}", noun(*givens as u128, "given", "givens"));
+            if *cages > 0 {
+                let _ = write!(s, ", {cages} {}", noun(*cages as u128, "cage", "cages"));
             }
             s
         }

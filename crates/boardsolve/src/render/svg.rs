@@ -94,6 +94,118 @@ fn draw_pieces(
     frame(body, x0, width, height);
 }
 
+/// A sudoku's grid at x0: thin lines between cells, thick ones between regions, the givens
+/// bold and the solved cells blue, each killer cage outlined dashed inside its cells with its
+/// sum in the corner of its first cell.
+fn draw_grid(
+    body: &mut String,
+    x0: usize,
+    n: usize,
+    symbols: &[char],
+    given: &[bool],
+    regions: Option<&[u8]>,
+    cages: &[(u32, Vec<usize>)],
+) {
+    let region = |c: usize| regions.map_or(0, |g| g[c]);
+    let _ = writeln!(
+        body,
+        "<rect x=\"{x0}\" y=\"{GAP}\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
+        n * CELL,
+        n * CELL
+    );
+    for (c, &ch) in symbols.iter().enumerate() {
+        let (x, y) = (
+            x0 + (c % n) * CELL + CELL / 2,
+            GAP + (c / n) * CELL + CELL / 2,
+        );
+        let (weight, fill) = if given[c] {
+            ("bold", "#000")
+        } else {
+            ("normal", "#1a4d8f")
+        };
+        let _ = writeln!(
+            body,
+            "<text x=\"{x}\" y=\"{y}\" font-family=\"sans-serif\" font-size=\"{}\" \
+             font-weight=\"{weight}\" text-anchor=\"middle\" dominant-baseline=\"central\" \
+             fill=\"{fill}\">{}</text>",
+            CELL / 2,
+            xml_escape(&ch.to_string())
+        );
+    }
+    // Each inner edge once: right of a cell and below it, thick between regions.
+    for c in 0..n * n {
+        let (r, col) = (c / n, c % n);
+        let (x, y) = (x0 + col * CELL, GAP + r * CELL);
+        let mut edge = |x1: usize, y1: usize, x2: usize, y2: usize, thick: bool| {
+            let width = if thick { 3 } else { 1 };
+            let _ = writeln!(
+                body,
+                "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#333\" \
+                 stroke-width=\"{width}\"/>"
+            );
+        };
+        if col + 1 < n {
+            edge(x + CELL, y, x + CELL, y + CELL, region(c) != region(c + 1));
+        }
+        if r + 1 < n {
+            edge(x, y + CELL, x + CELL, y + CELL, region(c) != region(c + n));
+        }
+    }
+    let _ = writeln!(
+        body,
+        "<rect x=\"{x0}\" y=\"{GAP}\" width=\"{}\" height=\"{}\" fill=\"none\" \
+         stroke=\"#333\" stroke-width=\"3\"/>",
+        n * CELL,
+        n * CELL
+    );
+    const IN: usize = 4;
+    for (sum, cells) in cages {
+        let inside = |c: usize| cells.contains(&c);
+        for &c in cells {
+            let (r, col) = (c / n, c % n);
+            let (x, y) = (x0 + col * CELL, GAP + r * CELL);
+            // A side of the cell not shared with the cage's next cell is the cage's edge.
+            let sides = [
+                (
+                    r > 0 && inside(c - n),
+                    (x + IN, y + IN, x + CELL - IN, y + IN),
+                ),
+                (
+                    r + 1 < n && inside(c + n),
+                    (x + IN, y + CELL - IN, x + CELL - IN, y + CELL - IN),
+                ),
+                (
+                    col > 0 && inside(c - 1),
+                    (x + IN, y + IN, x + IN, y + CELL - IN),
+                ),
+                (
+                    col + 1 < n && inside(c + 1),
+                    (x + CELL - IN, y + IN, x + CELL - IN, y + CELL - IN),
+                ),
+            ];
+            for (shared, (x1, y1, x2, y2)) in sides {
+                if !shared {
+                    let _ = writeln!(
+                        body,
+                        "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" \
+                         stroke=\"#888\" stroke-dasharray=\"3,3\"/>"
+                    );
+                }
+            }
+        }
+        if let Some(&first) = cells.iter().min() {
+            let _ = writeln!(
+                body,
+                "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" \
+                 fill=\"#555\">{sum}</text>",
+                x0 + (first % n) * CELL + IN + 1,
+                GAP + (first / n) * CELL + IN + CELL / 5,
+                CELL / 5
+            );
+        }
+    }
+}
+
 /// Fills for shapes: a piece's colour is by its name, so that copies of a piece share it and
 /// the outlines tell them apart.
 const SHAPE_FILLS: &[&str] = &[
@@ -213,6 +325,25 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 draw_pieces(&mut body, x0, (*width, *height), |_| false, &pieces);
                 x0 += width * CELL + GAP;
                 max_h = max_h.max(height * CELL);
+            }
+            Picture::Grid {
+                size,
+                symbols,
+                given,
+                regions,
+                cages,
+            } => {
+                draw_grid(
+                    &mut body,
+                    x0,
+                    *size,
+                    symbols,
+                    given,
+                    regions.as_deref(),
+                    cages,
+                );
+                x0 += size * CELL + GAP;
+                max_h = max_h.max(size * CELL);
             }
             Picture::Shapes {
                 width,

@@ -236,6 +236,17 @@ pub fn write_text_picture(
             }
             Ok(None)
         }
+        Picture::Grid {
+            size,
+            symbols,
+            regions,
+            ..
+        } => {
+            for line in grid_lines(*size, symbols, regions.as_deref()) {
+                writeln!(w, "{line}")?;
+            }
+            Ok(None)
+        }
         Picture::Options(opts) => {
             for (k, o) in opts.iter().enumerate() {
                 if let Some(reason) = pace.step(o.len()) {
@@ -274,6 +285,61 @@ pub fn write_text_picture(
             Ok(None)
         }
     }
+}
+
+/// A sudoku's grid as lines of text: the symbols a space apart, regions ruled with '|' and
+/// '-' where neighbours lie in different regions ("5 3 4 | 6 7 8 | 9 1 2" for boxes). A
+/// column boundary is ruled as wide as its widest row needs, so that the columns line up.
+pub fn grid_lines(n: usize, symbols: &[char], regions: Option<&[u8]>) -> Vec<String> {
+    let region = |r: usize, c: usize| regions.map_or(0, |g| g[r * n + c]);
+    // Whether the boundary right of column c is ruled in some row.
+    let wide: Vec<bool> = (0..n.saturating_sub(1))
+        .map(|c| (0..n).any(|r| region(r, c) != region(r, c + 1)))
+        .collect();
+    let mut lines = Vec::with_capacity(2 * n);
+    for r in 0..n {
+        let mut line = String::with_capacity(4 * n);
+        for c in 0..n {
+            line.push(symbols[r * n + c]);
+            if c + 1 < n {
+                line.push_str(match (wide[c], region(r, c) != region(r, c + 1)) {
+                    (false, _) => " ",
+                    (true, true) => " | ",
+                    (true, false) => "   ",
+                });
+            }
+        }
+        lines.push(line);
+        if r + 1 == n || (0..n).all(|c| region(r, c) == region(r + 1, c)) {
+            continue;
+        }
+        // The rule below row r: '-' under a cell whose lower neighbour is in another region,
+        // '+' where it meets a vertical rule.
+        let under = |c: usize| region(r, c) != region(r + 1, c);
+        let mut rule = String::with_capacity(4 * n);
+        for c in 0..n {
+            rule.push(if under(c) { '-' } else { ' ' });
+            if c + 1 < n {
+                let vertical =
+                    region(r, c) != region(r, c + 1) || region(r + 1, c) != region(r + 1, c + 1);
+                let (left, right) = (under(c), under(c + 1));
+                let dash = |b: bool| if b { '-' } else { ' ' };
+                if !wide[c] {
+                    rule.push(dash(left && right));
+                } else {
+                    rule.push(dash(left));
+                    rule.push(match (vertical, left || right) {
+                        (true, true) => '+',
+                        (true, false) => '|',
+                        (false, _) => dash(left && right),
+                    });
+                    rule.push(dash(right));
+                }
+            }
+        }
+        lines.push(rule.trim_end().to_string());
+    }
+    lines
 }
 
 /// Placements on boards wider than this are written as lists, a line per row with the

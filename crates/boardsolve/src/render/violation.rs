@@ -36,6 +36,23 @@ pub fn violation_text(v: &Violation) -> String {
         Violation::PieceCount { placed, asked } => {
             format!("{placed} pieces placed; the puzzle asks for {asked}")
         }
+        Violation::SymbolBeyond {
+            cell,
+            symbol,
+            symbols,
+        } => format!(
+            "cell {cell} holds symbol {} of a grid of {symbols}",
+            symbol + 1
+        ),
+        Violation::GivenChanged { cell } => format!("cell {cell} does not hold its given"),
+        Violation::SymbolTwice { a, b } => {
+            format!("cells {a} and {b} hold one symbol in a row, column, region, diagonal or cage")
+        }
+        Violation::CageSum {
+            cage,
+            sum,
+            expected,
+        } => format!("cage {} adds up to {sum}, not {expected}", cage + 1),
         Violation::Uncovered { square } => {
             format!("square {square} is neither occupied nor attacked")
         }

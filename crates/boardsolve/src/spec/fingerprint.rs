@@ -125,6 +125,10 @@ impl Spec {
                     t.set_turns.as_ref().map(|s| s.get_ref().name().to_string()),
                 ),
             ],
+            KindSpec::Sudoku(s) => vec![
+                ("board.size", Some(s.size.to_string())),
+                ("board.diagonals", Some(s.diagonals.to_string())),
+            ],
         };
         for (name, value) in facts {
             if let Some(v) = value {
@@ -160,6 +164,14 @@ impl Spec {
                     let count = p.count.as_ref().map(|c| format!("{:?}", c.get_ref()));
                     let turns = p.turns.as_ref().map(|t| t.get_ref().name());
                     writeln!(w, " count {count:?} turns {turns:?}")?;
+                }
+            }
+            KindSpec::Sudoku(s) => {
+                writeln!(w, "regions {:?}", s.regions)?;
+                let givens: Vec<String> = s.givens.iter().map(|g| g.to_string()).collect();
+                writeln!(w, "givens {}", givens.join(" "))?;
+                for c in &s.cages {
+                    writeln!(w, "cage {} {:?}", c.sum, c.cells)?;
                 }
             }
             _ => {}

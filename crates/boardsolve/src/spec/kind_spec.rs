@@ -15,6 +15,7 @@ pub enum KindSpec {
     Lines(LinesSpec),
     Cover(CoverSpec),
     Tiling(super::TilingSpec),
+    Sudoku(super::SudokuSpec),
 }
 
 /// `kind = "independent"`: pieces placed so that none attacks another.
@@ -77,6 +78,7 @@ impl KindSpec {
             KindSpec::Lines(_) => Kind::Lines,
             KindSpec::Cover(_) => Kind::Cover,
             KindSpec::Tiling(_) => Kind::Tiling,
+            KindSpec::Sudoku(_) => Kind::Sudoku,
         }
     }
 
@@ -86,7 +88,9 @@ impl KindSpec {
             KindSpec::Independent(s) => Some(&s.piece),
             KindSpec::Domination(s) => Some(&s.piece),
             KindSpec::Tour(s) => Some(&s.piece),
-            KindSpec::Lines(_) | KindSpec::Cover(_) | KindSpec::Tiling(_) => None,
+            KindSpec::Lines(_) | KindSpec::Cover(_) | KindSpec::Tiling(_) | KindSpec::Sudoku(_) => {
+                None
+            }
         }
     }
 
@@ -147,7 +151,9 @@ impl KindSpec {
                     multiplicity: rules.multiplicity,
                 }))
             }
-            Kind::Tiling => unreachable!("Spec::parse reads a tiling itself"),
+            Kind::Tiling | Kind::Sudoku => {
+                unreachable!("Spec::parse reads a tiling and a sudoku itself")
+            }
         })
     }
 }

@@ -22,6 +22,7 @@ mod knuth;
 pub mod options;
 mod overrides;
 mod raw;
+mod sudoku;
 mod tiling;
 
 pub use kind_spec::{
@@ -30,6 +31,10 @@ pub use kind_spec::{
 pub use knuth::{ExactCover, MAX_ENTRIES as MAX_COVER_ENTRIES};
 pub use overrides::{Overrides, SolveOverrides};
 pub use raw::{Located, Multiplicity, Names, SquareRef};
+pub use sudoku::{
+    Cage, LineFault, MAX_SYMBOLS as MAX_SUDOKU_SYMBOLS, Regions, SYMBOLS as SUDOKU_SYMBOLS,
+    SudokuSpec, cell_name as sudoku_cell_name, read_line as read_sudoku_line,
+};
 pub use tiling::{
     CellBox, Fill, MAX_CELLS as MAX_TILING_CELLS, MAX_NAME as MAX_PIECE_NAME, PieceCount,
     ShapeSpec, TilingSpec,
@@ -135,24 +140,27 @@ pub enum Kind {
     Lines,
     Cover,
     Tiling,
+    Sudoku,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Independent,
         Kind::Domination,
         Kind::Tour,
         Kind::Lines,
         Kind::Cover,
         Kind::Tiling,
+        Kind::Sudoku,
     ];
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         Kind::Independent.name(),
         Kind::Domination.name(),
         Kind::Tour.name(),
         Kind::Lines.name(),
         Kind::Cover.name(),
         Kind::Tiling.name(),
+        Kind::Sudoku.name(),
     ];
 
     pub const fn name(self) -> &'static str {
@@ -163,6 +171,7 @@ impl Kind {
             Kind::Lines => "lines",
             Kind::Cover => "cover",
             Kind::Tiling => "tiling",
+            Kind::Sudoku => "sudoku",
         }
     }
 
@@ -179,6 +188,7 @@ impl Kind {
             Kind::Lines => &["colors", "per_color", "max_per_line"],
             Kind::Cover => &["items", "secondary", "options", "multiplicity"],
             Kind::Tiling => &["leave", "fill"],
+            Kind::Sudoku => &["givens", "cages"],
         }
     }
 
@@ -188,6 +198,7 @@ impl Kind {
             Kind::Domination => &[Goal::Minimize, Goal::Count, Goal::First],
             Kind::Tour => &[Goal::First, Goal::Count, Goal::All],
             Kind::Lines | Kind::Cover | Kind::Tiling => &[Goal::First, Goal::All, Goal::Count],
+            Kind::Sudoku => &[Goal::First, Goal::All, Goal::Count],
         }
     }
 
@@ -195,7 +206,7 @@ impl Kind {
         match self {
             Kind::Independent | Kind::Lines | Kind::Cover | Kind::Tiling => Goal::Count,
             Kind::Domination => Goal::Minimize,
-            Kind::Tour => Goal::First,
+            Kind::Tour | Kind::Sudoku => Goal::First,
         }
     }
 
@@ -210,6 +221,7 @@ impl Kind {
             Kind::Domination => 4096,
             Kind::Lines => 1024,
             Kind::Tiling => tiling::MAX_CELLS,
+            Kind::Sudoku => sudoku::MAX_SYMBOLS * sudoku::MAX_SYMBOLS,
             Kind::Tour | Kind::Cover => MAX_SQUARES,
         }
     }
@@ -225,7 +237,7 @@ impl Kind {
     /// Whether the kind plays on a [`Board`] of squares (tiling reads its own board, which
     /// may be a box of cubes).
     pub fn uses_board(self) -> bool {
-        !matches!(self, Kind::Cover | Kind::Tiling)
+        !matches!(self, Kind::Cover | Kind::Tiling | Kind::Sudoku)
     }
 }
 
@@ -341,6 +353,28 @@ impl Spec {
 
         if kind != Kind::Tiling {
             doc.refuse_tiling_keys(kind, &raw)?;
+        }
+        if kind != Kind::Sudoku {
+            doc.refuse_sudoku_keys(kind, &raw)?;
+        }
+        if kind == Kind::Sudoku {
+            if raw.piece.is_some() {
+                return Err(doc.err_nowhere(
+                    "piece",
+                    "kind \"sudoku\" takes no piece: its cells hold symbols".into(),
+                ));
+            }
+            let rules = raw.rules.unwrap_or_default();
+            let sudoku = doc.read_sudoku(raw.board, rules, overrides)?;
+            let solve = doc.parse_solve(kind, raw.solve, &overrides.solve)?;
+            return Ok(Spec {
+                file: file.to_string(),
+                doc,
+                title,
+                board: None,
+                rules: KindSpec::Sudoku(sudoku),
+                solve,
+            });
         }
         if kind == Kind::Tiling {
             let shapes = match raw.piece {
@@ -530,8 +564,31 @@ impl Document {
         Ok(())
     }
 
+    /// The keys only kind "sudoku" reads: a board's `box`, `regions` and `diagonals`, and
+    /// the rules `givens` and `cages` (checked with the other rules).
+    fn refuse_sudoku_keys(&self, kind: Kind, raw: &RawSpec) -> Result<(), SpecError> {
+        let Some(b) = &raw.board else { return Ok(()) };
+        for (span, key) in [
+            (b.boxes.as_ref().map(|v| v.span()), "board.box"),
+            (b.regions.as_ref().map(|v| v.span()), "board.regions"),
+            (b.diagonals.as_ref().map(|v| v.span()), "board.diagonals"),
+        ] {
+            if let Some(span) = span {
+                return Err(self.err(
+                    span,
+                    key,
+                    format!(
+                        "kind \"{}\" does not read this key; it is kind \"sudoku\"'s",
+                        kind.name()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn check_rule_keys(&self, kind: Kind, r: &RawRules) -> Result<(), SpecError> {
-        let present: [(&str, Option<Range<usize>>); 13] = [
+        let present: [(&str, Option<Range<usize>>); 15] = [
             ("count", r.count.as_ref().map(|v| v.span())),
             ("independent", r.independent.as_ref().map(|v| v.span())),
             ("closed", r.closed.as_ref().map(|v| v.span())),
@@ -545,6 +602,8 @@ impl Document {
             ("multiplicity", r.multiplicity.as_ref().map(|v| v.span())),
             ("leave", r.leave.as_ref().map(|v| v.span())),
             ("fill", r.fill.as_ref().map(|v| v.span())),
+            ("givens", r.givens.as_ref().map(|v| v.span())),
+            ("cages", r.cages.as_ref().map(|v| v.span())),
         ];
         let allowed = kind.rule_keys();
         for (key, span) in present {

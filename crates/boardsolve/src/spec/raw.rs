@@ -167,7 +167,7 @@ fn board_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawBoard>, D::E
     table(
         d,
         "a table [board] with keys size, width, height, holes (and depth, picture, labels for \
-         kind tiling)",
+         kind tiling; box, regions, diagonals for kind sudoku)",
     )
 }
 
@@ -208,7 +208,7 @@ fn rules_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawRules>, D::E
     table(
         d,
         "a table [rules] with the keys of the puzzle's kind, among count, independent, closed, \
-         start, colors, per_color, max_per_line, items, secondary, options, multiplicity, leave, fill",
+         start, colors, per_color, max_per_line, items, secondary, options, multiplicity, leave, fill, givens, cages",
     )
 }
 
@@ -233,6 +233,49 @@ pub(super) struct RawBoard {
     pub(super) depth: Option<Located<i64>>,
     pub(super) picture: Option<Located<String>>,
     pub(super) labels: Option<Located<String>>,
+    /// Kind sudoku: the boxes' height and width, or "none".
+    #[serde(rename = "box")]
+    pub(super) boxes: Option<Located<RawBox>>,
+    pub(super) regions: Option<Located<String>>,
+    pub(super) diagonals: Option<Located<bool>>,
+}
+
+/// A sudoku's `box` as written: `[height, width]`, or a word ("none").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawBox {
+    Sides(Vec<i64>),
+    Word(String),
+}
+
+impl<'de> Deserialize<'de> for RawBox {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawBox;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("[height, width] or \"none\"")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<RawBox, E> {
+                Ok(RawBox::Word(s.to_string()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<RawBox, A::Error> {
+                let mut out = Vec::new();
+                while let Some(n) = seq.next_element::<i64>()? {
+                    out.push(n);
+                }
+                Ok(RawBox::Sides(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One killer cage as written: its sum and its cells.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RawCage {
+    pub sum: Located<i64>,
+    pub cells: Located<Vec<Located<SquareRef>>>,
 }
 
 /// One `[[piece]]` of a tiling: a shape drawn as a picture, its name, how many, which turns.
@@ -338,6 +381,8 @@ pub(super) struct RawRules {
     pub(super) multiplicity: Option<Located<Multiplicity>>,
     pub(super) leave: Option<Located<i64>>,
     pub(super) fill: Option<Located<String>>,
+    pub(super) givens: Option<Located<String>>,
+    pub(super) cages: Option<Located<Vec<Located<RawCage>>>>,
 }
 
 /// Primary item name to its range `[lo, hi]`, as written.

@@ -189,7 +189,7 @@ impl Document {
 
     /// The byte in the document of byte `at` of a string value's text, where the value is
     /// written without escapes (a picture); else the value's start.
-    fn in_string(&self, value: &Located<String>, at: usize) -> Range<usize> {
+    pub(super) fn in_string(&self, value: &Located<String>, at: usize) -> Range<usize> {
         let span = value.span();
         let written = self.source.get(span.clone()).unwrap_or("");
         let mut open = 0;

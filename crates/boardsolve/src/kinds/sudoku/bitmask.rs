@@ -1,0 +1,212 @@
+//! `bitmask`: each cell's candidates as the bits of a word; a cell left one candidate takes
+//! it and strikes it from its peers (naked single), a symbol left one place in a unit goes
+//! there (hidden single), until neither applies; then the search branches on the cell with
+//! the fewest candidates. The candidates of every level of the search stand in one flat
+//! array, a level a copy of the one above: no allocation per node.
+
+use super::{Grid, Model, SudokuRefusal};
+use crate::engine::{Answer, Refusal, Run, Task};
+use crate::kinds::Strategy;
+
+pub struct Bitmask;
+
+impl Strategy<Model> for Bitmask {
+    fn name(&self) -> &'static str {
+        "bitmask"
+    }
+    fn about(&self) -> &'static str {
+        "candidates as bitmasks, naked and hidden singles propagated, branching on the cell \
+         with the fewest candidates (no cages)"
+    }
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), Refusal> {
+        if task.unique {
+            return Err(SudokuRefusal::Unique.into());
+        }
+        if !m.grid.cages.is_empty() {
+            return Err(SudokuRefusal::BitmaskCages.into());
+        }
+        Ok(())
+    }
+    fn solve(&self, m: &Model, _task: &Task, run: &mut Run) -> Answer {
+        let mut s = Search::new(&m.grid);
+        s.solve(&m.givens, run);
+        Answer::default()
+    }
+}
+
+/// Set on a cell whose symbol is placed and struck from its peers.
+const PLACED: u64 = 1 << 63;
+
+/// The search's working memory, reusable from puzzle to puzzle of one grid.
+pub struct Search<'g> {
+    g: &'g Grid,
+    cells: usize,
+    /// Every symbol's bit.
+    full: u64,
+    /// The candidates of level `l` (bits 0 to n - 1, and [`PLACED`]):
+    /// `levels[l * cells..(l + 1) * cells]`.
+    levels: Vec<u64>,
+    /// Cells left one candidate, to place.
+    queue: Vec<u32>,
+    /// A solution's symbols, for the run.
+    out: Vec<usize>,
+}
+
+impl<'g> Search<'g> {
+    pub fn new(g: &'g Grid) -> Search<'g> {
+        let cells = g.n * g.n;
+        Search {
+            g,
+            cells,
+            full: if g.n == 64 {
+                u64::MAX
+            } else {
+                (1u64 << g.n) - 1
+            },
+            levels: vec![0; cells * 2],
+            queue: Vec::with_capacity(cells),
+            out: Vec::with_capacity(cells),
+        }
+    }
+
+    /// Search the grid with these givens (0 blank, k symbol k - 1), reporting each
+    /// solution to the run; `true` when the run said stop.
+    pub fn solve(&mut self, givens: &[u8], run: &mut Run) -> bool {
+        let full = self.full;
+        self.queue.clear();
+        let level = &mut self.levels[..self.cells];
+        level.fill(full);
+        for (c, &g) in givens.iter().enumerate() {
+            if g != 0 {
+                level[c] = 1 << (g - 1);
+                self.queue.push(c as u32);
+            }
+        }
+        self.search(0, run)
+    }
+
+    fn search(&mut self, depth: usize, run: &mut Run) -> bool {
+        let cells = self.cells;
+        if !self.propagate(depth) {
+            return false;
+        }
+        let level = &self.levels[depth * cells..(depth + 1) * cells];
+        let mut best = usize::MAX;
+        let mut fewest = u32::MAX;
+        for (c, &v) in level.iter().enumerate() {
+            if v & PLACED == 0 {
+                let k = v.count_ones();
+                if k < fewest {
+                    fewest = k;
+                    best = c;
+                    if k == 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        if best == usize::MAX {
+            if run.reports_each() {
+                self.out.clear();
+                self.out.extend(
+                    level
+                        .iter()
+                        .map(|&v| (v & !PLACED).trailing_zeros() as usize),
+                );
+                return run.report(&self.out);
+            }
+            run.count(1);
+            return false;
+        }
+        if self.levels.len() < (depth + 2) * cells {
+            self.levels.resize((depth + 2) * cells, 0);
+        }
+        let mut left = self.levels[depth * cells + best];
+        while left != 0 {
+            let bit = left & left.wrapping_neg();
+            left ^= bit;
+            if run.node() {
+                return true;
+            }
+            let (above, below) = self.levels.split_at_mut((depth + 1) * cells);
+            below[..cells].copy_from_slice(&above[depth * cells..]);
+            below[best] = bit;
+            self.queue.clear();
+            self.queue.push(best as u32);
+            if self.search(depth + 1, run) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Place the queued singles and the hidden singles they make, level `depth`; `false`
+    /// when a cell or a unit is left without a candidate.
+    fn propagate(&mut self, depth: usize) -> bool {
+        let g = self.g;
+        let full = self.full;
+        let cells = self.cells;
+        let level = &mut self.levels[depth * cells..(depth + 1) * cells];
+        let queue = &mut self.queue;
+        loop {
+            while let Some(c) = queue.pop() {
+                let c = c as usize;
+                let bit = level[c];
+                if bit & PLACED != 0 {
+                    continue;
+                }
+                level[c] = bit | PLACED;
+                for &p in g.peers_of(c) {
+                    let v = level[p as usize];
+                    if v & bit != 0 {
+                        if v & PLACED != 0 {
+                            return false;
+                        }
+                        let w = v & !bit;
+                        if w == 0 {
+                            return false;
+                        }
+                        level[p as usize] = w;
+                        if w & (w - 1) == 0 {
+                            queue.push(p);
+                        }
+                    }
+                }
+            }
+            for u in 0..g.num_units() {
+                let unit = g.unit(u);
+                let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+                for &c in unit {
+                    let v = level[c as usize];
+                    if v & PLACED != 0 {
+                        placed |= v;
+                    }
+                    let v = v & !PLACED;
+                    twice |= once & v;
+                    once |= v;
+                }
+                if once != full {
+                    return false;
+                }
+                let mut only = once & !twice & !placed;
+                while only != 0 {
+                    let bit = only & only.wrapping_neg();
+                    only ^= bit;
+                    for &c in unit {
+                        let v = level[c as usize];
+                        if v & bit != 0 {
+                            if v != bit {
+                                level[c as usize] = bit;
+                                queue.push(c);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+            if queue.is_empty() {
+                return true;
+            }
+        }
+    }
+}

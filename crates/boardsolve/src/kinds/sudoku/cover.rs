@@ -1,0 +1,252 @@
+//! The sudoku as an exact cover, as Knuth's generators write it: an item a blank cell
+//! (`p` row column), an item a unit and symbol that no given holds (`r` row symbol, `c`
+//! column symbol, `b` region symbol, `x` and `y` symbol for the diagonals), an item a killer
+//! cage (`k` number); an option a symbol in a blank cell outside the cages, or one way to
+//! fill a cage. Rows, columns and regions are numbered from 0 in base 36.
+
+use super::{Model, SudokuRefusal};
+use crate::dlx::Problem;
+use crate::spec::{MAX_COVER_ENTRIES, SUDOKU_SYMBOLS};
+
+/// The exact cover of a puzzle and, for each option, the cells it fills.
+pub struct Cover {
+    pub problem: Problem,
+    /// Option `k` fills `(cell, symbol)` for each pair of `fills[start[k]..start[k + 1]]`.
+    start: Vec<u32>,
+    fills: Vec<(u32, u8)>,
+}
+
+/// The units in the grid's order: rows, columns, regions (if any), the two diagonals (if
+/// the rules have them).
+fn unit_name(m: &Model, u: usize, symbol: u8) -> String {
+    let n = m.grid.n;
+    let d = SUDOKU_SYMBOLS[symbol as usize] as char;
+    let regions = m.grid.regions.is_some() as usize;
+    match u / n {
+        0 => format!("r{}{d}", base36(u)),
+        1 => format!("c{}{d}", base36(u - n)),
+        2 if regions == 1 => format!("b{}{d}", base36(u - 2 * n)),
+        _ if u == (2 + regions) * n => format!("x{d}"),
+        _ => format!("y{d}"),
+    }
+}
+
+fn base36(k: usize) -> char {
+    char::from_digit(k as u32, 36).unwrap_or('?')
+}
+
+impl Model {
+    /// The symbols each blank cell may hold beside the givens (bit k: symbol k).
+    fn open(&self) -> Vec<u64> {
+        let g = &self.grid;
+        let full = (1u64 << g.n) - 1;
+        (0..g.n * g.n)
+            .map(|c| {
+                let mut m = full;
+                for &p in g.peers_of(c) {
+                    if self.givens[p as usize] != 0 {
+                        m &= !(1u64 << (self.givens[p as usize] - 1));
+                    }
+                }
+                m
+            })
+            .collect()
+    }
+
+    /// Each way to fill cage `k`'s blank cells, as the symbols in its cells' order, handed
+    /// to `each`; none where its givens already break it.
+    fn cage_fillings(&self, k: usize, open: &[u64], each: &mut dyn FnMut(&[(u32, u8)])) {
+        let cage = &self.grid.cages[k];
+        let mut used = 0u64;
+        let mut left = cage.sum as i64;
+        let mut blank = Vec::new();
+        for &c in &cage.cells {
+            match self.givens[c] {
+                0 => blank.push(c as u32),
+                g => {
+                    if used & (1 << (g - 1)) != 0 {
+                        return;
+                    }
+                    used |= 1 << (g - 1);
+                    left -= g as i64;
+                }
+            }
+        }
+        let mut chosen: Vec<(u32, u8)> = Vec::with_capacity(blank.len());
+        fill(
+            &blank,
+            open,
+            used,
+            left,
+            self.grid.n as i64,
+            &mut chosen,
+            each,
+        );
+    }
+
+    /// Entries the exact cover would hold, counted before anything is built.
+    pub fn cover_entries(&self) -> u64 {
+        let open = self.open();
+        let in_cage = self.in_cage();
+        let per_fill = |cells: usize| cells as u64 * (1 + 4);
+        let mut entries: u64 = (0..open.len())
+            .filter(|&c| self.givens[c] == 0 && !in_cage[c])
+            .map(|c| open[c].count_ones() as u64 * per_fill(1))
+            .sum();
+        for k in 0..self.grid.cages.len() {
+            let mut fills = 0u64;
+            self.cage_fillings(k, &open, &mut |f| fills += per_fill(f.len()) + 1);
+            entries += fills;
+            if entries > MAX_COVER_ENTRIES as u64 {
+                break;
+            }
+        }
+        entries
+    }
+
+    fn in_cage(&self) -> Vec<bool> {
+        let mut in_cage = vec![false; self.grid.n * self.grid.n];
+        for cage in &self.grid.cages {
+            for &c in &cage.cells {
+                in_cage[c] = true;
+            }
+        }
+        in_cage
+    }
+
+    /// The puzzle's exact cover; refused where the cages' fillings are too many.
+    pub fn cover(&self) -> Result<Cover, SudokuRefusal> {
+        let entries = self.cover_entries();
+        if entries > MAX_COVER_ENTRIES as u64 {
+            return Err(SudokuRefusal::CagesTooMany {
+                entries,
+                limit: MAX_COVER_ENTRIES as u64,
+            });
+        }
+        let g = &self.grid;
+        let n = g.n;
+        let open = self.open();
+        let in_cage = self.in_cage();
+        let mut problem = Problem::new();
+        let mut cell_item = vec![usize::MAX; n * n];
+        for c in 0..n * n {
+            if self.givens[c] == 0 {
+                cell_item[c] = problem.add_primary(format!("p{}{}", base36(c / n), base36(c % n)));
+            }
+        }
+        // The item of unit u and symbol s: unit_item[u * n + s], none where a given holds it.
+        let mut unit_item = vec![usize::MAX; g.num_units() * n];
+        for u in 0..g.num_units() {
+            let mut given = 0u64;
+            for &c in g.unit(u) {
+                if self.givens[c as usize] != 0 {
+                    given |= 1 << (self.givens[c as usize] - 1);
+                }
+            }
+            for s in 0..n {
+                if given & (1 << s) == 0 {
+                    unit_item[u * n + s] = problem.add_primary(unit_name(self, u, s as u8));
+                }
+            }
+        }
+        let cage_item: Vec<usize> = (0..g.cages.len())
+            .map(|k| problem.add_primary(format!("k{k}")))
+            .collect();
+        let mut cover = Cover {
+            problem,
+            start: vec![0],
+            fills: Vec::new(),
+        };
+        let mut items: Vec<(usize, u32)> = Vec::new();
+        let mut add = |cover: &mut Cover, fills: &[(u32, u8)], cage: Option<usize>| {
+            items.clear();
+            items.extend(cage.map(|k| (cage_item[k], 0)));
+            for &(c, s) in fills {
+                items.push((cell_item[c as usize], 0));
+                for &u in g.units_of(c as usize) {
+                    items.push((unit_item[u as usize * n + s as usize], 0));
+                }
+            }
+            // Items are distinct by construction: a filling's symbols differ, so no unit
+            // and symbol comes twice.
+            if cover.problem.add_option(&items).is_ok() {
+                cover.fills.extend_from_slice(fills);
+                cover.start.push(cover.fills.len() as u32);
+            }
+        };
+        for c in 0..n * n {
+            if self.givens[c] != 0 || in_cage[c] {
+                continue;
+            }
+            let mut m = open[c];
+            while m != 0 {
+                let s = m.trailing_zeros() as u8;
+                m &= m - 1;
+                add(&mut cover, &[(c as u32, s)], None);
+            }
+        }
+        for k in 0..g.cages.len() {
+            let mut fillings: Vec<Vec<(u32, u8)>> = Vec::new();
+            self.cage_fillings(k, &open, &mut |f| fillings.push(f.to_vec()));
+            for f in fillings {
+                add(&mut cover, &f, Some(k));
+            }
+        }
+        Ok(cover)
+    }
+}
+
+/// Fill `blank` from its first cell with symbols not `used` that `open` allows, adding up to
+/// `left` (values 1 to n), each filling handed to `each`.
+fn fill(
+    blank: &[u32],
+    open: &[u64],
+    used: u64,
+    left: i64,
+    n: i64,
+    chosen: &mut Vec<(u32, u8)>,
+    each: &mut dyn FnMut(&[(u32, u8)]),
+) {
+    let rest = blank.len() as i64 - chosen.len() as i64;
+    if rest == 0 {
+        if left == 0 {
+            each(chosen);
+        }
+        return;
+    }
+    // The rest need at least 1 + 2 + ... and at most n + (n - 1) + ...
+    if left < rest * (rest + 1) / 2 || left > rest * (2 * n - rest + 1) / 2 {
+        return;
+    }
+    let c = blank[chosen.len()];
+    let mut m = open[c as usize] & !used;
+    while m != 0 {
+        let s = m.trailing_zeros() as u8;
+        m &= m - 1;
+        chosen.push((c, s));
+        fill(
+            blank,
+            open,
+            used | (1 << s),
+            left - (s as i64 + 1),
+            n,
+            chosen,
+            each,
+        );
+        chosen.pop();
+    }
+}
+
+impl Cover {
+    /// The grid of a solution: the givens, and the cells its options fill.
+    pub fn grid(&self, m: &Model, options: &[usize], out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(m.givens.iter().map(|&g| (g as usize).wrapping_sub(1)));
+        for &k in options {
+            let fills = &self.fills[self.start[k] as usize..self.start[k + 1] as usize];
+            for &(c, s) in fills {
+                out[c as usize] = s as usize;
+            }
+        }
+    }
+}
