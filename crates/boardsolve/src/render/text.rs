@@ -324,7 +324,7 @@ pub fn grid_lines(n: usize, symbols: &[char], regions: Option<&[u8]>) -> Vec<Str
                     region(r, c) != region(r, c + 1) || region(r + 1, c) != region(r + 1, c + 1);
                 let (left, right) = (under(c), under(c + 1));
                 let dash = |b: bool| if b { '-' } else { ' ' };
-                if !wide[c] {
+                if !wide.get(c).copied().unwrap_or(false) {
                     rule.push(dash(left && right));
                 } else {
                     rule.push(dash(left));

@@ -65,7 +65,7 @@ impl Regions {
     pub fn default_for(n: usize) -> Regions {
         let mut h = n.isqrt();
         while h >= 2 {
-            if n % h == 0 {
+            if n.is_multiple_of(h) {
                 return Regions::Boxes {
                     height: h,
                     width: n / h,

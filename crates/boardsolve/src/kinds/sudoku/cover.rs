@@ -8,6 +8,11 @@ use super::{Model, SudokuRefusal};
 use crate::dlx::Problem;
 use crate::spec::{MAX_COVER_ENTRIES, SUDOKU_SYMBOLS};
 
+/// A symbol (from 0) in a cell.
+type Filled = (u32, u8);
+/// Where each way to fill a cage goes.
+type OnFilling<'a> = &'a mut dyn FnMut(&[Filled]);
+
 /// The exact cover of a puzzle and, for each option, the cells it fills.
 pub struct Cover {
     pub problem: Problem,
@@ -55,7 +60,7 @@ impl Model {
 
     /// Each way to fill cage `k`'s blank cells, as the symbols in its cells' order, handed
     /// to `each`; none where its givens already break it.
-    fn cage_fillings(&self, k: usize, open: &[u64], each: &mut dyn FnMut(&[(u32, u8)])) {
+    fn cage_fillings(&self, k: usize, open: &[u64], each: OnFilling) {
         let cage = &self.grid.cages[k];
         let mut used = 0u64;
         let mut left = cage.sum as i64;
@@ -129,9 +134,9 @@ impl Model {
         let in_cage = self.in_cage();
         let mut problem = Problem::new();
         let mut cell_item = vec![usize::MAX; n * n];
-        for c in 0..n * n {
+        for (c, item) in cell_item.iter_mut().enumerate() {
             if self.givens[c] == 0 {
-                cell_item[c] = problem.add_primary(format!("p{}{}", base36(c / n), base36(c % n)));
+                *item = problem.add_primary(format!("p{}{}", base36(c / n), base36(c % n)));
             }
         }
         // The item of unit u and symbol s: unit_item[u * n + s], none where a given holds it.
@@ -205,7 +210,7 @@ fn fill(
     left: i64,
     n: i64,
     chosen: &mut Vec<(u32, u8)>,
-    each: &mut dyn FnMut(&[(u32, u8)]),
+    each: OnFilling,
 ) {
     let rest = blank.len() as i64 - chosen.len() as i64;
     if rest == 0 {
