@@ -371,6 +371,12 @@ pub(crate) fn check_range(flag: &str, value: Option<u64>) -> Result<(), String> 
 }
 
 pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<Loaded, String> {
+    if common.input == Some(InputFormat::Lines) {
+        return Err(format!(
+            "{file}: --input lines (sudoku puzzles one a line) is read by `solve FILE` alone; \
+             give one puzzle as a TOML file (kind = \"sudoku\") to the other commands"
+        ));
+    }
     let budget = run_budget(common)?;
     let deadline = reading_deadline(common);
     let knuth = reads_knuth(file, common);

@@ -25,6 +25,7 @@ mod compare;
 mod knuth;
 mod load;
 mod man;
+mod many;
 mod memory;
 mod merge;
 mod parts;
@@ -43,6 +44,7 @@ use boardsolve::engine::{Goal, Status};
 use boardsolve::render;
 use boardsolve::render::Picture;
 use boardsolve::spec::Kind;
+use boardsolve::spec::options::InputFormat;
 
 use args::{CheckCli, Cli, SolveCli, StrategiesCli, Sub, limits, rewrite_size_sweep};
 use load::{header, load, resolve_strategy};
@@ -134,6 +136,9 @@ pub(crate) fn fail(msg: impl std::fmt::Display) -> u8 {
 }
 
 fn solve(cli: SolveCli) -> u8 {
+    if cli.common.input == Some(InputFormat::Lines) {
+        return many::solve_lines(&cli);
+    }
     let (l, strategy) = match load(cli.file(), &cli.common, None)
         .and_then(|l| resolve_strategy(&l).map(|s| (l, s)))
     {

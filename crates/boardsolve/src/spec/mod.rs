@@ -33,7 +33,8 @@ pub use overrides::{Overrides, SolveOverrides};
 pub use raw::{Located, Multiplicity, Names, SquareRef};
 pub use sudoku::{
     Cage, LineFault, MAX_SYMBOLS as MAX_SUDOKU_SYMBOLS, Regions, SYMBOLS as SUDOKU_SYMBOLS,
-    SudokuSpec, cell_name as sudoku_cell_name, read_line as read_sudoku_line,
+    SudokuSpec, cell_name as sudoku_cell_name, clash_in as sudoku_clash_in,
+    read_line as read_sudoku_line,
 };
 pub use tiling::{
     CellBox, Fill, MAX_CELLS as MAX_TILING_CELLS, MAX_NAME as MAX_PIECE_NAME, PieceCount,

@@ -18,16 +18,23 @@ pub enum InputFormat {
     Toml,
     /// Knuth's exact-cover format (DLX1, DLX2, DLX3).
     Knuth,
+    /// Sudoku puzzles, one a line (the benchmark sets' format).
+    Lines,
 }
 
 impl InputFormat {
-    pub const ALL: [InputFormat; 2] = [InputFormat::Toml, InputFormat::Knuth];
-    pub const NAMES: [&'static str; 2] = [InputFormat::Toml.name(), InputFormat::Knuth.name()];
+    pub const ALL: [InputFormat; 3] = [InputFormat::Toml, InputFormat::Knuth, InputFormat::Lines];
+    pub const NAMES: [&'static str; 3] = [
+        InputFormat::Toml.name(),
+        InputFormat::Knuth.name(),
+        InputFormat::Lines.name(),
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             InputFormat::Toml => "toml",
             InputFormat::Knuth => "knuth",
+            InputFormat::Lines => "lines",
         }
     }
 
@@ -283,8 +290,8 @@ pub static PUZZLE: OptionGroup = OptionGroup {
                 "knuth for .dlx, .xcc and .mcc files, toml otherwise and for standard input",
             ),
             Range::Any,
-            "The file's format: a TOML puzzle file, or Knuth's exact-cover format (DLX1, DLX2, \
-             DLX3)",
+            "The file's format: a TOML puzzle file, Knuth's exact-cover format (DLX1, DLX2, \
+             DLX3), or sudoku puzzles one a line (81 characters, '.' or '0' a blank)",
         ),
     ],
 };

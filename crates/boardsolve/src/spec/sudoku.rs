@@ -102,26 +102,7 @@ impl SudokuSpec {
     /// Two givens that break a rule together (the same symbol twice in a unit): the cells,
     /// in reading order.
     pub fn clashing_givens(&self, givens: &[u8]) -> Option<(usize, usize)> {
-        let mut worst: Option<(usize, usize)> = None;
-        for unit in self.units() {
-            let mut seen = [usize::MAX; MAX_SYMBOLS + 1];
-            for &cell in &unit {
-                let g = givens[cell] as usize;
-                if g == 0 {
-                    continue;
-                }
-                if seen[g] != usize::MAX {
-                    let pair = (seen[g].min(cell), seen[g].max(cell));
-                    // The clash found first in reading order, whatever unit shows it.
-                    if worst.is_none_or(|w| (pair.1, pair.0) < (w.1, w.0)) {
-                        worst = Some(pair);
-                    }
-                } else {
-                    seen[g] = cell;
-                }
-            }
-        }
-        worst
+        clash_in(&self.units(), givens)
     }
 
     /// A sudoku of the same rules with other givens: a puzzle line of many.
@@ -131,6 +112,34 @@ impl SudokuSpec {
             ..self.clone()
         }
     }
+}
+
+/// Two givens that hold one symbol in one of `units` (as [`SudokuSpec::units`] gives them):
+/// the pair whose later cell comes first in reading order. For many puzzles of one grid, the
+/// units are made once.
+pub fn clash_in(units: &[Vec<usize>], givens: &[u8]) -> Option<(usize, usize)> {
+    let mut worst: Option<(usize, usize)> = None;
+    let mut seen = [usize::MAX; MAX_SYMBOLS + 1];
+    for unit in units {
+        for &cell in unit {
+            let g = givens[cell] as usize;
+            if g == 0 {
+                continue;
+            }
+            if seen[g] != usize::MAX {
+                let pair = (seen[g].min(cell), seen[g].max(cell));
+                if worst.is_none_or(|w| (pair.1, pair.0) < (w.1, w.0)) {
+                    worst = Some(pair);
+                }
+            } else {
+                seen[g] = cell;
+            }
+        }
+        for &cell in unit {
+            seen[givens[cell] as usize] = usize::MAX;
+        }
+    }
+    worst
 }
 
 /// A cell's name in the sudoku notation: r1c1 is the top-left cell, rows from the top.

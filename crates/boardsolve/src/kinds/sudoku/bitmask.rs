@@ -50,6 +50,8 @@ pub struct Search<'g> {
     queue: Vec<u32>,
     /// A solution's symbols, for the run.
     out: Vec<usize>,
+    /// The units (bit u) where candidates changed since their last look for hidden singles.
+    dirty: u128,
 }
 
 impl<'g> Search<'g> {
@@ -66,6 +68,7 @@ impl<'g> Search<'g> {
             levels: vec![0; cells * 2],
             queue: Vec::with_capacity(cells),
             out: Vec::with_capacity(cells),
+            dirty: 0,
         }
     }
 
@@ -74,6 +77,7 @@ impl<'g> Search<'g> {
     pub fn solve(&mut self, givens: &[u8], run: &mut Run) -> bool {
         let full = self.full;
         self.queue.clear();
+        self.dirty = self.g.all_units();
         let level = &mut self.levels[..self.cells];
         level.fill(full);
         for (c, &g) in givens.iter().enumerate() {
@@ -133,6 +137,7 @@ impl<'g> Search<'g> {
             below[best] = bit;
             self.queue.clear();
             self.queue.push(best as u32);
+            self.dirty = self.g.unit_mask[best];
             if self.search(depth + 1, run) {
                 return true;
             }
@@ -141,13 +146,15 @@ impl<'g> Search<'g> {
     }
 
     /// Place the queued singles and the hidden singles they make, level `depth`; `false`
-    /// when a cell or a unit is left without a candidate.
+    /// when a cell or a unit is left without a candidate. Only the units where a cell's
+    /// candidates changed are looked at again for hidden singles.
     fn propagate(&mut self, depth: usize) -> bool {
         let g = self.g;
         let full = self.full;
         let cells = self.cells;
         let level = &mut self.levels[depth * cells..(depth + 1) * cells];
         let queue = &mut self.queue;
+        let mut dirty = self.dirty;
         loop {
             while let Some(c) = queue.pop() {
                 let c = c as usize;
@@ -167,45 +174,48 @@ impl<'g> Search<'g> {
                             return false;
                         }
                         level[p as usize] = w;
+                        dirty |= g.unit_mask[p as usize];
                         if w & (w - 1) == 0 {
                             queue.push(p);
                         }
                     }
                 }
             }
-            for u in 0..g.num_units() {
-                let unit = g.unit(u);
-                let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+            if dirty == 0 {
+                self.dirty = 0;
+                return true;
+            }
+            let u = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            let unit = g.unit(u);
+            let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+            for &c in unit {
+                let v = level[c as usize];
+                if v & PLACED != 0 {
+                    placed |= v;
+                }
+                let v = v & !PLACED;
+                twice |= once & v;
+                once |= v;
+            }
+            if once != full {
+                return false;
+            }
+            let mut only = once & !twice & !placed;
+            while only != 0 {
+                let bit = only & only.wrapping_neg();
+                only ^= bit;
                 for &c in unit {
                     let v = level[c as usize];
-                    if v & PLACED != 0 {
-                        placed |= v;
-                    }
-                    let v = v & !PLACED;
-                    twice |= once & v;
-                    once |= v;
-                }
-                if once != full {
-                    return false;
-                }
-                let mut only = once & !twice & !placed;
-                while only != 0 {
-                    let bit = only & only.wrapping_neg();
-                    only ^= bit;
-                    for &c in unit {
-                        let v = level[c as usize];
-                        if v & bit != 0 {
-                            if v != bit {
-                                level[c as usize] = bit;
-                                queue.push(c);
-                            }
-                            break;
+                    if v & bit != 0 {
+                        if v != bit {
+                            level[c as usize] = bit;
+                            dirty |= g.unit_mask[c as usize];
+                            queue.push(c);
                         }
+                        break;
                     }
                 }
-            }
-            if queue.is_empty() {
-                return true;
             }
         }
     }

@@ -28,32 +28,36 @@ impl Model {
         {
             return Err(Violation::GivenChanged { cell });
         }
-        // Each group of cells, and whether it must hold every symbol (rows, columns,
-        // regions, diagonals) or only different ones (cages).
-        let mut groups: Vec<Vec<usize>> = Vec::new();
+        // Each group of cells must hold its symbols once: rows, columns, regions, diagonals
+        // (which then hold every symbol) and cages. Marks as bits, nothing allocated per row.
+        let twice = |cells: &mut dyn Iterator<Item = usize>| -> Result<(), Violation> {
+            let mut seen = 0u64;
+            let mut at = [usize::MAX; 64];
+            for c in cells {
+                let s = solution[c];
+                if seen & (1 << s) != 0 {
+                    return Err(Violation::SymbolTwice { a: at[s], b: c });
+                }
+                seen |= 1 << s;
+                at[s] = c;
+            }
+            Ok(())
+        };
         for i in 0..n {
-            groups.push((0..n).map(|j| i * n + j).collect());
-            groups.push((0..n).map(|j| j * n + i).collect());
+            twice(&mut (0..n).map(|j| i * n + j))?;
+            twice(&mut (0..n).map(|j| j * n + i))?;
         }
         if let Some(regions) = &g.regions {
             for r in 0..n {
-                groups.push((0..n * n).filter(|&c| regions[c] as usize == r).collect());
+                twice(&mut (0..n * n).filter(|&c| regions[c] as usize == r))?;
             }
         }
         if g.diagonals {
-            groups.push((0..n).map(|i| i * n + i).collect());
-            groups.push((0..n).map(|i| i * n + n - 1 - i).collect());
+            twice(&mut (0..n).map(|i| i * n + i))?;
+            twice(&mut (0..n).map(|i| i * n + n - 1 - i))?;
         }
-        groups.extend(g.cages.iter().map(|c| c.cells.clone()));
-        for cells in &groups {
-            let mut at = vec![usize::MAX; n];
-            for &c in cells {
-                let s = solution[c];
-                if at[s] != usize::MAX {
-                    return Err(Violation::SymbolTwice { a: at[s], b: c });
-                }
-                at[s] = c;
-            }
+        for cage in &g.cages {
+            twice(&mut cage.cells.iter().copied())?;
         }
         for (k, cage) in g.cages.iter().enumerate() {
             let sum: usize = cage.cells.iter().map(|&c| solution[c] + 1).sum();

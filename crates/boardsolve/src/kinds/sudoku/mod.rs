@@ -10,10 +10,12 @@ mod bitmask;
 mod check;
 mod cover;
 mod dlx;
+mod many;
 pub mod vocab;
 
 use std::sync::Arc;
 
+pub use many::{LineAnswer, solve_lines};
 pub use vocab::SudokuRefusal;
 
 use super::{ModelSummary, Picture, Strategy};
@@ -36,6 +38,8 @@ pub struct Grid {
     /// The cells sharing a unit with cell `c`: `peers[peer_start[c]..peer_start[c + 1]]`.
     peer_start: Vec<u32>,
     peers: Vec<u32>,
+    /// The units of each cell as bits (at most 3 x 35 + 2 units).
+    pub unit_mask: Vec<u128>,
 }
 
 impl Grid {
@@ -67,7 +71,12 @@ impl Grid {
             }
             peer_start.push(peers.len() as u32);
         }
+        let unit_mask = per_cell
+            .iter()
+            .map(|us| us.iter().fold(0u128, |m, &u| m | 1 << u))
+            .collect();
         Grid {
+            unit_mask,
             n,
             regions: s.regions.of_cells(n),
             diagonals: s.diagonals,
@@ -82,6 +91,16 @@ impl Grid {
 
     pub fn num_units(&self) -> usize {
         self.units.len() / self.n.max(1)
+    }
+
+    /// Every unit, as bits.
+    pub fn all_units(&self) -> u128 {
+        let k = self.num_units();
+        if k >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << k) - 1
+        }
     }
 
     pub fn unit(&self, u: usize) -> &[u32] {

@@ -1,0 +1,186 @@
+//! Many puzzles a line (`--input lines`): each line's answer as one line of text or JSON, a
+//! bad line's fault, and the summary of the whole file.
+
+use std::time::Duration;
+
+use crate::engine::StopReason;
+use crate::kinds::sudoku::LineAnswer;
+use crate::spec::{LineFault, SUDOKU_SYMBOLS, sudoku_cell_name};
+use crate::util::numbers::group;
+
+use super::numbers::duration;
+
+/// A grid's symbols as one line, as the puzzle files write them.
+fn grid_line(solution: &[usize]) -> String {
+    solution
+        .iter()
+        .map(|&s| SUDOKU_SYMBOLS.get(s).map_or('?', |&b| b as char))
+        .collect()
+}
+
+/// Why a line is no puzzle, in words.
+pub fn line_fault_text(f: &LineFault) -> String {
+    match f {
+        LineFault::Length {
+            found,
+            expected: Some(e),
+        } => format!(
+            "{found} characters; a puzzle of this file has {e} (its first puzzle's size, or \
+             --size)"
+        ),
+        LineFault::Length {
+            found,
+            expected: None,
+        } => format!(
+            "{found} characters; a puzzle line has n x n (81 for 9x9), n from 1 to {}",
+            SUDOKU_SYMBOLS.len()
+        ),
+        LineFault::Character { at, found, size } => format!(
+            "character {} is {found:?}; accepted: the symbols of a {size}x{size} grid \
+             ({}), and '.' or '0' for a blank",
+            at + 1,
+            symbols(*size)
+        ),
+        LineFault::Clash { size, cells } => format!(
+            "the givens {} and {} are one symbol in one row, column or region",
+            sudoku_cell_name(*size, cells.0),
+            sudoku_cell_name(*size, cells.1)
+        ),
+    }
+}
+
+fn symbols(n: usize) -> String {
+    let s = |k: usize| SUDOKU_SYMBOLS[k] as char;
+    match n {
+        1 => "1".into(),
+        2..=9 => format!("1 to {}", s(n - 1)),
+        _ => format!("1 to 9, A to {}", s(n - 1)),
+    }
+}
+
+/// The line of standard output that answers a puzzle line: its first solution (goal first),
+/// or its count (goal count); "no solution", "stopped", or "bad line" where there is none.
+pub fn line_answer_text(a: &LineAnswer, count: bool) -> String {
+    match a {
+        LineAnswer::Bad(_) => "bad line".into(),
+        LineAnswer::Failed(_) => "failed".into(),
+        LineAnswer::Searched {
+            stopped: Some(_), ..
+        } => "stopped".into(),
+        LineAnswer::Searched { count: c, .. } if count => c.to_string(),
+        LineAnswer::Searched {
+            solution: Some(s), ..
+        } => grid_line(s),
+        LineAnswer::Searched { .. } => "no solution".into(),
+    }
+}
+
+/// The same as one JSON object: `{"line": 12, "status": "solved", "solution": "...",
+/// "count": 1}`; a bad line with its error.
+pub fn line_answer_json(line: usize, a: &LineAnswer) -> String {
+    let value = match a {
+        LineAnswer::Bad(f) => serde_json::json!({
+            "line": line,
+            "status": "bad line",
+            "error": line_fault_text(f),
+        }),
+        LineAnswer::Failed(e) => serde_json::json!({
+            "line": line,
+            "status": "failed",
+            "error": e.to_string(),
+        }),
+        LineAnswer::Searched {
+            solution,
+            count,
+            stopped,
+            nodes,
+        } => serde_json::json!({
+            "line": line,
+            "status": match (stopped, count) {
+                (Some(_), _) => "stopped",
+                (None, 0) => "no solution",
+                (None, _) => "solved",
+            },
+            "solution": solution.as_deref().map(grid_line),
+            "count": *count as u64,
+            "nodes": nodes,
+        }),
+    };
+    value.to_string()
+}
+
+/// What a file of puzzles came to.
+#[derive(Clone, Debug, Default)]
+pub struct ManyTally {
+    pub puzzles: u64,
+    pub solved: u64,
+    pub unique: u64,
+    pub no_solution: u64,
+    pub bad: u64,
+    pub failed: u64,
+    pub nodes: u64,
+    /// What stopped the run before the file's end.
+    pub stopped: Option<StopReason>,
+}
+
+impl ManyTally {
+    pub fn add(&mut self, a: &LineAnswer) {
+        self.puzzles += 1;
+        match a {
+            LineAnswer::Bad(_) => self.bad += 1,
+            LineAnswer::Failed(_) => self.failed += 1,
+            LineAnswer::Searched {
+                count,
+                stopped,
+                nodes,
+                ..
+            } => {
+                self.nodes += nodes;
+                match (stopped, count) {
+                    (Some(r), _) => self.stopped = self.stopped.or(Some(*r)),
+                    (None, 0) => self.no_solution += 1,
+                    (None, c) => {
+                        self.solved += 1;
+                        if *c == 1 {
+                            self.unique += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The summary line: "49,151 puzzles in 1.02 s (48,190 a second, 2 threads): 49,151 solved".
+pub fn many_summary(t: &ManyTally, elapsed: Duration, threads: usize, counted: bool) -> String {
+    let secs = elapsed.as_secs_f64().max(1e-9);
+    let mut s = format!(
+        "{} {} in {} ({} a second, {threads} {}): {} solved",
+        group(t.puzzles as u128),
+        if t.puzzles == 1 { "puzzle" } else { "puzzles" },
+        duration(elapsed.as_secs_f64()),
+        group((t.puzzles as f64 / secs).round() as u128),
+        if threads == 1 { "thread" } else { "threads" },
+        group(t.solved as u128)
+    );
+    if counted {
+        s.push_str(&format!(" ({} with one solution)", group(t.unique as u128)));
+    }
+    for (n, what) in [
+        (t.no_solution, "without a solution"),
+        (t.bad, "bad lines"),
+        (t.failed, "failed"),
+    ] {
+        if n > 0 {
+            s.push_str(&format!(", {} {what}", group(n as u128)));
+        }
+    }
+    s.push_str(&format!(", {} nodes", group(t.nodes as u128)));
+    if let Some(r) = t.stopped {
+        s.push_str(&format!(
+            "; stopped ({}) before the file's end",
+            super::lines::stop_text(r)
+        ));
+    }
+    s
+}
