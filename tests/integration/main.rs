@@ -17,6 +17,7 @@ mod output;
 mod parts;
 mod plan_files;
 mod records;
+mod sudoku;
 mod tiling;
 mod tour;
 mod validate;

@@ -1,0 +1,423 @@
+//! The sudoku kind: published counts (4x4 and 6x6 grids, Latin squares), published puzzles
+//! with their published solutions, the strategies against each other, random small puzzles
+//! against a brute force that shares no code with the kind, and the command line's grids,
+//! errors and puzzles a line.
+
+use boardsolve::engine::Goal;
+
+use crate::{puzzle, run_cli, run_cli_with, solve};
+
+fn text(name: &str) -> String {
+    std::fs::read_to_string(puzzle(name)).unwrap()
+}
+
+/// A solution's symbols as the puzzle files write them.
+fn line(sol: &[usize]) -> String {
+    sol.iter()
+        .map(|&s| b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[s] as char)
+        .collect()
+}
+
+fn count(text: &str, size: Option<usize>, strategy: &str, threads: usize) -> u128 {
+    let (o, _, _) = solve(text, size, strategy, Goal::Count, false, threads);
+    assert!(o.proven, "{strategy}: {o:?}");
+    o.answer.count.unwrap()
+}
+
+#[test]
+fn grids_of_4x4_are_288_and_latin_squares_576_and_161280() {
+    let grids = "kind = \"sudoku\"\n[board]\nsize = 4\n";
+    let latin = "kind = \"sudoku\"\n[board]\nsize = 4\nbox = \"none\"\n";
+    for strategy in ["bitmask", "dlx"] {
+        assert_eq!(count(grids, None, strategy, 1), 288);
+        assert_eq!(count(latin, None, strategy, 1), 576);
+        assert_eq!(count(latin, Some(5), strategy, 2), 161_280);
+    }
+    assert_eq!(
+        count(&text("latin-square.toml"), None, "bitmask", 1),
+        161_280
+    );
+    assert_eq!(count(&text("sudoku4.toml"), None, "dlx", 1), 288);
+}
+
+#[test]
+fn grids_of_6x6_with_2x3_boxes_are_28200960() {
+    let (o, _, _) = solve(
+        &text("sudoku4.toml"),
+        Some(6),
+        "bitmask",
+        Goal::Count,
+        false,
+        2,
+    );
+    assert_eq!(o.answer.count, Some(28_200_960));
+}
+
+/// The published puzzles, each with its published solution (docs/known-answers.md).
+const PUBLISHED: [(&str, &str); 5] = [
+    (
+        "sudoku.toml",
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+    ),
+    (
+        "sudoku17.toml",
+        "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
+    ),
+    (
+        "killer.toml",
+        "632798154478165392195324786724639815813452679569817243346571928981243567257986431",
+    ),
+    (
+        "jigsaw.toml",
+        "845279361359162784281395476467918235574623918136754829928536147792481653613847592",
+    ),
+    (
+        "sudoku-x.toml",
+        "371865294265914738849732516536429871198376452724158369452697183983541627617283945",
+    ),
+];
+
+#[test]
+fn published_puzzles_have_their_published_solution_and_no_other() {
+    for (file, solution) in PUBLISHED {
+        let t = text(file);
+        let strategies: &[&str] = if file == "killer.toml" {
+            &["dlx"]
+        } else {
+            &["bitmask", "dlx"]
+        };
+        for &s in strategies {
+            let (o, sols, _) = solve(&t, None, s, Goal::All, false, 1);
+            assert_eq!(
+                o.answer.count.or(Some(o.stats.solutions)),
+                Some(1),
+                "{file} {s}"
+            );
+            assert_eq!(line(&sols[0]), solution, "{file} {s}");
+        }
+    }
+}
+
+#[test]
+fn bitmask_refuses_cages_and_names_dlx() {
+    let (code, _, err) = run_cli(&[&puzzle("killer.toml"), "--strategy", "bitmask"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("dlx takes cages"), "{err}");
+}
+
+/// Every Latin square of order n, by a backtracking of its own.
+fn latin_squares(n: usize) -> Vec<Vec<u8>> {
+    fn go(n: usize, cell: usize, g: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if cell == n * n {
+            out.push(g.clone());
+            return;
+        }
+        let (r, c) = (cell / n, cell % n);
+        for s in 0..n as u8 {
+            if (0..c).any(|j| g[r * n + j] == s) || (0..r).any(|i| g[i * n + c] == s) {
+                continue;
+            }
+            g[cell] = s;
+            go(n, cell + 1, g, out);
+        }
+    }
+    let mut out = Vec::new();
+    go(n, 0, &mut vec![0; n * n], &mut out);
+    out
+}
+
+#[test]
+fn small_random_puzzles_against_a_brute_force() {
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rand = |k: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % k
+    };
+    for n in [4usize, 5] {
+        let squares = latin_squares(n);
+        assert_eq!(squares.len(), if n == 4 { 576 } else { 161_280 });
+        for case in 0..40 {
+            // Regions: boxes (4 only), none, or n regions grown at random.
+            let regions: Option<Vec<u8>> = match rand(3) {
+                0 if n == 4 => Some((0..16).map(|c| ((c / 8) * 2 + (c % 4) / 2) as u8).collect()),
+                1 => {
+                    let mut of = vec![u8::MAX; n * n];
+                    let mut sizes = vec![0; n];
+                    // Seeds along the first column, then cells taken by a neighbour's region
+                    // while it has room: retried until every region has n cells.
+                    loop {
+                        of.fill(u8::MAX);
+                        sizes.fill(0);
+                        for r in 0..n {
+                            of[r * n] = r as u8;
+                            sizes[r] = 1;
+                        }
+                        for _ in 0..2000 {
+                            let c = rand((n * n) as u64) as usize;
+                            if of[c] != u8::MAX {
+                                continue;
+                            }
+                            let (r, col) = (c / n, c % n);
+                            let nb = [
+                                (r > 0).then(|| c - n),
+                                (r + 1 < n).then(|| c + n),
+                                (col > 0).then(|| c - 1),
+                                (col + 1 < n).then(|| c + 1),
+                            ];
+                            let pick = nb[rand(4) as usize];
+                            if let Some(p) = pick
+                                && of[p] != u8::MAX
+                                && sizes[of[p] as usize] < n
+                            {
+                                of[c] = of[p];
+                                sizes[of[p] as usize] += 1;
+                            }
+                        }
+                        if sizes.iter().all(|&s| s == n) {
+                            break;
+                        }
+                    }
+                    Some(of)
+                }
+                _ => None,
+            };
+            let diagonals = rand(4) == 0;
+            // Givens copied from one Latin square, so that some puzzles have solutions.
+            let from = &squares[rand(squares.len() as u64) as usize];
+            let mut givens = vec![0u8; n * n];
+            for _ in 0..rand(5) {
+                let c = rand((n * n) as u64) as usize;
+                givens[c] = from[c] + 1;
+            }
+            // At most two cages of 2 or 3 cells in a row, sums from the same square.
+            let mut cages: Vec<(usize, Vec<usize>)> = Vec::new();
+            let mut caged = vec![false; n * n];
+            for _ in 0..rand(3) {
+                let len = 2 + rand(2) as usize;
+                let start = rand((n * n) as u64) as usize;
+                let cells: Vec<usize> = (start..start + len)
+                    .filter(|&c| c < n * n && c / n == start / n)
+                    .collect();
+                if cells.len() < 2 || cells.iter().any(|&c| caged[c]) {
+                    continue;
+                }
+                for &c in &cells {
+                    caged[c] = true;
+                }
+                let sum =
+                    cells.iter().map(|&c| from[c] as usize + 1).sum::<usize>() + rand(2) as usize;
+                cages.push((sum, cells));
+            }
+            let expected = squares
+                .iter()
+                .filter(|g| {
+                    let unit_ok = |cells: &[usize]| {
+                        let mut seen = vec![false; n];
+                        cells
+                            .iter()
+                            .all(|&c| !std::mem::replace(&mut seen[g[c] as usize], true))
+                    };
+                    (0..n * n).all(|c| givens[c] == 0 || givens[c] == g[c] + 1)
+                        && regions.as_ref().is_none_or(|of| {
+                            (0..n as u8).all(|r| {
+                                unit_ok(&(0..n * n).filter(|&c| of[c] == r).collect::<Vec<_>>())
+                            })
+                        })
+                        && (!diagonals
+                            || unit_ok(&(0..n).map(|i| i * n + i).collect::<Vec<_>>())
+                                && unit_ok(&(0..n).map(|i| i * n + n - 1 - i).collect::<Vec<_>>()))
+                        && cages.iter().all(|(sum, cells)| {
+                            unit_ok(cells)
+                                && cells.iter().map(|&c| g[c] as usize + 1).sum::<usize>() == *sum
+                        })
+                })
+                .count() as u128;
+            let mut t = format!("kind = \"sudoku\"\n[board]\nsize = {n}\n");
+            match &regions {
+                Some(of) => {
+                    t.push_str("regions = \"\"\"\n");
+                    for r in 0..n {
+                        let row: String = (0..n).map(|c| (b'a' + of[r * n + c]) as char).collect();
+                        t.push_str(&format!("{row}\n"));
+                    }
+                    t.push_str("\"\"\"\n");
+                }
+                None => t.push_str("box = \"none\"\n"),
+            }
+            t.push_str(&format!("diagonals = {diagonals}\n[rules]\n"));
+            let given_line: String = givens
+                .iter()
+                .map(|&g| if g == 0 { '.' } else { (b'0' + g) as char })
+                .collect();
+            t.push_str(&format!("givens = \"{given_line}\"\n"));
+            if !cages.is_empty() {
+                let list: Vec<String> = cages
+                    .iter()
+                    .map(|(sum, cells)| {
+                        let names: Vec<String> = cells
+                            .iter()
+                            .map(|&c| format!("\"r{}c{}\"", c / n + 1, c % n + 1))
+                            .collect();
+                        format!("{{ sum = {sum}, cells = [{}] }}", names.join(", "))
+                    })
+                    .collect();
+                t.push_str(&format!("cages = [{}]\n", list.join(", ")));
+            }
+            // Givens that clash are refused by the file's reader, as the brute force would
+            // count none: such cases are skipped.
+            let spec = boardsolve::spec::Spec::parse(
+                "test.toml",
+                &t,
+                &boardsolve::spec::Overrides::default(),
+            );
+            if spec.is_err() {
+                assert_eq!(expected, 0, "case {n}/{case}: {t}");
+                continue;
+            }
+            assert_eq!(
+                count(&t, None, "dlx", 1),
+                expected,
+                "dlx case {n}/{case}:\n{t}"
+            );
+            if cages.is_empty() {
+                assert_eq!(
+                    count(&t, None, "bitmask", 1),
+                    expected,
+                    "bitmask {n}/{case}:\n{t}"
+                );
+            }
+            // Every solution listed passes the validator (solve checks each on its way out).
+            let (o, sols, _) = solve(&t, None, "dlx", Goal::All, false, 1);
+            assert_eq!(sols.len() as u128, expected.min(o.stats.solutions));
+        }
+    }
+}
+
+#[test]
+fn a_grid_is_printed_with_its_boxes_ruled() {
+    let (code, out, _) = run_cli(&[&puzzle("sudoku.toml"), "--quiet"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("5 3 4 | 6 7 8 | 9 1 2\n"), "{out}");
+    assert!(out.contains("------+-------+------\n"), "{out}");
+    let (code, out, _) = run_cli(&[&puzzle("sudoku.toml"), "--format", "json", "--quiet"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"534678912\""), "{out}");
+    let (code, out, _) = run_cli(&[&puzzle("killer.toml"), "--format", "svg", "--quiet"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("stroke-dasharray"), "cages drawn: {out}");
+}
+
+#[test]
+fn givens_that_clash_are_an_error_naming_both() {
+    let t = "kind = \"sudoku\"\n[rules]\ngivens = \"\"\"\n5...5....\n.........\n.........\n\
+             .........\n.........\n.........\n.........\n.........\n.........\n\"\"\"\n";
+    let dir = std::env::temp_dir().join(format!("boardsolve-sudoku-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("clash.toml");
+    std::fs::write(&f, t).unwrap();
+    let (code, _, err) = run_cli(&[f.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("r1c1 and r1c5"), "{err}");
+    assert!(
+        err.contains("clash.toml:4:5"),
+        "points at the second: {err}"
+    );
+    for (bad, says) in [
+        (
+            "kind = \"sudoku\"\n[board]\nsize = 6\nbox = [2, 2]\n",
+            "product the size 6",
+        ),
+        (
+            "kind = \"sudoku\"\n[rules]\ngivens = \"12x4\"\n",
+            "'x' is no symbol",
+        ),
+        (
+            "kind = \"sudoku\"\n[board]\nsize = 4\n[rules]\ncages = [{ sum = 20, cells = [\"r1c1\", \"r1c2\"] }]\n",
+            "add up to 3 to 7, not 20",
+        ),
+        (
+            "kind = \"sudoku\"\n[board]\nsize = 4\n[rules]\ncages = [{ sum = 3, cells = [\"r1c1\", \"r1c2\"] }, { sum = 3, cells = [\"r1c2\", \"r2c2\"] }]\n",
+            "r1c2 is in cage 1 and cage 2",
+        ),
+        (
+            "kind = \"sudoku\"\n[board]\nsize = 4\nregions = \"\"\"\naabb\naabb\nccdd\ncddd\n\"\"\"\n",
+            "has 3 cells",
+        ),
+        (
+            "kind = \"sudoku\"\n[board]\nsize = 4\nwidth = 4\n",
+            "reads size, box",
+        ),
+        (
+            "kind = \"independent\"\n[board]\nsize = 4\nbox = [2, 2]\n",
+            "kind \"sudoku\"'s",
+        ),
+    ] {
+        std::fs::write(&f, bad).unwrap();
+        let (code, _, err) = run_cli(&[f.to_str().unwrap()]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(err.contains(says), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn puzzles_a_line_each_get_a_line_and_a_bad_line_is_named() {
+    let good = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let input = format!(
+        "# a comment\n{good}\n{}\n53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x\n\
+         55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n{}\n",
+        &good[..80],
+        ".".repeat(81)
+    );
+    let (code, out, err) = run_cli_with(&["-", "--input", "lines", "--threads", "2"], Some(&input));
+    assert_eq!(code, 2, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(
+        lines[0],
+        "953168742862734951417952836746893125281645397395271468138529674574386219629417583"
+    );
+    assert_eq!(&lines[1..4], ["bad line", "bad line", "bad line"]);
+    assert_eq!(lines[4].len(), 81, "the empty grid has solutions: {out}");
+    assert!(err.contains("<stdin>:3: 80 characters"), "{err}");
+    assert!(err.contains("<stdin>:4: character 81 is 'x'"), "{err}");
+    assert!(err.contains("<stdin>:5: the givens r1c1 and r1c2"), "{err}");
+    assert!(err.contains("5 puzzles in"), "{err}");
+    // Is each unique? The empty grid is not: its count stops at the limit.
+    let input = format!("{good}\n{}\n", ".".repeat(81));
+    let (code, out, _) = run_cli_with(
+        &[
+            "-", "--input", "lines", "--goal", "count", "--limit", "2", "--quiet",
+        ],
+        Some(&input),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "1\n2\n");
+    let (_, out, _) = run_cli_with(
+        &["-", "--input", "lines", "--format", "json", "--quiet"],
+        Some(&input),
+    );
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(first["line"], 1);
+    assert_eq!(first["status"], "solved");
+    // 4x4 puzzles, and boxes set as a file would set them.
+    let (code, out, _) = run_cli_with(
+        &[
+            "-",
+            "--input",
+            "lines",
+            "--set",
+            "board.box=\"none\"",
+            "--goal",
+            "count",
+            "--quiet",
+        ],
+        Some("1...............\n"),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out, "144\n",
+        "Latin squares of order 4 with a 1 in a corner"
+    );
+}
