@@ -894,7 +894,7 @@ mod tests {
         assert_eq!(e.line, 1, "{e}");
         let e = parse("title = \"x\"\n").unwrap_err();
         assert!(e.message.contains("missing required key"), "{e}");
-        let e = parse("kind = \"sudoku\"\n").unwrap_err();
+        let e = parse("kind = \"checkers\"\n").unwrap_err();
         assert!(
             e.message.contains("accepted: independent, domination"),
             "{e}"

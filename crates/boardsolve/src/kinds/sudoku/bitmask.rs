@@ -2,7 +2,9 @@
 //! it and strikes it from its peers (naked single), a symbol left one place in a unit goes
 //! there (hidden single), until neither applies; then the search branches on the cell with
 //! the fewest candidates. The candidates of every level of the search stand in one flat
-//! array, a level a copy of the one above: no allocation per node.
+//! array, a level a copy of the one above: no allocation per node. The word is the narrowest
+//! that holds the symbols and a mark: 16 bits up to 15 symbols, 32 up to 31, else 64, so
+//! that a 9x9 level is 162 bytes to copy.
 
 use super::{Grid, Model, SudokuRefusal};
 use crate::engine::{Answer, Refusal, Run, Task};
@@ -28,24 +30,83 @@ impl Strategy<Model> for Bitmask {
         Ok(())
     }
     fn solve(&self, m: &Model, _task: &Task, run: &mut Run) -> Answer {
-        let mut s = Search::new(&m.grid);
-        s.solve(&m.givens, run);
+        match m.n() {
+            0..=15 => Search::<u16>::new(&m.grid).solve(&m.givens, run),
+            16..=31 => Search::<u32>::new(&m.grid).solve(&m.givens, run),
+            _ => Search::<u64>::new(&m.grid).solve(&m.givens, run),
+        };
         Answer::default()
     }
 }
 
-/// Set on a cell whose symbol is placed and struck from its peers.
-const PLACED: u64 = 1 << 63;
+/// A machine word of candidates: bits 0 to n - 1 the symbols, the top bit [`Word::PLACED`].
+pub trait Word:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::BitAndAssign
+    + std::ops::BitXorAssign
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    /// Set on a cell whose symbol is placed and struck from its peers.
+    const PLACED: Self;
+    fn low(n: usize) -> Self;
+    fn bit(s: u32) -> Self;
+    fn ones(self) -> u32;
+    fn first(self) -> u32;
+    /// The lowest bit set alone.
+    fn lowest(self) -> Self;
+    /// Without its lowest bit.
+    fn rest(self) -> Self;
+}
 
-/// The search's working memory, reusable from puzzle to puzzle of one grid.
-pub struct Search<'g> {
+macro_rules! word {
+    ($t:ty) => {
+        impl Word for $t {
+            const ZERO: Self = 0;
+            const PLACED: Self = 1 << (<$t>::BITS - 1);
+            #[inline(always)]
+            fn low(n: usize) -> Self {
+                ((1 as $t) << n) - 1
+            }
+            #[inline(always)]
+            fn bit(s: u32) -> Self {
+                1 << s
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn first(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn lowest(self) -> Self {
+                self & self.wrapping_neg()
+            }
+            #[inline(always)]
+            fn rest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+word!(u16);
+word!(u32);
+word!(u64);
+
+/// The search's working memory, for one puzzle.
+pub struct Search<'g, W: Word> {
     g: &'g Grid,
     cells: usize,
     /// Every symbol's bit.
-    full: u64,
-    /// The candidates of level `l` (bits 0 to n - 1, and [`PLACED`]):
-    /// `levels[l * cells..(l + 1) * cells]`.
-    levels: Vec<u64>,
+    full: W,
+    /// The candidates of level `l`: `levels[l * cells..(l + 1) * cells]`.
+    levels: Vec<W>,
     /// Cells left one candidate, to place.
     queue: Vec<u32>,
     /// A solution's symbols, for the run.
@@ -54,18 +115,14 @@ pub struct Search<'g> {
     dirty: u128,
 }
 
-impl<'g> Search<'g> {
-    pub fn new(g: &'g Grid) -> Search<'g> {
+impl<'g, W: Word> Search<'g, W> {
+    pub fn new(g: &'g Grid) -> Search<'g, W> {
         let cells = g.n * g.n;
         Search {
             g,
             cells,
-            full: if g.n == 64 {
-                u64::MAX
-            } else {
-                (1u64 << g.n) - 1
-            },
-            levels: vec![0; cells * 2],
+            full: W::low(g.n),
+            levels: vec![W::ZERO; cells * 2],
             queue: Vec::with_capacity(cells),
             out: Vec::with_capacity(cells),
             dirty: 0,
@@ -82,7 +139,7 @@ impl<'g> Search<'g> {
         level.fill(full);
         for (c, &g) in givens.iter().enumerate() {
             if g != 0 {
-                level[c] = 1 << (g - 1);
+                level[c] = W::bit(g as u32 - 1);
                 self.queue.push(c as u32);
             }
         }
@@ -98,8 +155,8 @@ impl<'g> Search<'g> {
         let mut best = usize::MAX;
         let mut fewest = u32::MAX;
         for (c, &v) in level.iter().enumerate() {
-            if v & PLACED == 0 {
-                let k = v.count_ones();
+            if v & W::PLACED == W::ZERO {
+                let k = v.ones();
                 if k < fewest {
                     fewest = k;
                     best = c;
@@ -112,23 +169,20 @@ impl<'g> Search<'g> {
         if best == usize::MAX {
             if run.reports_each() {
                 self.out.clear();
-                self.out.extend(
-                    level
-                        .iter()
-                        .map(|&v| (v & !PLACED).trailing_zeros() as usize),
-                );
+                self.out
+                    .extend(level.iter().map(|&v| (v & !W::PLACED).first() as usize));
                 return run.report(&self.out);
             }
             run.count(1);
             return false;
         }
         if self.levels.len() < (depth + 2) * cells {
-            self.levels.resize((depth + 2) * cells, 0);
+            self.levels.resize((depth + 2) * cells, W::ZERO);
         }
         let mut left = self.levels[depth * cells + best];
-        while left != 0 {
-            let bit = left & left.wrapping_neg();
-            left ^= bit;
+        while left != W::ZERO {
+            let bit = left.lowest();
+            left = left.rest();
             if run.node() {
                 return true;
             }
@@ -159,23 +213,23 @@ impl<'g> Search<'g> {
             while let Some(c) = queue.pop() {
                 let c = c as usize;
                 let bit = level[c];
-                if bit & PLACED != 0 {
+                if bit & W::PLACED != W::ZERO {
                     continue;
                 }
-                level[c] = bit | PLACED;
+                level[c] = bit | W::PLACED;
                 for &p in g.peers_of(c) {
                     let v = level[p as usize];
-                    if v & bit != 0 {
-                        if v & PLACED != 0 {
+                    if v & bit != W::ZERO {
+                        if v & W::PLACED != W::ZERO {
                             return false;
                         }
                         let w = v & !bit;
-                        if w == 0 {
+                        if w == W::ZERO {
                             return false;
                         }
                         level[p as usize] = w;
                         dirty |= g.unit_mask[p as usize];
-                        if w & (w - 1) == 0 {
+                        if w.rest() == W::ZERO {
                             queue.push(p);
                         }
                     }
@@ -188,13 +242,13 @@ impl<'g> Search<'g> {
             let u = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             let unit = g.unit(u);
-            let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
+            let (mut once, mut twice, mut placed) = (W::ZERO, W::ZERO, W::ZERO);
             for &c in unit {
                 let v = level[c as usize];
-                if v & PLACED != 0 {
+                if v & W::PLACED != W::ZERO {
                     placed |= v;
                 }
-                let v = v & !PLACED;
+                let v = v & !W::PLACED;
                 twice |= once & v;
                 once |= v;
             }
@@ -202,12 +256,12 @@ impl<'g> Search<'g> {
                 return false;
             }
             let mut only = once & !twice & !placed;
-            while only != 0 {
-                let bit = only & only.wrapping_neg();
-                only ^= bit;
+            while only != W::ZERO {
+                let bit = only.lowest();
+                only = only.rest();
                 for &c in unit {
                     let v = level[c as usize];
-                    if v & bit != 0 {
+                    if v & bit != W::ZERO {
                         if v != bit {
                             level[c as usize] = bit;
                             dirty |= g.unit_mask[c as usize];
