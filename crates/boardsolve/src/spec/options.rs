@@ -9,6 +9,7 @@
 
 use std::fmt::Write as _;
 
+use crate::dlx::Branch;
 use crate::engine::Goal;
 
 /// The formats a puzzle file is read in (`--input`).
@@ -335,9 +336,9 @@ pub static SOLVE: OptionGroup = OptionGroup {
         row(
             "branch",
             Some("solve.branch"),
-            Value::Choice(&["fewest", "first"]),
+            Value::Choice(&Branch::NAMES),
             "RULE",
-            Default::Words("fewest"),
+            Default::Words(Branch::Fewest.name()),
             Range::Any,
             "Which primary item an exact-cover search branches on: fewest (the one with the \
              fewest options left, as Knuth's programs) or first (the first uncovered one in the \
@@ -569,6 +570,67 @@ mod tests {
         );
         assert_eq!(run_option("node-limit").accepted(), "1 or more nodes");
         assert!(run_option("limit").check_whole(-1).is_err());
+    }
+
+    /// Every variant of an enum, walked by `next`, a match with no wildcard: a new variant
+    /// stops the tests from compiling until it is walked too, and then fails them until the
+    /// enum's list (`ALL`, `NAMES`) has it.
+    fn variants<T: Copy>(first: T, next: impl Fn(T) -> Option<T>) -> Vec<T> {
+        std::iter::successors(Some(first), |&v| next(v)).collect()
+    }
+
+    /// The names a row of the tables accepts.
+    fn accepted_names(flag: &str) -> &'static [&'static str] {
+        match run_option(flag).value {
+            Value::Choice(names) => names,
+            v => panic!("--{flag} takes a {v:?}, not a name"),
+        }
+    }
+
+    /// Each variant's name is accepted by its row, once, and parses back to it.
+    fn names_cover<T: Copy + PartialEq + std::fmt::Debug>(
+        flag: &str,
+        all: &[T],
+        name: impl Fn(T) -> &'static str,
+        parse: impl Fn(&str) -> Option<T>,
+    ) {
+        let accepted = accepted_names(flag);
+        assert_eq!(
+            accepted.len(),
+            all.len(),
+            "--{flag}: {accepted:?} for {all:?}"
+        );
+        for &v in all {
+            assert_eq!(
+                accepted.iter().filter(|&&a| a == name(v)).count(),
+                1,
+                "--{flag}: {v:?} ({}) in {accepted:?}",
+                name(v)
+            );
+            assert_eq!(parse(name(v)), Some(v), "--{flag}: {}", name(v));
+        }
+    }
+
+    #[test]
+    fn every_variant_is_accepted_by_its_row() {
+        let goals = variants(Goal::First, |g| match g {
+            Goal::First => Some(Goal::All),
+            Goal::All => Some(Goal::Count),
+            Goal::Count => Some(Goal::Minimize),
+            Goal::Minimize => Some(Goal::Maximize),
+            Goal::Maximize => None,
+        });
+        names_cover("goal", &goals, Goal::name, Goal::parse);
+        let rules = variants(Branch::Fewest, |b| match b {
+            Branch::Fewest => Some(Branch::First),
+            Branch::First => None,
+        });
+        names_cover("branch", &rules, Branch::name, Branch::parse);
+        let formats = variants(InputFormat::Toml, |f| match f {
+            InputFormat::Toml => Some(InputFormat::Knuth),
+            InputFormat::Knuth => None,
+        });
+        names_cover("input", &formats, InputFormat::name, InputFormat::parse);
     }
 
     /// docs/options.md is the markdown of the tables; with BOARDSOLVE_WRITE_DOCS set the test
