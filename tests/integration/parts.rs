@@ -270,7 +270,10 @@ fn plan_prints_a_command_per_part_and_a_slurm_array() {
     );
     let (code, _, err) = run_cli_in_scratch(&["plan", &file, "--parts", "0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--parts 0: accepted: 1 to 100000"), "{err}");
+    assert!(
+        err.contains("'0' for '--parts <N>': accepted: a whole number, 1 to 100000"),
+        "{err}"
+    );
 }
 
 /// A part run again from its plan runs under the same memory budget as the others.
