@@ -14,6 +14,7 @@ use boardsolve::engine::record::{
     FINGERPRINT_SCHEME, PLAN_TAG, PartRecord, PlanRecord, RecordContext, hex,
 };
 use boardsolve::engine::{Goal, Status};
+use boardsolve::kinds::Model;
 use boardsolve::render;
 use boardsolve::util::Rng;
 
@@ -486,6 +487,29 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         if let Err(e) = valid {
             return fail(format!(
                 "{at}: \"solution\": not a placement of value {v}: {e}"
+            ));
+        }
+    }
+    // Whether a count is of the largest placements is the puzzle's to say (no size to place),
+    // where it is here: records that count otherwise are of another search.
+    if let Some(l) = &puzzle
+        && m.done > 0
+    {
+        let largest =
+            l.task.goal == Goal::Count && matches!(&l.model, Model::Independent(i) if i.largest);
+        if largest != m.largest {
+            let what = |l: bool| {
+                if l {
+                    "the largest placements, each part saying their size"
+                } else {
+                    "the placements of one size"
+                }
+            };
+            return fail(format!(
+                "{}: the records count {}, but this puzzle counts {}",
+                inputs.records[0].0,
+                what(m.largest),
+                what(largest)
             ));
         }
     }
