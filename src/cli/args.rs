@@ -10,7 +10,10 @@ use clap::{
 };
 
 use boardsolve::engine::{Goal, Limits};
-use boardsolve::spec::options::{InputFormat, OPTION_GROUPS, RunOption, Value};
+use boardsolve::spec::options::{
+    COMPARE, Default, InputFormat, MERGE, MergeFormat, OPTION_GROUPS, OptionGroup, PLAN, RunOption,
+    Value,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
@@ -62,12 +65,17 @@ fn help_of(o: &RunOption) -> String {
     if !accepted.is_empty() {
         notes.push(format!("accepted: {accepted}"));
     }
+    // clap says a required flag is, in the usage line.
     let default = o.default.words();
-    if !default.is_empty() {
+    if !default.is_empty() && o.default != Default::Required {
         notes.push(format!("default: {default}"));
     }
     if let Some(key) = o.key {
         notes.push(format!("file: {key}"));
+    }
+    let relations = o.relations();
+    if !relations.is_empty() {
+        notes.push(relations);
     }
     if notes.is_empty() {
         o.help.to_string()
@@ -121,8 +129,10 @@ fn strategy_names() -> Vec<&'static str> {
     names
 }
 
-/// The clap argument of a row of the option tables.
-fn arg_of(heading: &'static str, o: &'static RunOption) -> Arg {
+/// The clap argument of a row of the option tables, under `heading` (`None`: the command's
+/// own "Options"). `checked`: the value's range is checked here, where no later check
+/// (the spec's, or load's) takes the flag.
+fn arg_of(heading: Option<&'static str>, o: &'static RunOption, checked: bool) -> Arg {
     let arg = Arg::new(o.flag)
         .long(o.flag)
         .help(help_of(o))
@@ -132,15 +142,41 @@ fn arg_of(heading: &'static str, o: &'static RunOption) -> Arg {
     } else {
         arg.value_name(o.value_name)
     };
+    let arg = match o.default {
+        // The help line says the default ([`help_of`]).
+        Default::Literal(v) => arg.default_value(v).hide_default_value(true),
+        Default::Required => arg.required(true),
+        _ => arg,
+    };
+    let arg = o.requires.iter().fold(arg, |arg, r| arg.requires(*r));
+    let arg = arg.conflicts_with_all(o.conflicts);
+    let arg = match o.alias {
+        Some(a) => arg.alias(a),
+        None => arg,
+    };
     match o.value {
         Value::Switch => arg.action(ArgAction::SetTrue),
-        // Out of range values reach the checks that name the range (the spec's, or load's);
-        // one that is not a number at all (`-1`, `abc`) is refused here, naming it too.
+        // Out of range values reach the checks that name the range (the spec's, or load's),
+        // or are refused here when none does; one that is not a number at all (`-1`, `abc`)
+        // is refused here, naming the range too.
         Value::Whole => arg
-            .value_parser(move |s: &str| s.parse::<u64>().map_err(|_| not_a_number(o)))
+            .value_parser(move |s: &str| {
+                let v = s.parse::<u64>().map_err(|_| not_a_number(o))?;
+                if checked {
+                    o.check_whole(i64::try_from(v).unwrap_or(i64::MAX))
+                        .map_err(|_| not_a_number(o))?;
+                }
+                Ok::<_, String>(v)
+            })
             .allow_negative_numbers(true),
         Value::Seconds => arg
-            .value_parser(move |s: &str| s.parse::<f64>().map_err(|_| not_a_number(o)))
+            .value_parser(move |s: &str| {
+                let v = s.parse::<f64>().map_err(|_| not_a_number(o))?;
+                if checked {
+                    o.check_real(v).map_err(|_| not_a_number(o))?;
+                }
+                Ok::<_, String>(v)
+            })
             .allow_negative_numbers(true),
         // A name that a file's key also takes is checked where the key is, alike for both,
         // and offered to shell completion; a flag's own names are checked by clap.
@@ -155,13 +191,24 @@ fn arg_of(heading: &'static str, o: &'static RunOption) -> Arg {
             .hide_possible_values(true),
         Value::Text => arg.allow_hyphen_values(o.flag == "part"),
         Value::Repeated => arg.action(ArgAction::Append),
+        Value::List if o.flag == "strategies" => arg
+            .value_delimiter(',')
+            .action(ArgAction::Append)
+            .value_parser(Offered(strategy_names()))
+            .hide_possible_values(true),
+        Value::List => arg.value_delimiter(',').action(ArgAction::Append),
     }
+}
+
+/// A command's own flags, from its table, among its "Options".
+fn command_args(cmd: Command, g: &'static OptionGroup) -> Command {
+    cmd.args(g.options.iter().map(|o| arg_of(None, o, true)))
 }
 
 impl Args for Common {
     fn augment_args(cmd: Command) -> Command {
         OPTION_GROUPS.iter().fold(cmd, |cmd, g| {
-            cmd.args(g.options.iter().map(|o| arg_of(g.title, o)))
+            cmd.args(g.options.iter().map(|o| arg_of(Some(g.title), o, false)))
         })
     }
 
@@ -287,37 +334,19 @@ pub(crate) struct MergeCli {
     /// standard input
     #[arg(required = true)]
     pub(crate) records: Vec<String>,
-    /// No summary line on standard error
-    #[arg(long)]
-    pub(crate) quiet: bool,
-    /// The answer as text, or as one JSON object with the fields of a whole run's and the
-    /// parts' state under "merge"
-    #[arg(long, value_enum, default_value = "text")]
-    pub(crate) format: MergeFormat,
-    /// Parts searched, stopped and missing, the work done and an estimate of what is left,
-    /// then the commands still to run
-    #[arg(long, conflicts_with_all = ["missing", "format"])]
-    pub(crate) status: bool,
-    /// Only the commands still to run, one a line (for a Slurm plan: the array task ids,
-    /// comma separated, for `sbatch --array=`)
-    #[arg(long, conflicts_with = "format")]
-    pub(crate) missing: bool,
-    /// Run K finished parts again, chosen at random, and compare count, nodes and list with
-    /// their records (exit 2 when one disagrees)
-    #[arg(long, value_name = "K")]
-    pub(crate) verify: Option<usize>,
-    /// Chooses the parts --verify runs: the same S, the same parts (default: from the
-    /// clock, and printed)
-    #[arg(long, value_name = "S", requires = "verify",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) seed: Option<u64>,
+    #[command(flatten)]
+    pub(crate) flags: MergeFlags,
 }
 
-/// `solve merge --format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum MergeFormat {
-    Text,
-    Json,
+/// `solve merge`'s own flags: the rows of its table ([`MERGE`]).
+#[derive(Debug, Clone)]
+pub(crate) struct MergeFlags {
+    pub(crate) quiet: bool,
+    pub(crate) format: MergeFormat,
+    pub(crate) status: bool,
+    pub(crate) missing: bool,
+    pub(crate) verify: Option<usize>,
+    pub(crate) seed: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -326,15 +355,15 @@ pub(crate) struct PlanCli {
     pub(crate) file: String,
     #[command(flatten)]
     pub(crate) common: Common,
-    /// Parts to cut the search into; with --part I/N, subparts to cut part I into (at most
-    /// as many as the search's list has subtrees, or the part's descendants)
-    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    #[command(flatten)]
+    pub(crate) flags: PlanFlags,
+}
+
+/// `solve plan`'s own flags: the rows of its table ([`PLAN`]).
+#[derive(Debug, Clone)]
+pub(crate) struct PlanFlags {
     pub(crate) parts: usize,
-    /// Folder the parts write their records to, and the plan its manifest (plan.json)
-    #[arg(long, value_name = "DIR", default_value = "results")]
     pub(crate) results: String,
-    /// Print a Slurm job-array script (one part a task) instead of commands
-    #[arg(long)]
     pub(crate) slurm: bool,
 }
 
@@ -344,17 +373,80 @@ pub(crate) struct CompareCli {
     pub(crate) file: String,
     #[command(flatten)]
     pub(crate) common: Common,
-    /// Strategies to run, comma separated (default: every one that applies)
-    #[arg(long, value_delimiter = ',')]
+    #[command(flatten)]
+    pub(crate) flags: CompareFlags,
+}
+
+/// `solve compare`'s own flags: the rows of its table ([`COMPARE`]).
+#[derive(Debug, Clone)]
+pub(crate) struct CompareFlags {
     pub(crate) strategies: Vec<String>,
-    /// A sweep of board sizes, A..B (inclusive): one row per size, one column per strategy;
-    /// `--size A..B` is read as this
-    #[arg(long = "sizes", alias = "size-range", value_name = "A..B")]
     pub(crate) sizes: Option<String>,
-    /// Seconds each strategy may take per puzzle before it shows as `-`
-    #[arg(long, default_value_t = 10.0, allow_negative_numbers = true)]
     pub(crate) budget: f64,
 }
+
+/// A whole number clap parsed, as a `usize` (larger ones, which no count reaches, saturate).
+fn index_of(m: &ArgMatches, flag: &str) -> Option<usize> {
+    m.get_one::<u64>(flag)
+        .map(|&v| usize::try_from(v).unwrap_or(usize::MAX))
+}
+
+/// The `Args` of a command's own flags: the arguments of its table, and the struct read
+/// from their matches.
+macro_rules! command_flags {
+    ($t:ty, $group:expr, |$m:ident| $read:expr) => {
+        impl Args for $t {
+            fn augment_args(cmd: Command) -> Command {
+                command_args(cmd, &$group)
+            }
+
+            fn augment_args_for_update(cmd: Command) -> Command {
+                Self::augment_args(cmd)
+            }
+        }
+
+        impl FromArgMatches for $t {
+            fn from_arg_matches($m: &ArgMatches) -> Result<Self, clap::Error> {
+                Ok($read)
+            }
+
+            fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(m)?;
+                Ok(())
+            }
+        }
+    };
+}
+
+command_flags!(MergeFlags, MERGE, |m| MergeFlags {
+    quiet: m.get_flag("quiet"),
+    // clap takes only the table's names, and gives the default.
+    format: m
+        .get_one::<String>("format")
+        .and_then(|f| MergeFormat::parse(f))
+        .unwrap_or(MergeFormat::Text),
+    status: m.get_flag("status"),
+    missing: m.get_flag("missing"),
+    verify: index_of(m, "verify"),
+    seed: m.get_one::<u64>("seed").copied(),
+});
+
+// `--parts` is required, and checked in range, by clap; `--results` and `--budget` have
+// their defaults from it.
+command_flags!(PlanFlags, PLAN, |m| PlanFlags {
+    parts: index_of(m, "parts").unwrap_or(0),
+    results: m.get_one::<String>("results").cloned().unwrap_or_default(),
+    slurm: m.get_flag("slurm"),
+});
+
+command_flags!(CompareFlags, COMPARE, |m| CompareFlags {
+    strategies: m
+        .get_many::<String>("strategies")
+        .map(|v| v.cloned().collect())
+        .unwrap_or_default(),
+    sizes: m.get_one::<String>("sizes").cloned(),
+    budget: m.get_one::<f64>("budget").copied().unwrap_or(f64::NAN),
+});
 
 #[derive(Args, Debug)]
 pub(crate) struct StrategiesCli {

@@ -28,7 +28,7 @@ fn verdict(o: &Outcome) -> String {
 }
 
 pub(crate) fn compare(cli: CompareCli) -> u8 {
-    let sizes: Option<(usize, usize)> = match &cli.sizes {
+    let sizes: Option<(usize, usize)> = match &cli.flags.sizes {
         None => None,
         Some(r) => match r.split_once("..").map(|(a, b)| (a.parse(), b.parse())) {
             Some((Ok(a), Ok(b))) if a >= 1 && a <= b => Some((a, b)),
@@ -39,10 +39,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
             }
         },
     };
-    if cli.budget.is_nan() || cli.budget <= 0.0 {
-        return fail("--budget: accepted: seconds, more than 0");
-    }
-    let budget = cli.common.time_limit.unwrap_or(cli.budget);
+    let budget = cli.common.time_limit.unwrap_or(cli.flags.budget);
     let first = match load(&cli.file, &cli.common, sizes.map(|s| s.0)) {
         Ok(l) => l,
         Err(e) => return fail(e),
@@ -61,7 +58,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
         .iter()
         .map(|s| s.name)
         .collect();
-    let names: Vec<String> = if cli.strategies.is_empty() {
+    let names: Vec<String> = if cli.flags.strategies.is_empty() {
         first
             .model
             .strategies(&first.task)
@@ -70,7 +67,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
             .map(|s| s.name.to_string())
             .collect()
     } else {
-        for n in &cli.strategies {
+        for n in &cli.flags.strategies {
             if !all.contains(&n.as_str()) {
                 return fail(format!(
                     "unknown strategy \"{n}\"; accepted: {}",
@@ -78,7 +75,7 @@ pub(crate) fn compare(cli: CompareCli) -> u8 {
                 ));
             }
         }
-        cli.strategies.clone()
+        cli.flags.strategies.clone()
     };
     let lim = |goal| limits(cli.common.node_limit, goal, Some(budget));
     match sizes {

@@ -14,10 +14,13 @@ use boardsolve::engine::record::{
     FINGERPRINT_SCHEME, PLAN_TAG, PartRecord, PlanRecord, RecordContext, hex,
 };
 use boardsolve::engine::{Goal, Status};
+use boardsolve::kinds::Model;
 use boardsolve::render;
 use boardsolve::util::Rng;
 
-use super::args::{Common, MergeCli, MergeFormat, common_args, limits, parse_parts};
+use boardsolve::spec::options::MergeFormat;
+
+use super::args::{Common, MergeCli, common_args, limits, parse_parts};
 use super::load::{Loaded, header, load};
 use super::parts::{check_command_word, part_command, program_name};
 use super::run::{clock, run_one};
@@ -487,8 +490,31 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
             ));
         }
     }
-    if let Some(k) = cli.verify {
-        let code = verify(&inputs.records, k, cli.seed, cli.quiet);
+    // Whether a count is of the largest placements is the puzzle's to say (no size to place),
+    // where it is here: records that count otherwise are of another search.
+    if let Some(l) = &puzzle
+        && m.done > 0
+    {
+        let largest =
+            l.task.goal == Goal::Count && matches!(&l.model, Model::Independent(i) if i.largest);
+        if largest != m.largest {
+            let what = |l: bool| {
+                if l {
+                    "the largest placements, each part saying their size"
+                } else {
+                    "the placements of one size"
+                }
+            };
+            return fail(format!(
+                "{}: the records count {}, but this puzzle counts {}",
+                inputs.records[0].0,
+                what(m.largest),
+                what(largest)
+            ));
+        }
+    }
+    if let Some(k) = cli.flags.verify {
+        let code = verify(&inputs.records, k, cli.flags.seed, cli.flags.quiet);
         if code != 0 {
             return code;
         }
@@ -501,13 +527,13 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
         .solution
         .as_ref()
         .and_then(|(_, s)| puzzle.as_ref().map(|l| l.model.picture(s)));
-    let out = if cli.missing {
+    let out = if cli.flags.missing {
         commands(true)
-    } else if cli.status {
+    } else if cli.flags.status {
         let mut s = render::merged_status(&m);
         s.push_str(&commands(false));
         s
-    } else if cli.format == MergeFormat::Json {
+    } else if cli.flags.format == MergeFormat::Json {
         let missing: Vec<(String, String)> = missing
             .iter()
             .map(|x| {
@@ -541,7 +567,7 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
     if let Err(code) = write_out(&out) {
         return code;
     }
-    if !cli.quiet && !cli.missing {
+    if !cli.flags.quiet && !cli.flags.missing {
         eprintln!("{}", render::merged_summary(&m));
         if !m.stopped.is_empty() {
             let at: HashMap<(&str, usize), &PartRecord> = inputs
@@ -600,12 +626,12 @@ fn nothing_run_yet(cli: &MergeCli, plans: &[Plan], program: &str, dir: &str) -> 
     let planned = Planned::new(plans);
     let units = planned.expand(&plan.units);
     let mut out = String::new();
-    if !cli.missing {
+    if !cli.flags.missing {
         out.push_str(&render::no_records_line(units.len()));
         out.push('\n');
     }
     let words = (plan.record.file.as_str(), args.as_slice());
-    out.push_str(&planned.lines(program, words, &units, dir, cli.missing));
+    out.push_str(&planned.lines(program, words, &units, dir, cli.flags.missing));
     match write_out(&out) {
         Ok(()) => exit_code(Status::Limit),
         Err(code) => code,

@@ -13,9 +13,6 @@ use super::load::{Loaded, check_range, load, resolve_strategy};
 use super::parts::{check_command_word, part_command, program_name, write_whole};
 use super::{USAGE_ERROR, fail};
 
-/// Parts a plan cuts at most, as `--part` takes them.
-const MAX_PARTS: usize = 100_000;
-
 /// The manifest's name in the results folder.
 const PLAN_FILE: &str = "plan.json";
 
@@ -63,9 +60,6 @@ impl Cutting {
 }
 
 fn plan_of(cli: &PlanCli) -> Result<u8, String> {
-    if cli.parts == 0 || cli.parts > MAX_PARTS {
-        return Err(format!("--parts {}: accepted: 1 to {MAX_PARTS}", cli.parts));
-    }
     let program = program_name();
     // Every word of the commands: a control character in any of them would break a line
     // apart for a runner that reads a command a line, and the script's lines besides.
@@ -75,7 +69,7 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
             "-: a plan's parts each read the puzzle again: accepted: the puzzle file's path".into(),
         );
     }
-    check_command_word("--results", &cli.results)?;
+    check_command_word("--results", &cli.flags.results)?;
     check_command_word("the program's path", &program)?;
     let mut args = common_args(&cli.common);
     for a in &args {
@@ -96,7 +90,7 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
     };
     let cutting = Cutting { outer };
     let mut common = cli.common.clone();
-    common.part = Some(render::part_arg(&cutting.unit(1, cli.parts)));
+    common.part = Some(render::part_arg(&cutting.unit(1, cli.flags.parts)));
     let probes = common.estimate.take();
     check_range("estimate", probes)?;
     let mut l = load(&cli.file, &common, None)?;
@@ -108,8 +102,8 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
     if cli.common.strategy.is_none() {
         args.extend(["--strategy".into(), strategy.clone()]);
     }
-    let count = match list_length(&mut l, &strategy, cutting, cli.parts)? {
-        Some(found) if found < cli.parts => {
+    let count = match list_length(&mut l, &strategy, cutting, cli.flags.parts)? {
+        Some(found) if found < cli.flags.parts => {
             let k = found.max(1);
             let (what, into) = match outer {
                 None => ("the search".to_string(), "subtree"),
@@ -120,11 +114,11 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
                 "{what} splits into {found} {into}{plural}; planning {k} {} (of the {} asked, \
                  the others would search nothing)",
                 cutting.units_word(k),
-                cli.parts
+                cli.flags.parts
             );
             k
         }
-        _ => cli.parts,
+        _ => cli.flags.parts,
     };
     let mut order: Vec<usize> = (1..=count).collect();
     let mut sizes: Vec<Option<TreeEstimate>> = vec![None; count + 1];
@@ -152,12 +146,18 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
         order.sort_by(|&a, &b| nodes(b).total_cmp(&nodes(a)).then(a.cmp(&b)));
     }
     let units: Vec<Missing> = order.iter().map(|&k| cutting.unit(k, count)).collect();
-    let out = if cli.slurm {
+    let out = if cli.flags.slurm {
         slurm_script(cli, &l, &program, &args, cutting, &order, count)
     } else {
         let mut out = String::new();
         for (x, &k) in units.iter().zip(&order) {
-            out.push_str(&part_command(&program, &cli.file, &args, x, &cli.results));
+            out.push_str(&part_command(
+                &program,
+                &cli.file,
+                &args,
+                x,
+                &cli.flags.results,
+            ));
             if let Some(e) = sizes[k] {
                 out.push_str(&format!(
                     "  # about {} of one thread's work",
@@ -176,13 +176,13 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
         args,
         strategy,
         units: units.iter().map(render::part_arg).collect(),
-        results: cli.results.clone(),
-        slurm: cli.slurm,
+        results: cli.flags.results.clone(),
+        slurm: cli.flags.slurm,
     };
-    let path = if cli.results.is_empty() {
+    let path = if cli.flags.results.is_empty() {
         PLAN_FILE.to_string()
     } else {
-        format!("{}/{PLAN_FILE}", cli.results.trim_end_matches('/'))
+        format!("{}/{PLAN_FILE}", cli.flags.results.trim_end_matches('/'))
     };
     same_job(&path, &manifest)?;
     use std::io::Write;
@@ -198,7 +198,7 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
     let mut text = serde_json::to_string_pretty(&manifest).expect("a plan serialises");
     text.push('\n');
     write_whole(
-        &format!("--results {}", cli.results),
+        &format!("--results {}", cli.flags.results),
         &path,
         text.as_bytes(),
     )?;
@@ -361,7 +361,7 @@ fn slurm_script(
 ) -> String {
     // A task runs on the cores Slurm gives it: the plan's own --threads, else one.
     let threads = cli.common.threads.unwrap_or(1);
-    let dir = cli.results.trim_end_matches('/');
+    let dir = cli.flags.results.trim_end_matches('/');
     let mut out = String::new();
     out.push_str("#!/bin/bash\n");
     out.push_str(&format!("#SBATCH --job-name={}\n", job_name(&cli.file)));
@@ -389,7 +389,7 @@ fn slurm_script(
     out.push_str(&format!(
         "# {what} of {}; each task writes its record to {}. When all have run:\n#   {} merge {}\n",
         shell_word(&cli.file),
-        shell_word(&cli.results),
+        shell_word(&cli.flags.results),
         shell_word(program),
         shell_word(if dir.is_empty() { "." } else { dir })
     ));
@@ -415,7 +415,7 @@ fn slurm_script(
     }
     // The unit's number comes from the array task at run time; the rest of the part and its
     // record's name as `--part` and `record_path` write them.
-    let prefix = if cli.results.is_empty() {
+    let prefix = if cli.flags.results.is_empty() {
         String::new()
     } else {
         format!("{}/", shell_word(dir))

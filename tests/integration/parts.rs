@@ -270,7 +270,10 @@ fn plan_prints_a_command_per_part_and_a_slurm_array() {
     );
     let (code, _, err) = run_cli_in_scratch(&["plan", &file, "--parts", "0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--parts 0: accepted: 1 to 100000"), "{err}");
+    assert!(
+        err.contains("'0' for '--parts <N>': accepted: a whole number, 1 to 100000"),
+        "{err}"
+    );
 }
 
 /// A part run again from its plan runs under the same memory budget as the others.
@@ -399,5 +402,94 @@ fn maximize_in_parts_merges_to_the_single_runs_optimum() {
             .unwrap();
         assert_eq!(out.matches('N').count(), n, "{out}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Goal count without `rules.count`, in parts: each part finds its own largest size and
+/// counts its placements of it; merge takes the largest of the sizes and adds the counts of
+/// the parts that reach it, giving one run's optimum and count, whole parts or subparts.
+#[test]
+fn largest_counts_merge_from_plan_parts_to_the_single_runs_answer() {
+    let dir = temp_dir("largest");
+    let kings = dir.join("kings.toml");
+    std::fs::write(
+        &kings,
+        "kind = \"independent\"\n[board]\nsize = 6\n[piece]\nmoves = \"K\"\nsymbol = \"K\"\n",
+    )
+    .unwrap();
+    let knights = puzzle("knights-max.toml");
+    let cases: [(&str, &[&str], &str); 2] = [
+        (
+            kings.to_str().unwrap(),
+            &[],
+            "3,600 solutions of optimum 9 (proven)",
+        ),
+        (
+            &knights,
+            &["--size", "5"],
+            "1 solution of optimum 13 (proven)",
+        ),
+    ];
+    for (file, size, want) in cases {
+        let mut whole = vec![file, "--goal", "count", "--quiet"];
+        whole.extend(size);
+        let (code, single, err) = run_cli(&whole);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(answer_line(&single), want);
+        for n in 2..=4 {
+            let units: Vec<String> = (1..=n)
+                .map(|i| format!("{i}/{n}"))
+                .chain(
+                    (n == 3)
+                        .then(|| (1..=2).map(|j| format!("2/3,{j}/2")))
+                        .into_iter()
+                        .flatten(),
+                )
+                .collect();
+            let mut files = Vec::new();
+            let mut sizes = Vec::new();
+            for (k, unit) in units.iter().enumerate() {
+                let path = dir.join(format!("{}-{n}-{k}.jsonl", size.len()));
+                let mut args = whole.clone();
+                args.extend(["--strategy", "bitmask", "--part", unit]);
+                args.extend(["--record", path.to_str().unwrap()]);
+                let (code, _, err) = run_cli(&args);
+                assert_eq!(code, 0, "{unit}: {err}");
+                let line = std::fs::read_to_string(&path).unwrap();
+                let r: serde_json::Value = serde_json::from_str(&line).unwrap();
+                sizes.push(r["none_below"].as_u64().unwrap());
+                files.push(path.to_string_lossy().into_owned());
+            }
+            let (code, out, err) = merge(&files.iter().map(String::as_str).collect::<Vec<_>>());
+            assert_eq!(code, 0, "{n} parts: {err}");
+            assert_eq!(answer_line(&out), want, "{n} parts: {sizes:?}");
+            if size.is_empty() {
+                continue;
+            }
+            // The one largest knights placement lies in one part: the others count their
+            // own, smaller, largest, which the merge leaves out.
+            assert!(sizes.iter().any(|&s| s < 13), "{sizes:?}");
+        }
+    }
+    // Through `solve plan`: its commands, run, and the folder merged.
+    let (code, plan, err) = run_cli_in_scratch(&[
+        "plan",
+        kings.to_str().unwrap(),
+        "--goal",
+        "count",
+        "--parts",
+        "3",
+        "--results",
+        dir.join("planned").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for line in plan.lines().filter(|l| !l.starts_with('#')) {
+        let words: Vec<&str> = line.split(' ').skip(1).collect();
+        let (code, _, err) = run_cli(&words);
+        assert_eq!(code, 0, "{line}: {err}");
+    }
+    let (code, out, err) = merge(&[dir.join("planned").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(answer_line(&out), "3,600 solutions of optimum 9 (proven)");
     let _ = std::fs::remove_dir_all(&dir);
 }

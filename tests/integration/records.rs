@@ -751,3 +751,62 @@ fn merged_json_has_a_whole_runs_fields_in_its_order() {
         );
     }
 }
+
+/// A count of the largest placements in parts: each record says its part's largest size,
+/// holds a placement of it and counts at least that one; records that do not fit, or that
+/// count one size where the puzzle counts the largest, are refused, never merged into a
+/// wrong total.
+#[test]
+fn merge_refuses_forged_counts_of_the_largest() {
+    let lines = records(
+        &puzzle("knights-max.toml"),
+        &["--size", "5", "--goal", "count", "--strategy", "bitmask"],
+        &["1/3", "2/3", "3/3"],
+    );
+    let (code, out, err) = merge_lines(&lines, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 solution of optimum 13 (proven)"), "{out}");
+    let at = lines
+        .iter()
+        .position(|l| field(l, "none_below") == 13)
+        .expect("a part holds the largest");
+    let forged = |k: usize, key: &str, value: serde_json::Value| {
+        let mut v = lines.clone();
+        v[k] = with(&v[k], key, value);
+        v
+    };
+    let refused = |lines: &[String], words: &[&str]| {
+        let (code, out, err) = merge_lines(lines, &[]);
+        assert_eq!(code, 2, "{out}{err}");
+        for w in words {
+            assert!(err.contains(w), "{w}: {err}");
+        }
+    };
+    // A size without its placement, a placement of another size, none counted at a size.
+    refused(&forged(at, "none_below", 14.into()), &["\"best\""]);
+    let mut bigger = forged(at, "best", 14.into());
+    bigger[at] = with(&bigger[at], "none_below", 14.into());
+    refused(&bigger, &["\"best\": 14 with a placement of 13 pieces"]);
+    refused(&forged(at, "count", "0".into()), &["\"count\""]);
+    // One part counting one size beside parts counting their largest.
+    refused(
+        &forged(at, "none_below", serde_json::Value::Null),
+        &["a count of placements of one size"],
+    );
+    // Every part counting one size, of a puzzle that counts the largest.
+    let plain: Vec<String> = lines
+        .iter()
+        .map(|l| with(l, "none_below", serde_json::Value::Null))
+        .collect();
+    refused(&plain, &["this puzzle counts the largest placements"]);
+    // A count at a given optimum (a bar) says no largest of its own.
+    let barred: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let mut list = field(l, "list");
+            list["bar"] = 13.into();
+            with(l, "list", list)
+        })
+        .collect();
+    refused(&barred, &["a count at a given optimum"]);
+}

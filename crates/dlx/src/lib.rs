@@ -131,15 +131,15 @@ pub enum Branch {
 }
 
 impl Branch {
+    /// Every rule: the parser and the option tables take their names from here.
+    pub const ALL: [Branch; 2] = [Branch::Fewest, Branch::First];
+    pub const NAMES: [&'static str; 2] = [Branch::ALL[0].name(), Branch::ALL[1].name()];
+
     pub fn parse(s: &str) -> Option<Branch> {
-        match s {
-            "fewest" => Some(Branch::Fewest),
-            "first" => Some(Branch::First),
-            _ => None,
-        }
+        Branch::ALL.into_iter().find(|b| b.name() == s)
     }
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Branch::Fewest => "fewest",
             Branch::First => "first",

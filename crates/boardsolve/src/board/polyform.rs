@@ -19,18 +19,19 @@ pub enum Turns {
 }
 
 impl Turns {
-    pub const NAMES: [&'static str; 3] = ["free", "rotations", "fixed"];
+    /// Every choice: the parser and the errors take their names from here.
+    pub const ALL: [Turns; 3] = [Turns::Free, Turns::Rotations, Turns::Fixed];
+    pub const NAMES: [&'static str; 3] = [
+        Turns::ALL[0].name(),
+        Turns::ALL[1].name(),
+        Turns::ALL[2].name(),
+    ];
 
     pub fn parse(s: &str) -> Option<Turns> {
-        match s {
-            "free" => Some(Turns::Free),
-            "rotations" => Some(Turns::Rotations),
-            "fixed" => Some(Turns::Fixed),
-            _ => None,
-        }
+        Turns::ALL.into_iter().find(|t| t.name() == s)
     }
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Turns::Free => "free",
             Turns::Rotations => "rotations",

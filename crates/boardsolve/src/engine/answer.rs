@@ -141,6 +141,10 @@ pub enum PartialWork {
     /// Every subtree taken was searched for the largest solution: none is larger than
     /// `none_above` (goal maximize).
     SearchedAbove { none_above: u64 },
+    /// Every subtree taken was searched for its largest solution, none larger than
+    /// `largest`, and the solutions of that size counted (the answer's count): goal count
+    /// of the largest placements, whose size each part finds for itself.
+    CountedLargest { largest: u64 },
     /// A limit stopped the search before every subtree taken was searched.
     NotAllSearched,
     /// A limit stopped the part before its subtrees' descendants were listed.

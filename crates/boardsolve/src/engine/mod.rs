@@ -47,9 +47,24 @@ pub enum Goal {
 }
 
 impl Goal {
-    pub const NAMES: [&'static str; 5] = ["first", "all", "count", "minimize", "maximize"];
+    /// Every goal, in the order the docs list them: the parser and the option tables take
+    /// their names from here.
+    pub const ALL: [Goal; 5] = [
+        Goal::First,
+        Goal::All,
+        Goal::Count,
+        Goal::Minimize,
+        Goal::Maximize,
+    ];
+    pub const NAMES: [&'static str; 5] = [
+        Goal::ALL[0].name(),
+        Goal::ALL[1].name(),
+        Goal::ALL[2].name(),
+        Goal::ALL[3].name(),
+        Goal::ALL[4].name(),
+    ];
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Goal::First => "first",
             Goal::All => "all",
@@ -60,14 +75,7 @@ impl Goal {
     }
 
     pub fn parse(s: &str) -> Option<Goal> {
-        Some(match s {
-            "first" => Goal::First,
-            "all" => Goal::All,
-            "count" => Goal::Count,
-            "minimize" => Goal::Minimize,
-            "maximize" => Goal::Maximize,
-            _ => return None,
-        })
+        Goal::ALL.into_iter().find(|g| g.name() == s)
     }
 }
 

@@ -136,6 +136,9 @@ impl PartRecord {
             // "None better than": the record's field is named for minimize, merge reads it
             // by the goal.
             Some(PartialWork::SearchedAbove { none_above }) => (true, Some(none_above)),
+            // A count of the largest placements: their size, which merge takes the largest
+            // of, beside the count.
+            Some(PartialWork::CountedLargest { largest }) => (true, Some(largest)),
             _ => (false, None),
         };
         // Without a list, only an answer proven for the whole search stands for anything.

@@ -468,6 +468,7 @@ impl<'a> Run<'a> {
                 PartialWork::Counted
                     | PartialWork::Searched { .. }
                     | PartialWork::SearchedAbove { .. }
+                    | PartialWork::CountedLargest { .. }
             )
         });
         let status = if part_done && limited.is_none() {

@@ -23,6 +23,7 @@ fn partial_json(p: &Partial) -> Value {
         PartialWork::Searched { none_below } => ("searched", Some(none_below), None),
         PartialWork::Counted => ("counted", None, None),
         PartialWork::SearchedAbove { none_above } => ("searched", Some(none_above), None),
+        PartialWork::CountedLargest { largest } => ("counted-largest", Some(largest), None),
         PartialWork::NotAllSearched => ("not-all-searched", None, None),
         PartialWork::StoppedBeforeDescendants => ("stopped-before-descendants", None, None),
         PartialWork::Estimated(e) => (

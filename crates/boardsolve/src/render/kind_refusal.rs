@@ -79,10 +79,11 @@ fn independent(r: &IndependentRefusal) -> String {
                                                     and bitmask; with rules.count this strategy \
                                                     counts placements of that many"
             .into(),
-        IndependentRefusal::LargestInParts => "--part with goal count and no rules.count: the \
-                                               parts count placements of one size, given as \
-                                               rules.count (the answer of goal maximize, run \
-                                               whole or in parts)"
+        IndependentRefusal::LargestInParts => "--part with goal count and no rules.count: this \
+                                               strategy's parts count placements of one size, \
+                                               given as rules.count (the answer of goal \
+                                               maximize, run whole or in parts); bitmask's \
+                                               parts each find their largest and count it"
             .into(),
         IndependentRefusal::WholeBoard { squares, max } => format!(
             "needs the whole board's attack sets: {} squares, more than {}",

@@ -180,6 +180,12 @@ pub fn partial_text(p: &Partial) -> String {
         PartialWork::SearchedAbove { none_above } => {
             let _ = write!(what, " searched: none larger than {none_above} in them");
         }
+        PartialWork::CountedLargest { largest } => {
+            let _ = write!(
+                what,
+                " searched: none larger than {largest} in them, and those of {largest} counted"
+            );
+        }
         PartialWork::NotAllSearched => what.push_str(", not all searched"),
         PartialWork::StoppedBeforeDescendants => what.push_str(", stopped before its children"),
         PartialWork::Estimated(None) => {

@@ -6,6 +6,7 @@ use std::time::Duration;
 use crate::engine::merge::{MergeError, MergeFault, Merged, Missing, RunWords};
 use crate::engine::record::{FINGERPRINT_SCHEME, PartRecord};
 use crate::engine::{Answer, Outcome, Stats, Status};
+use crate::kinds::CountNote;
 use crate::util::Natural;
 
 use super::{Header, Picture, group, group_digits};
@@ -28,6 +29,9 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
     };
     answer.optimum = m.optimum;
     answer.best = m.solution.as_ref().map(|(_, s)| s.clone());
+    if let (true, Some(v)) = (m.largest, m.optimum) {
+        answer.notes.push(CountNote::LargestCounted(v).into());
+    }
     let status = if !m.complete() {
         Status::Limit
     } else if m.count.as_ref().is_some_and(Natural::is_zero) {
@@ -55,6 +59,18 @@ pub fn merged_outcome(m: &Merged) -> (Header, Outcome) {
 pub fn merged_answer_line(m: &Merged) -> String {
     let (h, o) = merged_outcome(m);
     let mut s = match &m.count {
+        // As one run says it, once every part is searched.
+        Some(_) if m.largest && m.complete() => super::answer_line(&h, &o),
+        Some(c) if m.largest => {
+            let digits = group_digits(&c.to_string());
+            match m.optimum {
+                Some(v) => format!(
+                    "{digits} {} of {v} pieces, the largest in the parts searched",
+                    h.counted
+                ),
+                None => format!("{digits} {}", h.counted),
+            }
+        }
         Some(c) => {
             let digits = group_digits(&c.to_string());
             let noun = if c.to_u128() == Some(1) {
@@ -384,6 +400,7 @@ pub struct Verdict {
 
 pub fn verify_verdict(record: &PartRecord, again: &PartRecord) -> Verdict {
     let unit = |r: &PartRecord| match (&r.count, r.none_below, r.proven) {
+        (Some(c), Some(v), _) => format!("count {c} of its largest size, {v}"),
         (Some(c), _, _) => format!("count {c}"),
         (None, Some(v), _) => format!("none better than {v}"),
         (None, None, true) => format!("optimum {:?} proven at the root", r.best),

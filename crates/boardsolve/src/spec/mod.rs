@@ -242,8 +242,10 @@ impl Kind {
     }
 }
 
-const BRANCH_ACCEPTED: &str = "accepted: fewest (the primary item with the fewest options left) \
-     or first (the first uncovered primary item in the order the items are listed)";
+/// What `branch` accepts, for its errors: the rules' names, as the option table lists them.
+fn branch_accepted() -> String {
+    format!("accepted: {}", crate::dlx::Branch::NAMES.join(", "))
+}
 
 /// The largest board side and square count accepted by the file format; kinds set their own,
 /// tighter limits up front.
@@ -651,14 +653,14 @@ impl Document {
         out.prefixes = flags.prefixes || raw.prefixes.map(|u| u.into_inner()).unwrap_or(false);
         if let Some(b) = &flags.branch {
             out.branch = crate::dlx::Branch::parse(b).ok_or_else(|| {
-                self.err_nowhere("--branch", format!("\"{b}\": {BRANCH_ACCEPTED}"))
+                self.err_nowhere("--branch", format!("\"{b}\": {}", branch_accepted()))
             })?;
         } else if let Some(b) = &raw.branch {
             out.branch = crate::dlx::Branch::parse(b.get_ref()).ok_or_else(|| {
                 self.err(
                     b.span(),
                     "solve.branch",
-                    format!("\"{}\": {BRANCH_ACCEPTED}", b.get_ref()),
+                    format!("\"{}\": {}", b.get_ref(), branch_accepted()),
                 )
             })?;
         }

@@ -5,10 +5,13 @@
 //! come the command line's flags (the CLI builds them with clap), the `[solve]` keys that the
 //! file and `--set` take, the range checks with their errors, and docs/options.md
 //! ([`options_markdown`]). A flag that has a key is the key given on the command line: it is
-//! checked alike and wins over the file's.
+//! checked alike and wins over the file's. The commands' own flags (`solve plan --parts`,
+//! `solve merge --verify`, `solve compare --budget`) have tables of their own
+//! ([`COMMAND_GROUPS`]), without keys: they say how a command runs, not what a puzzle asks.
 
 use std::fmt::Write as _;
 
+use crate::dlx::Branch;
 use crate::engine::Goal;
 
 /// The formats a puzzle file is read in (`--input`).
@@ -43,6 +46,30 @@ impl InputFormat {
     }
 }
 
+/// The formats `solve merge` writes its answer in (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MergeFormat {
+    Text,
+    /// One JSON object: a whole run's fields, and the parts' state under "merge".
+    Json,
+}
+
+impl MergeFormat {
+    pub const ALL: [MergeFormat; 2] = [MergeFormat::Text, MergeFormat::Json];
+    pub const NAMES: [&'static str; 2] = [MergeFormat::Text.name(), MergeFormat::Json.name()];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            MergeFormat::Text => "text",
+            MergeFormat::Json => "json",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<MergeFormat> {
+        MergeFormat::ALL.into_iter().find(|f| f.name() == s)
+    }
+}
+
 /// What a value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -58,6 +85,8 @@ pub enum Value {
     Text,
     /// A text, the flag given once for each.
     Repeated,
+    /// Texts separated by commas, in one value.
+    List,
 }
 
 impl Value {
@@ -70,6 +99,7 @@ impl Value {
             Value::Choice(_) => "name",
             Value::Text => "text",
             Value::Repeated => "text, repeatable",
+            Value::List => "text, comma separated",
         }
     }
 }
@@ -125,6 +155,11 @@ pub enum Default {
     Whole(u64),
     /// Found when the run starts ("every core"), or left to the file or the kind.
     Words(&'static str),
+    /// The value the flag takes when it is not given, as the command line writes it: the
+    /// command line parses it as it parses the flag's own.
+    Literal(&'static str),
+    /// None: the flag must be given.
+    Required,
 }
 
 impl Default {
@@ -132,7 +167,8 @@ impl Default {
         match self {
             Default::None => String::new(),
             Default::Whole(n) => n.to_string(),
-            Default::Words(w) => w.to_string(),
+            Default::Words(w) | Default::Literal(w) => w.to_string(),
+            Default::Required => "required".into(),
         }
     }
 }
@@ -152,9 +188,36 @@ pub struct RunOption {
     pub default: Default,
     pub range: Range,
     pub help: &'static str,
+    /// Flags (of the same command) this one is given only with.
+    pub requires: &'static [&'static str],
+    /// Flags (of the same command) this one is not given with.
+    pub conflicts: &'static [&'static str],
+    /// Another name the flag is taken by, not shown.
+    pub alias: Option<&'static str>,
 }
 
 impl RunOption {
+    /// What the option asks of the others given with it: "with --verify only", "not with
+    /// --missing or --format"; empty when nothing.
+    pub fn relations(&self) -> String {
+        let flags = |names: &[&str]| {
+            let names: Vec<String> = names.iter().map(|n| format!("--{n}")).collect();
+            match names.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            }
+        };
+        let mut out = Vec::new();
+        if !self.requires.is_empty() {
+            out.push(format!("with {} only", flags(self.requires)));
+        }
+        if !self.conflicts.is_empty() {
+            out.push(format!("not with {}", flags(self.conflicts)));
+        }
+        out.join("; ")
+    }
+
     /// What the option accepts, for its errors: "seconds, more than 0 and less than 1e9",
     /// "1 or more nodes", "1 to 1024".
     pub fn accepted(&self) -> String {
@@ -208,6 +271,9 @@ impl std::error::Error for OutOfRange<'_> {}
 #[derive(Clone, Copy, Debug)]
 pub struct OptionGroup {
     pub name: &'static str,
+    /// The command whose own flags these are (`plan`); `None`: the options of every command
+    /// that reads a puzzle.
+    pub command: Option<&'static str>,
     /// The heading of the group in `solve --help`.
     pub title: &'static str,
     pub about: &'static str,
@@ -232,6 +298,9 @@ const fn row(
         default,
         range,
         help,
+        requires: &[],
+        conflicts: &[],
+        alias: None,
     }
 }
 
@@ -239,8 +308,24 @@ const fn with_unit(o: RunOption, unit: &'static str) -> RunOption {
     RunOption { unit, ..o }
 }
 
+const fn requiring(o: RunOption, requires: &'static [&'static str]) -> RunOption {
+    RunOption { requires, ..o }
+}
+
+const fn excluding(o: RunOption, conflicts: &'static [&'static str]) -> RunOption {
+    RunOption { conflicts, ..o }
+}
+
+const fn also_named(o: RunOption, alias: &'static str) -> RunOption {
+    RunOption {
+        alias: Some(alias),
+        ..o
+    }
+}
+
 /// The puzzle: which file, in what format, and what the command line changes in it.
 pub static PUZZLE: OptionGroup = OptionGroup {
+    command: None,
     name: "puzzle",
     title: "Puzzle options",
     about: "The puzzle: its format, and what the command line changes in it",
@@ -298,6 +383,7 @@ pub static PUZZLE: OptionGroup = OptionGroup {
 
 /// What is asked of the search: the `[solve]` table of the file.
 pub static SOLVE: OptionGroup = OptionGroup {
+    command: None,
     name: "solve",
     title: "Solve options",
     about: "What the search is asked: the [solve] table of the puzzle file",
@@ -342,9 +428,9 @@ pub static SOLVE: OptionGroup = OptionGroup {
         row(
             "branch",
             Some("solve.branch"),
-            Value::Choice(&["fewest", "first"]),
+            Value::Choice(&Branch::NAMES),
             "RULE",
-            Default::Words("fewest"),
+            Default::Words(Branch::Fewest.name()),
             Range::Any,
             "Which primary item an exact-cover search branches on: fewest (the one with the \
              fewest options left, as Knuth's programs) or first (the first uncovered one in the \
@@ -388,6 +474,7 @@ pub static SOLVE: OptionGroup = OptionGroup {
 
 /// How a run is bounded and cut: flags only.
 pub static RUN: OptionGroup = OptionGroup {
+    command: None,
     name: "run",
     title: "Run options",
     about: "How one run is bounded, cut into parts or estimated (flags only)",
@@ -456,13 +543,192 @@ pub static RUN: OptionGroup = OptionGroup {
     ],
 };
 
-/// Every group, in the order the help and the docs list them.
+/// `solve plan`'s own flags.
+pub static PLAN: OptionGroup = OptionGroup {
+    name: "plan",
+    command: Some("plan"),
+    title: "solve plan options",
+    about: "How `solve plan` cuts a search and writes its commands (flags of `solve plan` \
+            only: no key in the puzzle file, no `--set` path)",
+    options: &[
+        row(
+            "parts",
+            None,
+            Value::Whole,
+            "N",
+            Default::Required,
+            Range::Between(1, crate::engine::merge::MAX_PARTS as u64),
+            "Parts to cut the search into; with --part I/N, subparts to cut part I into (at \
+             most as many as the search's list has subtrees, or the part's descendants)",
+        ),
+        row(
+            "results",
+            None,
+            Value::Text,
+            "DIR",
+            Default::Literal("results"),
+            Range::Any,
+            "Folder the parts write their records to, and the plan its manifest (plan.json)",
+        ),
+        row(
+            "slurm",
+            None,
+            Value::Switch,
+            "",
+            Default::None,
+            Range::Any,
+            "Print a Slurm job-array script (one part a task) instead of commands",
+        ),
+    ],
+};
+
+/// `solve merge`'s own flags.
+pub static MERGE: OptionGroup = OptionGroup {
+    name: "merge",
+    command: Some("merge"),
+    title: "solve merge options",
+    about: "What `solve merge` prints of the records, and which parts it runs again (flags of \
+            `solve merge` only: no key in the puzzle file, no `--set` path)",
+    options: &[
+        row(
+            "quiet",
+            None,
+            Value::Switch,
+            "",
+            Default::None,
+            Range::Any,
+            "No summary line on standard error",
+        ),
+        row(
+            "format",
+            None,
+            Value::Choice(&MergeFormat::NAMES),
+            "FORMAT",
+            Default::Literal(MergeFormat::Text.name()),
+            Range::Any,
+            "The answer as text, or as one JSON object with the fields of a whole run's and the \
+             parts' state under \"merge\"",
+        ),
+        excluding(
+            row(
+                "status",
+                None,
+                Value::Switch,
+                "",
+                Default::None,
+                Range::Any,
+                "Parts searched, stopped and missing, the work done and an estimate of what is \
+                 left, then the commands still to run",
+            ),
+            &["missing", "format"],
+        ),
+        excluding(
+            row(
+                "missing",
+                None,
+                Value::Switch,
+                "",
+                Default::None,
+                Range::Any,
+                "Only the commands still to run, one a line (for a Slurm plan: the array task \
+                 ids, comma separated, for `sbatch --array=`)",
+            ),
+            &["format"],
+        ),
+        row(
+            "verify",
+            None,
+            Value::Whole,
+            "K",
+            Default::None,
+            Range::Any,
+            "Run K finished parts again, chosen at random, and compare count, nodes and list \
+             with their records (exit 2 when one disagrees)",
+        ),
+        requiring(
+            row(
+                "seed",
+                None,
+                Value::Whole,
+                "S",
+                Default::Words("from the clock, and printed"),
+                Range::AtLeast(1),
+                "Chooses the parts --verify runs: the same S, the same parts",
+            ),
+            &["verify"],
+        ),
+    ],
+};
+
+/// `solve compare`'s own flags.
+pub static COMPARE: OptionGroup = OptionGroup {
+    name: "compare",
+    command: Some("compare"),
+    title: "solve compare options",
+    about: "Which strategies `solve compare` runs, on which sizes, for how long (flags of \
+            `solve compare` only: no key in the puzzle file, no `--set` path)",
+    options: &[
+        row(
+            "strategies",
+            None,
+            Value::List,
+            "STRATEGIES",
+            Default::Words("every one that applies"),
+            Range::Any,
+            "Strategies to run, comma separated",
+        ),
+        also_named(
+            row(
+                "sizes",
+                None,
+                Value::Text,
+                "A..B",
+                Default::None,
+                Range::Any,
+                "A sweep of board sizes, A..B (inclusive): one row per size, one column per \
+                 strategy; `--size A..B` is read as this",
+            ),
+            "size-range",
+        ),
+        with_unit(
+            row(
+                "budget",
+                None,
+                Value::Seconds,
+                "SECS",
+                Default::Literal("10"),
+                Range::Open(0.0, 1e9),
+                "Seconds each strategy may take per puzzle before it shows as `-`",
+            ),
+            "seconds",
+        ),
+    ],
+};
+
+/// Every group of the options the commands that read a puzzle share, in the order the help
+/// and the docs list them.
 pub static OPTION_GROUPS: [&OptionGroup; 3] = [&PUZZLE, &SOLVE, &RUN];
 
-/// The option of flag `flag` (without dashes).
+/// The groups of the commands' own flags, in the order the docs list them.
+pub static COMMAND_GROUPS: [&OptionGroup; 3] = [&PLAN, &MERGE, &COMPARE];
+
+impl OptionGroup {
+    /// The option of flag `flag` (without dashes) in this group.
+    ///
+    /// # Panics
+    /// When the group does not declare it: the callers name flags of the tables.
+    pub fn option(&self, flag: &str) -> &'static RunOption {
+        self.options
+            .iter()
+            .find(|o| o.flag == flag)
+            .unwrap_or_else(|| panic!("no option --{flag} in the {} table", self.name))
+    }
+}
+
+/// The option of flag `flag` (without dashes) that every command reading a puzzle shares.
 ///
 /// # Panics
-/// When no table declares it: the callers name flags of the tables.
+/// When no table of [`OPTION_GROUPS`] declares it: the callers name flags of the tables.
 pub fn run_option(flag: &str) -> &'static RunOption {
     OPTION_GROUPS
         .iter()
@@ -494,11 +760,12 @@ pub fn options_markdown() -> String {
         "# Run options\n\n\
          Every option of what a run solves and within what limits (the puzzle, the \
          search, the run), generated from the tables that declare them \
-         (crates/boardsolve/src/spec/options.rs); the output's (`--format`, `--output`, \
-         `--quiet`) and the parts' (`--part`, `--record`, `--estimate`, `--optimum`) are in \
-         docs/cli.md and docs/parts.md. An option with a key takes the same value in \
-         the puzzle file, by `--set KEY=VALUE`, and by its flag; the flag wins over the \
-         file, and a flag with a `--set` of its key is an error naming both.\n\n\
+         (crates/boardsolve/src/spec/options.rs), then the flags of the commands `solve plan`, \
+         `solve merge` and `solve compare`; a solve's output (`--format`, `--output`, \
+         `--quiet`, `--record`) is in docs/cli.md, and how parts are run and merged in \
+         docs/parts.md. An option with a key takes the same value in the puzzle file, by \
+         `--set KEY=VALUE`, and by its flag; the flag wins over the file, and a flag with a \
+         `--set` of its key is an error naming both. A command's own flags have no key.\n\n\
          The command line's reference (every command and its flags) is `solve --help` and \
          `solve COMMAND --help`; `solve man` prints it as a man page (roff, on standard \
          output: `solve man > solve.1`), and `solve completions bash|zsh|fish|elvish|powershell` \
@@ -506,7 +773,7 @@ pub fn options_markdown() -> String {
          (`[solve.options]`, `--set solve.options.GROUP.NAME=VALUE`) are listed by `solve \
          strategies`.\n",
     );
-    for g in OPTION_GROUPS {
+    for g in OPTION_GROUPS.iter().chain(&COMMAND_GROUPS) {
         let _ = write!(
             md,
             "\n## {}\n\n{}.\n\n\
@@ -524,13 +791,19 @@ pub fn options_markdown() -> String {
                 Value::Choice(names) => names.join(", "),
                 _ => o.accepted(),
             };
+            let relations = o.relations();
+            let help = if relations.is_empty() {
+                o.help.to_string()
+            } else {
+                format!("{} ({relations})", o.help)
+            };
             let _ = writeln!(
                 md,
                 "| {flag} | {key} | {} | {} | {} | {} |",
                 o.value.type_name(),
                 cell(&o.default.words()),
                 cell(&accepted),
-                cell(o.help)
+                cell(&help)
             );
         }
     }
@@ -543,15 +816,30 @@ mod tests {
 
     #[test]
     fn flags_and_keys_are_declared_once() {
-        let mut flags: Vec<&str> = OPTION_GROUPS
-            .iter()
-            .flat_map(|g| g.options)
-            .map(|o| o.flag)
-            .collect();
-        let n = flags.len();
-        flags.sort_unstable();
-        flags.dedup();
-        assert_eq!(flags.len(), n, "a flag declared twice");
+        // A command takes the shared options and its own: no flag twice among them.
+        for own in COMMAND_GROUPS {
+            let mut flags: Vec<&str> = OPTION_GROUPS
+                .iter()
+                .chain([&own])
+                .flat_map(|g| g.options)
+                .flat_map(|o| std::iter::once(o.flag).chain(o.alias))
+                .collect();
+            let n = flags.len();
+            flags.sort_unstable();
+            flags.dedup();
+            assert_eq!(flags.len(), n, "a flag declared twice ({})", own.name);
+            for o in own.options {
+                assert!(o.key.is_none(), "--{}: a command's flag has no key", o.flag);
+                for other in o.requires.iter().chain(o.conflicts) {
+                    assert!(
+                        own.options.iter().any(|p| p.flag == *other),
+                        "--{}: --{other} is not a flag of {}",
+                        o.flag,
+                        own.name
+                    );
+                }
+            }
+        }
         // A key's flag is its name with dashes: the two spellings of one option.
         for o in OPTION_GROUPS.iter().flat_map(|g| g.options) {
             if let Some(k) = o.key_name() {
@@ -576,6 +864,82 @@ mod tests {
         );
         assert_eq!(run_option("node-limit").accepted(), "1 or more nodes");
         assert!(run_option("limit").check_whole(-1).is_err());
+    }
+
+    /// Every variant of an enum, walked by `next`, a match with no wildcard: a new variant
+    /// stops the tests from compiling until it is walked too, and then fails them until the
+    /// enum's list (`ALL`, `NAMES`) has it.
+    fn variants<T: Copy>(first: T, next: impl Fn(T) -> Option<T>) -> Vec<T> {
+        std::iter::successors(Some(first), |&v| next(v)).collect()
+    }
+
+    /// The names a row of the tables accepts.
+    fn accepted_names(o: &RunOption) -> &'static [&'static str] {
+        match o.value {
+            Value::Choice(names) => names,
+            v => panic!("--{} takes a {v:?}, not a name", o.flag),
+        }
+    }
+
+    /// Each variant's name is accepted by its row, once, and parses back to it.
+    fn names_cover<T: Copy + PartialEq + std::fmt::Debug>(
+        o: &RunOption,
+        all: &[T],
+        name: impl Fn(T) -> &'static str,
+        parse: impl Fn(&str) -> Option<T>,
+    ) {
+        let (flag, accepted) = (o.flag, accepted_names(o));
+        assert_eq!(
+            accepted.len(),
+            all.len(),
+            "--{flag}: {accepted:?} for {all:?}"
+        );
+        for &v in all {
+            assert_eq!(
+                accepted.iter().filter(|&&a| a == name(v)).count(),
+                1,
+                "--{flag}: {v:?} ({}) in {accepted:?}",
+                name(v)
+            );
+            assert_eq!(parse(name(v)), Some(v), "--{flag}: {}", name(v));
+        }
+    }
+
+    #[test]
+    fn every_variant_is_accepted_by_its_row() {
+        let goals = variants(Goal::First, |g| match g {
+            Goal::First => Some(Goal::All),
+            Goal::All => Some(Goal::Count),
+            Goal::Count => Some(Goal::Minimize),
+            Goal::Minimize => Some(Goal::Maximize),
+            Goal::Maximize => None,
+        });
+        names_cover(run_option("goal"), &goals, Goal::name, Goal::parse);
+        let rules = variants(Branch::Fewest, |b| match b {
+            Branch::Fewest => Some(Branch::First),
+            Branch::First => None,
+        });
+        names_cover(run_option("branch"), &rules, Branch::name, Branch::parse);
+        let formats = variants(InputFormat::Toml, |f| match f {
+            InputFormat::Toml => Some(InputFormat::Knuth),
+            InputFormat::Knuth => None,
+        });
+        names_cover(
+            run_option("input"),
+            &formats,
+            InputFormat::name,
+            InputFormat::parse,
+        );
+        let merged = variants(MergeFormat::Text, |f| match f {
+            MergeFormat::Text => Some(MergeFormat::Json),
+            MergeFormat::Json => None,
+        });
+        names_cover(
+            MERGE.option("format"),
+            &merged,
+            MergeFormat::name,
+            MergeFormat::parse,
+        );
     }
 
     /// docs/options.md is the markdown of the tables; with BOARDSOLVE_WRITE_DOCS set the test

@@ -24,6 +24,47 @@ pub(super) fn is_counting(goal: &str) -> bool {
     matches!(goal, "count" | "all")
 }
 
+/// A finished part's count of its largest placements (goal count without a size to place):
+/// its largest size `v`, one placement of it, and the count at `v`, which must fit one
+/// another. A part with no placement at all (it took no subtree) has size 0 and count 0.
+fn largest_counted(
+    r: &PartRecord,
+    bar: Option<u64>,
+    v: u64,
+    count: &Natural,
+) -> Result<(), (&'static str, String)> {
+    if let Some(bar) = bar {
+        return Err((
+            "none_below",
+            format!(
+                "{v}: a count of the largest placements, in a list cut below {bar}: a count at \
+                 a given optimum says no largest of its own"
+            ),
+        ));
+    }
+    let placed = r.solution.as_ref().map_or(0, Vec::len) as u64;
+    if r.best.unwrap_or(0) != v || placed != v {
+        let best = r.best.map_or("null".to_string(), |b| b.to_string());
+        return Err((
+            "best",
+            format!(
+                "{best} with a placement of {placed} pieces, but the part's largest is {v}: a \
+                 part that counts its largest placements holds one of them"
+            ),
+        ));
+    }
+    if count.is_zero() != (v == 0) {
+        return Err((
+            "count",
+            format!(
+                "{count} placements of the part's largest size, {v}: a part counts at least the \
+                 one it holds, and none only when it holds none"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The checks of one record by itself and against the first.
 #[allow(clippy::result_large_err)]
 pub(super) fn check(
@@ -237,11 +278,8 @@ pub(super) fn check(
                 "null: a finished part of a count says its count".into(),
             ));
         }
-        if r.none_below.is_some() {
-            return Err(invalid(
-                "none_below",
-                format!("a bound in a part of goal {}", r.goal),
-            ));
+        if let (Some(v), Some(c)) = (r.none_below, &count) {
+            largest_counted(r, list.bar, v, c).map_err(|(field, why)| invalid(field, why))?;
         }
         Ok(count)
     } else {

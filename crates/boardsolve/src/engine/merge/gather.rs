@@ -33,6 +33,7 @@ fn list_text(l: &ListRecord) -> String {
 
 fn unit_text(count: &Option<Natural>, none_below: Option<u64>) -> String {
     match (count, none_below) {
+        (Some(c), Some(v)) => format!("count {c} of its largest size, {v}"),
         (Some(c), _) => format!("count {c}"),
         (None, Some(v)) => format!("none better than {v}"),
         _ => "nothing".into(),
@@ -64,6 +65,7 @@ fn part_result(
     subs: &BTreeMap<(usize, usize), Subparts>,
     records: &[(Source, PartRecord)],
     better: impl Fn(u64, u64) -> u64,
+    largest: bool,
 ) -> Result<Option<Found>, MergeError> {
     let mut found: Vec<Found> = Vec::new();
     if let Some(u) = whole {
@@ -96,6 +98,23 @@ fn part_result(
                     ),
                 },
             });
+        }
+        if largest {
+            // The part's largest is its subparts' largest, and its count theirs at that size.
+            let top = s.units.values().filter_map(|u| u.none_below).max();
+            let mut sum = Natural::zero();
+            for u in s.units.values().filter(|u| u.none_below == top) {
+                if let Some(c) = &u.count {
+                    sum.add(c);
+                }
+            }
+            found.push(Found {
+                at: ats[0],
+                count: Some(sum),
+                none_below: top,
+                ats,
+            });
+            continue;
         }
         let mut count = Some(Natural::zero());
         let mut none_below: Option<u64> = None;
@@ -148,6 +167,9 @@ struct Gather<'r> {
     lists: Option<usize>,
     /// The first record that proves the whole answer at the root.
     outright: Option<usize>,
+    /// The first finished part of a count, and whether it counts its largest placements
+    /// (it says their size): every other must count alike.
+    counts: Option<(usize, bool)>,
     builds: Vec<String>,
     spent_nodes: u128,
     spent_seconds: f64,
@@ -175,6 +197,7 @@ impl<'r> Gather<'r> {
             stopped: Vec::new(),
             lists: None,
             outright: None,
+            counts: None,
             builds: Vec::new(),
             spent_nodes: 0,
             spent_seconds: 0.0,
@@ -223,7 +246,47 @@ impl<'r> Gather<'r> {
         if r.proven {
             return Ok(());
         }
+        self.same_count(k)?;
         self.add_unit(k, count)
+    }
+
+    /// A count of the largest placements says each part's largest size; a count of one size
+    /// says none: records of both are of two searches.
+    #[allow(clippy::result_large_err)]
+    fn same_count(&mut self, k: usize) -> Result<(), MergeError> {
+        let r = &self.records[k].1;
+        if !is_counting(&r.goal) {
+            return Ok(());
+        }
+        let largest = r.none_below.is_some();
+        match self.counts {
+            None => self.counts = Some((k, largest)),
+            Some((first, theirs)) if theirs != largest => {
+                let what = |l: bool| {
+                    if l {
+                        "a count of the part's largest placements, with their size".to_string()
+                    } else {
+                        "a count of placements of one size".to_string()
+                    }
+                };
+                return Err(MergeError {
+                    at: self.records[k].0.clone(),
+                    what: MergeFault::Differs {
+                        field: "none_below",
+                        first: self.records[first].0.clone(),
+                        theirs: what(theirs),
+                        ours: what(largest),
+                    },
+                });
+            }
+            Some(_) => {}
+        }
+        Ok(())
+    }
+
+    /// Whether the parts count their largest placements (goal count without a size).
+    fn largest(&self) -> bool {
+        self.counts.is_some_and(|(_, l)| l)
     }
 
     /// Parts stopped before they made their list have none to compare.
@@ -366,6 +429,7 @@ impl<'r> Gather<'r> {
             spent_seconds: self.spent_seconds,
             records: self.records.len(),
             builds: self.builds,
+            largest: false,
         }
     }
 
@@ -390,6 +454,7 @@ impl<'r> Gather<'r> {
                 &self.subs,
                 self.records,
                 better,
+                self.largest(),
             )? {
                 out.taken.extend(f.ats);
                 out.results_at.push((f.at, f.none_below));
@@ -423,12 +488,18 @@ impl<'r> Gather<'r> {
     #[allow(clippy::result_large_err)]
     fn answer(self, first: &PartRecord, p: PartResults) -> Result<Merged, MergeError> {
         let records = self.records;
-        let better = |a, b| self.better(a, b);
+        let largest = self.largest();
+        // The largest placements are the largest size any part holds; the parts below it
+        // hold none of them.
+        let better = |a: u64, b: u64| if largest { a.max(b) } else { self.better(a, b) };
         let counting = is_counting(&first.goal);
+        let top = p.results.iter().filter_map(|(_, v)| *v).max();
         let count = counting.then(|| {
             let mut sum = Natural::zero();
-            for c in p.results.iter().filter_map(|(c, _)| c.as_ref()) {
-                sum.add(c);
+            for (c, v) in &p.results {
+                if let (Some(c), true) = (c, !largest || *v == top) {
+                    sum.add(c);
+                }
             }
             sum
         });
@@ -439,7 +510,9 @@ impl<'r> Gather<'r> {
         let bar = self
             .lists
             .and_then(|l| records[l].1.list.as_ref().and_then(|l| l.bar));
-        let optimum = if counting {
+        let optimum = if counting && largest {
+            top
+        } else if counting {
             // A count at an optimum given to the parts (`--optimum`): the list's bar.
             bar
         } else if p.missing.is_empty() {
@@ -449,7 +522,7 @@ impl<'r> Gather<'r> {
         };
         // Every part proved none better than the optimum: a record that claims better is a
         // lie, whichever of the two it is.
-        if let (false, true, Some(v)) = (counting, p.missing.is_empty(), proved)
+        if let (false, true, Some(v)) = (counting && !largest, p.missing.is_empty(), proved)
             && let Some((at, r)) = records
                 .iter()
                 .find(|(_, r)| r.best.is_some_and(|b| b != v && better(b, v) == b))
@@ -465,7 +538,8 @@ impl<'r> Gather<'r> {
                 },
             });
         }
-        let solution = if counting {
+        // A count of the largest placements shows one, as one run does.
+        let solution = if counting && !largest {
             None
         } else {
             optimum.and_then(|v| {
@@ -523,6 +597,7 @@ impl<'r> Gather<'r> {
             spent_seconds: self.spent_seconds,
             records: records.len(),
             builds: self.builds,
+            largest,
         })
     }
 }

@@ -12,7 +12,9 @@
 //! twice is refused (it would stand for work done twice). A count is the exact sum
 //! of the parts' counts, at any size; an optimum is proven only when every part is searched,
 //! and is then the least (the greatest, maximising) of the values the parts proved none
-//! better than. What no record can show (that its count is the count of its subtrees) is
+//! better than. A count of the largest placements (goal count without a size to place)
+//! takes each part's largest size and its count at that size: the size is the largest of
+//! the parts', and the count the sum of the parts' that reach it. What no record can show (that its count is the count of its subtrees) is
 //! what `solve merge --verify` checks, by running parts again.
 
 mod check;
@@ -140,6 +142,10 @@ pub struct Merged {
     pub records: usize,
     /// The builds that ran the parts, as "version (commit)", each once.
     pub builds: Vec<String>,
+    /// The count is of the largest placements (goal count without a size to place), and
+    /// `optimum` their size: the largest any part searched holds, proven when none is
+    /// missing.
+    pub largest: bool,
 }
 
 impl Merged {

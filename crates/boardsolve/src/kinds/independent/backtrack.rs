@@ -21,7 +21,7 @@ impl Strategy<Model> for Backtrack {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
-        super::largest_fits(m, task, true)?;
+        super::largest_fits(m, task, true, false)?;
         parts::counts_only(task)
     }
     fn splits(&self) -> bool {

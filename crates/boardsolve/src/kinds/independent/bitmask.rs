@@ -22,14 +22,14 @@ impl Strategy<Model> for Bitmask {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
-        super::largest_fits(m, task, true)?;
+        super::largest_fits(m, task, true, true)?;
         parts::counts_or(task, &[Goal::Maximize])
     }
     fn splits(&self) -> bool {
         true
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        if m.largest && task.goal == Goal::Count {
+        if m.largest && task.goal == Goal::Count && task.part.is_none() {
             return super::count_largest(m, task, run, |m, task, run| self.solve(m, task, run));
         }
         let n = m.board.width;
@@ -109,8 +109,9 @@ struct Node {
 
 /// The part's subtrees of the general search, each searched by `go` from its node.
 fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) -> Answer {
-    // Maximize lists every placement: no bar prunes the list, which all parts cut alike.
-    let maximize = task.goal == Goal::Maximize;
+    // Maximize lists every placement: no bar prunes the list, which all parts cut alike. So
+    // does a count of the largest placements, whose size each part finds in its subtrees.
+    let maximize = task.goal == Goal::Maximize || m.largest;
     let target = if maximize { 0 } else { m.count };
     let whole = m.whole();
     let expand = |n: &Node, _: &mut Run| {
@@ -149,8 +150,11 @@ fn part(m: &Model, task: &Task, run: &mut Run, cell_of: &[u32], init: &[u64]) ->
     let Some(cut) = split::cut(task, run, root, None, expand, |n, f| key(&n.placed, f)) else {
         return Answer::default();
     };
-    if maximize {
+    if task.goal == Goal::Maximize {
         return largest_in_part(m, task, run, cell_of, cut);
+    }
+    if maximize {
+        return largest_counted_in_part(m, task, run, cell_of, cut);
     }
     parts::count_part(task, run, cut, |n, run| {
         // The node's own piece is a node of the search, as `go` counts it before entering.
@@ -172,8 +176,71 @@ fn largest_in_part(
     cell_of: &[u32],
     cut: Cut<Node>,
 ) -> Answer {
+    let mut best = largest_of(m, task, run, cell_of, &cut.nodes);
+    run.nodes(parts::nodes_above(task, cut.above));
+    let v = best.len() as u64;
+    best.sort_unstable();
+    Answer {
+        optimum: Some(v),
+        best: (!best.is_empty()).then_some(best),
+        partial: Some(cut.finish(run, PartialWork::SearchedAbove { none_above: v })),
+        ..Answer::default()
+    }
+}
+
+/// Goal count without a count, in a part: the largest placement in its subtrees (as goal
+/// maximize finds it), then the placements of that size in them counted. Every placement
+/// lies in one subtree of one part, so the largest of the parts' sizes is the whole
+/// search's, and the counts of the parts that reach it add up to its count (merge).
+fn largest_counted_in_part(
+    m: &Model,
+    task: &Task,
+    run: &mut Run,
+    cell_of: &[u32],
+    cut: Cut<Node>,
+) -> Answer {
+    let maximize = Task {
+        goal: Goal::Maximize,
+        ..*task
+    };
+    let mut best = largest_of(m, &maximize, run, cell_of, &cut.nodes);
+    let k = best.len();
+    if k > 0 && !run.is_stopped() {
+        let at_k = m.at_count(k);
+        parts::search_part(task, run, &cut.nodes, |n, run| {
+            // As `count_part`: the node's own piece is a node of the search.
+            if !n.placed.is_empty() && run.node() {
+                return;
+            }
+            let mut s = Search::new(&at_k, task, cell_of, &n.avail);
+            s.placed.extend_from_slice(&n.placed);
+            s.go(0, run);
+        });
+    }
+    run.nodes(parts::nodes_above(task, cut.above));
+    best.sort_unstable();
+    let largest = k as u64;
+    Answer {
+        count: Some(run.stats.solutions),
+        optimum: Some(largest),
+        best: (!best.is_empty()).then_some(best),
+        notes: vec![CountNote::LargestCounted(largest).into()],
+        partial: Some(cut.finish(run, PartialWork::CountedLargest { largest })),
+        ..Answer::default()
+    }
+}
+
+/// The largest placement in `nodes`' subtrees, each searched above the largest found before
+/// it (goal maximize); the largest found so far when a limit stops the run.
+fn largest_of(
+    m: &Model,
+    task: &Task,
+    run: &mut Run,
+    cell_of: &[u32],
+    nodes: &[Node],
+) -> Vec<usize> {
     let mut best: Vec<usize> = Vec::new();
-    for n in &cut.nodes {
+    for n in nodes {
         if !n.placed.is_empty() && run.node() {
             break;
         }
@@ -188,15 +255,7 @@ fn largest_in_part(
             break;
         }
     }
-    run.nodes(parts::nodes_above(task, cut.above));
-    let v = best.len() as u64;
-    best.sort_unstable();
-    Answer {
-        optimum: Some(v),
-        best: (!best.is_empty()).then_some(best),
-        partial: Some(cut.finish(run, PartialWork::SearchedAbove { none_above: v })),
-        ..Answer::default()
-    }
+    best
 }
 
 /// A node's decisions, for the list's fingerprint: the squares of the pieces placed.

@@ -36,7 +36,7 @@ impl Strategy<Model> for Brute {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
-        super::largest_fits(m, task, false)?;
+        super::largest_fits(m, task, false, false)?;
         if task.goal == Goal::Maximize {
             return Err(IndependentRefusal::MaximizeNeedsBound.into());
         }

@@ -31,7 +31,7 @@ impl Strategy<Model> for Dlx {
             });
         }
         let whole = m.whole_board()?;
-        super::largest_fits(m, task, false)?;
+        super::largest_fits(m, task, false, false)?;
         let pairs: usize = whole
             .cells
             .iter()

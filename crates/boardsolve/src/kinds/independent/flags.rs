@@ -25,7 +25,7 @@ impl Strategy<Model> for Flags {
             }
             .into());
         }
-        super::largest_fits(m, task, false)?;
+        super::largest_fits(m, task, false, false)?;
         if task.goal == Goal::Maximize {
             return Err(crate::engine::Refusal::Goal {
                 goal: Goal::Maximize,

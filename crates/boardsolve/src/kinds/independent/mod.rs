@@ -95,15 +95,16 @@ fn count_largest(
 }
 
 /// Whether a strategy takes goal count on a model without a count: those that maximize
-/// (`maximizes`) do, in one run and not in parts, whose count needs its size given.
-fn largest_fits(m: &Model, task: &Task, maximizes: bool) -> Result<(), Refusal> {
+/// (`maximizes`) do, in one run, and in parts those whose parts each find their own largest
+/// size and count it (`in_parts`), which merge takes the largest of.
+fn largest_fits(m: &Model, task: &Task, maximizes: bool, in_parts: bool) -> Result<(), Refusal> {
     if !m.largest || task.goal != Goal::Count {
         return Ok(());
     }
     if !maximizes {
         return Err(IndependentRefusal::LargestNeedsMaximum.into());
     }
-    if task.part.is_some() {
+    if task.part.is_some() && !in_parts {
         return Err(IndependentRefusal::LargestInParts.into());
     }
     Ok(())

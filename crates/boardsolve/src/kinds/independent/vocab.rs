@@ -9,7 +9,8 @@ pub enum IndependentRefusal {
     /// Goal count without `rules.count` counts the largest placements, whose size only a
     /// strategy that maximizes finds.
     LargestNeedsMaximum,
-    /// The largest placements are not counted in parts: their size is not known to a part.
+    /// The largest placements are not counted in this strategy's parts: their size is not
+    /// known to a part that does not search for it.
     LargestInParts,
     /// The board's `squares` are more than the `max` of the whole board's attack sets, which
     /// the searches need.
