@@ -922,7 +922,8 @@ mod tests {
         names_cover(run_option("branch"), &rules, Branch::name, Branch::parse);
         let formats = variants(InputFormat::Toml, |f| match f {
             InputFormat::Toml => Some(InputFormat::Knuth),
-            InputFormat::Knuth => None,
+            InputFormat::Knuth => Some(InputFormat::Lines),
+            InputFormat::Lines => None,
         });
         names_cover(
             run_option("input"),
