@@ -36,6 +36,9 @@ pub fn violation_text(v: &Violation) -> String {
         Violation::PieceCount { placed, asked } => {
             format!("{placed} pieces placed; the puzzle asks for {asked}")
         }
+        Violation::GivenMissing { square } => {
+            format!("the piece given on square {square} is not there")
+        }
         Violation::Uncovered { square } => {
             format!("square {square} is neither occupied nor attacked")
         }

@@ -25,7 +25,8 @@ mod raw;
 mod tiling;
 
 pub use kind_spec::{
-    CoverLists, CoverSpec, DominationSpec, IndependentSpec, KindSpec, LinesSpec, TourSpec,
+    Army, CoverLists, CoverSpec, DominationSpec, Givens, IndependentSpec, KindSpec, LinesSpec,
+    TourSpec, TroopSpec,
 };
 pub use knuth::{ExactCover, MAX_ENTRIES as MAX_COVER_ENTRIES};
 pub use overrides::{Overrides, SolveOverrides};
@@ -173,8 +174,8 @@ impl Kind {
     /// The `[rules]` keys this kind reads (puzzle-format.md section 3).
     pub fn rule_keys(self) -> &'static [&'static str] {
         match self {
-            Kind::Independent => &["count"],
-            Kind::Domination => &["independent"],
+            Kind::Independent => &["count", "given"],
+            Kind::Domination => &["independent", "given"],
             Kind::Tour => &["closed", "start"],
             Kind::Lines => &["colors", "per_color", "max_per_line"],
             Kind::Cover => &["items", "secondary", "options", "multiplicity"],
@@ -368,20 +369,18 @@ impl Spec {
                 solve,
             });
         }
-        let piece = match raw.piece {
-            None => None,
-            Some(raw::RawPieces::One(p)) => Some(p),
-            Some(raw::RawPieces::Many(_)) => {
-                return Err(doc.err_nowhere(
-                    "piece",
-                    format!(
-                        "kind \"{}\" takes one [piece] table; [[piece]] lists the shapes of kind \
-                         \"tiling\"",
-                        kind.name()
-                    ),
-                ));
-            }
-        };
+        if let Some(raw::RawPieces::Many(_)) = raw.piece
+            && !matches!(kind, Kind::Independent | Kind::Domination)
+        {
+            return Err(doc.err_nowhere(
+                "piece",
+                format!(
+                    "kind \"{}\" takes one [piece] table; [[piece]] lists the shapes of kind \
+                     \"tiling\" and the mixed pieces of kinds \"independent\" and \"domination\"",
+                    kind.name()
+                ),
+            ));
+        }
         let board = if kind.uses_board() {
             Some(doc.parse_board(kind, raw.board, overrides)?)
         } else {
@@ -392,7 +391,7 @@ impl Spec {
             }
             None
         };
-        let rules = KindSpec::read(&doc, kind, piece, raw.rules)?;
+        let rules = KindSpec::read(&doc, kind, raw.piece, raw.rules)?;
         let solve = doc.parse_solve(kind, raw.solve, &overrides.solve)?;
         Ok(Spec {
             file: file.to_string(),
@@ -531,7 +530,7 @@ impl Document {
     }
 
     fn check_rule_keys(&self, kind: Kind, r: &RawRules) -> Result<(), SpecError> {
-        let present: [(&str, Option<Range<usize>>); 13] = [
+        let present: [(&str, Option<Range<usize>>); 14] = [
             ("count", r.count.as_ref().map(|v| v.span())),
             ("independent", r.independent.as_ref().map(|v| v.span())),
             ("closed", r.closed.as_ref().map(|v| v.span())),
@@ -545,6 +544,7 @@ impl Document {
             ("multiplicity", r.multiplicity.as_ref().map(|v| v.span())),
             ("leave", r.leave.as_ref().map(|v| v.span())),
             ("fill", r.fill.as_ref().map(|v| v.span())),
+            ("given", r.given.as_ref().map(|v| v.span())),
         ];
         let allowed = kind.rule_keys();
         for (key, span) in present {

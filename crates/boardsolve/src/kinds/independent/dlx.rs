@@ -32,6 +32,9 @@ impl Strategy<Model> for Dlx {
         }
         let whole = m.whole_board()?;
         super::largest_fits(m, task, false)?;
+        if m.army.is_some() {
+            return super::army::applies(m, task, true);
+        }
         let pairs: usize = whole
             .cells
             .iter()
@@ -51,6 +54,9 @@ impl Strategy<Model> for Dlx {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if m.army.is_some() {
+            return super::army::dlx(m, task, run);
+        }
         let whole = m.whole();
         let problem = build(m);
         let mut solver = Solver::new(&problem);
@@ -84,6 +90,9 @@ pub fn exact_cover(m: &Model, goal: Goal) -> Result<Problem, crate::engine::Refu
         ..Task::default()
     };
     Dlx.applies(m, &task)?;
+    if m.army.is_some() {
+        return super::army::exact_cover(m).ok_or(IndependentRefusal::NothingToPlace.into());
+    }
     Ok(build(m))
 }
 
