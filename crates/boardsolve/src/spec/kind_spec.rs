@@ -258,7 +258,8 @@ impl Document {
                     ),
                 ));
             }
-            let at = [&raw.moves, &raw.symbol]
+            // Errors about the table point at its symbol, else its moves.
+            let at = [&raw.symbol, &raw.moves]
                 .into_iter()
                 .flatten()
                 .map(|v| v.span())

@@ -724,8 +724,8 @@ mod tests {
         let KindSpec::Independent(i) = &s.rules else {
             panic!("an independent puzzle: {:?}", s.rules);
         };
-        assert!(i.piece.piece.is_queen());
-        assert_eq!(i.piece.symbol, 'Q');
+        assert!(i.army.one().unwrap().piece.is_queen());
+        assert_eq!(i.army.one().unwrap().symbol, 'Q');
     }
 
     #[test]
@@ -824,7 +824,7 @@ mod tests {
         let KindSpec::Independent(i) = &s.rules else {
             panic!("an independent puzzle: {:?}", s.rules);
         };
-        assert_eq!(i.piece.piece.notation(), "N");
+        assert_eq!(i.army.one().unwrap().piece.notation(), "N");
         assert_eq!(i.count.as_ref().map(|c| *c.get_ref()), Some(3));
     }
 

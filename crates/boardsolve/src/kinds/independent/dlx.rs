@@ -24,6 +24,11 @@ impl Strategy<Model> for Dlx {
         "exact cover on Dancing Links: lines as items, attacking pairs as secondary items"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
+        if m.army.is_some() {
+            m.whole_board()?;
+            super::largest_fits(m, task, false)?;
+            return super::army::applies(m, task, true);
+        }
         if task.goal == Goal::Maximize {
             return Err(crate::engine::Refusal::Goal {
                 goal: Goal::Maximize,
@@ -32,9 +37,6 @@ impl Strategy<Model> for Dlx {
         }
         let whole = m.whole_board()?;
         super::largest_fits(m, task, false)?;
-        if m.army.is_some() {
-            return super::army::applies(m, task, true);
-        }
         let pairs: usize = whole
             .cells
             .iter()
