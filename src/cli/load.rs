@@ -534,7 +534,7 @@ pub(crate) fn header(l: &Loaded) -> Header {
         Model::Tour(m) if l.task.unique => m.symmetry_count(),
         Model::Tour(_) | Model::Cover(_) => 1,
         Model::Lines(m) => m.symmetries.len(),
-        Model::Domination(m) => m.symmetries.len(),
+        Model::Domination(m) => m.symmetry_count(),
         Model::Tiling(m) if l.task.unique => m.symmetry_count(),
         Model::Tiling(_) | Model::Sudoku(_) => 1,
     };

@@ -1,5 +1,6 @@
 //! One integration-test binary (as ripgrep does): modules by subject, shared helpers here.
 
+mod army;
 mod bad_input;
 mod cli;
 mod construct;

@@ -2,6 +2,7 @@
 //! each a small named type. Strategies of one kind return the same [`Answer`] so `compare`
 //! can put them side by side.
 
+pub mod army;
 pub mod cover;
 pub mod dlx_parts;
 pub mod domination;
@@ -108,6 +109,7 @@ pub(crate) fn placement(board: &crate::board::Board, symbol: char, squares: &[us
         height: board.height,
         holes: board.hole_map(),
         pieces: squares.iter().map(|&s| (s, symbol)).collect(),
+        mixed: false,
     }
 }
 
@@ -558,6 +560,8 @@ impl Model {
                 piece: m.piece.notation(),
                 width: m.board.width,
                 height: m.board.height,
+                mixed: m.army.as_ref().map(army::Army::summary).unwrap_or_default(),
+                givens: m.army.as_ref().map_or(0, |a| a.givens.len()),
             },
             Model::Cover(m) => ModelSummary::Cover {
                 items: m.problem.num_items(),

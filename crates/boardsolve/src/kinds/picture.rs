@@ -15,6 +15,8 @@ pub enum Picture {
         height: usize,
         holes: Vec<bool>,
         pieces: Vec<(usize, char)>,
+        /// Several pieces (`[[piece]]` tables): JSON names each square's piece by its symbol.
+        mixed: bool,
     },
     /// Pieces of one symbol, at most one a row, on a board without holes: the column of each
     /// row's piece (all ones for a row without one), packed, so that 10^7 queens cost 24
@@ -80,6 +82,11 @@ pub enum ModelSummary {
         piece: String,
         width: usize,
         height: usize,
+        /// Several pieces: each one's moves (Betza) and count range; `piece` and `count`
+        /// then say nothing.
+        mixed: Vec<(String, usize, usize)>,
+        /// Pieces standing before the search.
+        givens: usize,
     },
     /// The fewest `piece`s covering the board.
     Domination {
@@ -88,6 +95,10 @@ pub enum ModelSummary {
         height: usize,
         holes: bool,
         independent: bool,
+        /// Several pieces: each one's moves (Betza) and count range.
+        mixed: Vec<(String, usize, usize)>,
+        /// Pieces standing before the search.
+        givens: usize,
     },
     /// A tour of the board's `cells` squares.
     Tour {

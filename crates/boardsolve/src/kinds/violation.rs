@@ -32,6 +32,8 @@ pub enum Violation {
     },
     /// `placed` pieces where the puzzle asks for `asked`.
     PieceCount { placed: usize, asked: usize },
+    /// The piece given on `square` is not there.
+    GivenMissing { square: usize },
     /// A square neither occupied nor attacked (domination).
     Uncovered { square: usize },
 

@@ -237,9 +237,14 @@ pub fn write_json_picture(
     let mut buf: Vec<u8> = Vec::with_capacity(CHUNK + 64);
     let mut cut = None;
     match p {
-        Picture::Placement { width, pieces, .. } => {
+        Picture::Placement {
+            width,
+            pieces,
+            mixed,
+            ..
+        } => {
             buf.push(b'[');
-            for (k, &(sq, _)) in pieces.iter().enumerate() {
+            for (k, &(sq, symbol)) in pieces.iter().enumerate() {
                 if let Some(reason) = pace.step(1) {
                     cut = Some(Stop {
                         reason,
@@ -252,7 +257,18 @@ pub fn write_json_picture(
                 if k > 0 {
                     buf.push(b',');
                 }
-                push_square(&mut buf, sq, *width);
+                if *mixed {
+                    // Several pieces: each square with the symbol of the piece on it.
+                    buf.extend_from_slice(b"{\"square\":");
+                    push_square(&mut buf, sq, *width);
+                    buf.extend_from_slice(b",\"piece\":");
+                    let name =
+                        serde_json::to_string(&symbol.to_string()).expect("a string serialises");
+                    buf.extend_from_slice(name.as_bytes());
+                    buf.push(b'}');
+                } else {
+                    push_square(&mut buf, sq, *width);
+                }
                 if buf.len() >= CHUNK {
                     w.write_all(&buf)?;
                     buf.clear();

@@ -149,6 +149,18 @@ fn independent(r: &IndependentRefusal) -> String {
             "queens on a board whose shorter side is {side}: the formula starts at 4 (2x2 and \
              3x3 hold no full placement); the searches settle these boards"
         ),
+        IndependentRefusal::Givens => "it places pieces on an empty board and takes no givens \
+                                       (backtrack and dlx do)"
+            .into(),
+        IndependentRefusal::Mixed => "it places one piece, and the puzzle has several \
+                                      ([[piece]] tables; backtrack and dlx take them)"
+            .into(),
+        IndependentRefusal::ArmyInParts => "--part: givens and several pieces are searched in \
+                                            one run"
+            .into(),
+        IndependentRefusal::NothingToPlace => {
+            "the givens leave no piece to place, so there is no exact cover to write".into()
+        }
     }
 }
 
@@ -244,6 +256,14 @@ fn domination(r: &DominationRefusal) -> String {
         DominationRefusal::BandPiece => {
             "the band bound needs a piece that moves at most 2 rows and 2 columns".into()
         }
+        DominationRefusal::Givens => "its bounds and tables are built for an empty board; \
+                                      givens are taken by dlx"
+            .into(),
+        DominationRefusal::Mixed => "its bounds count the squares one piece covers, and the \
+                                     puzzle has several pieces ([[piece]] tables), whose \
+                                     choice of piece per square they do not bound; several \
+                                     pieces are taken by dlx"
+            .into(),
     }
 }
 

@@ -363,6 +363,27 @@ fn a_board(width: usize, height: usize) -> String {
     format!("{} {width}x{height} board", article(width))
 }
 
+/// Several pieces with their counts: "2 x Q, 0..3 x N".
+fn army_text(mixed: &[(String, usize, usize)]) -> String {
+    let each: Vec<String> = mixed
+        .iter()
+        .map(|(piece, lo, hi)| match (lo, hi) {
+            (lo, hi) if lo == hi => format!("{lo} x {piece}"),
+            (lo, hi) => format!("{lo}..{hi} x {piece}"),
+        })
+        .collect();
+    each.join(", ")
+}
+
+/// ", 1 given", ", 3 given", or nothing.
+fn givens_text(givens: usize) -> String {
+    if givens == 0 {
+        String::new()
+    } else {
+        format!(", {givens} given")
+    }
+}
+
 /// The one line on what a puzzle holds: "8 x Q on an 8x8 board".
 pub fn summary_text(m: &ModelSummary) -> String {
     match m {
@@ -371,21 +392,39 @@ pub fn summary_text(m: &ModelSummary) -> String {
             piece,
             width,
             height,
-        } => match count {
-            Some(count) => format!("{count} x {piece} on {}", a_board(*width, *height)),
-            None => format!("as many {piece} as fit on {}", a_board(*width, *height)),
-        },
+            mixed,
+            givens,
+        } => {
+            let what = match count {
+                _ if !mixed.is_empty() => format!("{} on", army_text(mixed)),
+                Some(count) => format!("{count} x {piece} on"),
+                None => format!("as many {piece} as fit on"),
+            };
+            format!(
+                "{what} {}{}",
+                a_board(*width, *height),
+                givens_text(*givens)
+            )
+        }
         ModelSummary::Domination {
             piece,
             width,
             height,
             holes,
             independent,
+            mixed,
+            givens,
         } => format!(
-            "{piece} on {}{}{}",
+            "{} on {}{}{}{}",
+            if mixed.is_empty() {
+                piece.clone()
+            } else {
+                army_text(mixed)
+            },
             a_board(*width, *height),
             if *holes { " with holes" } else { "" },
-            if *independent { ", independent" } else { "" }
+            if *independent { ", independent" } else { "" },
+            givens_text(*givens)
         ),
         ModelSummary::Tour {
             closed,

@@ -360,6 +360,7 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 height,
                 holes,
                 pieces,
+                ..
             } => {
                 draw_pieces(&mut body, x0, (*width, *height), |sq| holes[sq], pieces);
                 x0 += width * CELL + GAP;

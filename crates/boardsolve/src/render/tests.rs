@@ -56,6 +56,7 @@ fn placement_text() {
         height: 2,
         holes: vec![false, false, true, false, false, false],
         pieces: vec![(0, 'N'), (5, 'N')],
+        mixed: false,
     };
     assert_eq!(text_picture(&p), "N . #\n. . N\n");
 }
@@ -129,6 +130,7 @@ fn a_picture_written_under_a_clock_stops_between_rows() {
         height: 8,
         holes: vec![false; 64],
         pieces: vec![(3, 'Q')],
+        mixed: false,
     };
     let mut never = || -> Option<StopReason> { panic!("asked") };
     write_text_picture(&mut Vec::new(), &small, &mut never).unwrap();
@@ -201,6 +203,7 @@ fn a_wide_placement_is_listed_by_row() {
         height: 3,
         holes: vec![false; 210],
         pieces: vec![(0, 'K'), (69, 'K'), (140, 'K')],
+        mixed: false,
     };
     assert_eq!(
         text_picture(&p),
@@ -306,6 +309,8 @@ fn counts_of_one_take_the_singular() {
         piece: "Q".into(),
         width: 8,
         height: 8,
+        mixed: Vec::new(),
+        givens: 0,
     });
     assert_eq!(s, "8 x Q on an 8x8 board");
 }

@@ -141,6 +141,7 @@ pub fn write_text_picture(
             height,
             holes,
             pieces,
+            ..
         } => {
             // The pieces in square order (a later piece on a square wins, as drawn before).
             let mut sorted = std::borrow::Cow::Borrowed(pieces);

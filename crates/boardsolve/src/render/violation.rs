@@ -53,6 +53,9 @@ pub fn violation_text(v: &Violation) -> String {
             sum,
             expected,
         } => format!("cage {} adds up to {sum}, not {expected}", cage + 1),
+        Violation::GivenMissing { square } => {
+            format!("the piece given on square {square} is not there")
+        }
         Violation::Uncovered { square } => {
             format!("square {square} is neither occupied nor attacked")
         }

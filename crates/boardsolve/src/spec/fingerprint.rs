@@ -16,7 +16,27 @@ use crate::engine::Goal;
 use crate::engine::record::FINGERPRINT_SCHEME;
 
 use super::raw::{Located, Names, SquareRef};
-use super::{CoverSpec, KindSpec, Spec};
+use super::{Army, CoverSpec, Givens, KindSpec, PieceSpec, Spec};
+
+/// A piece's moves as sorted, distinct leap and ride vectors.
+fn write_moves(w: &mut impl Write, p: &PieceSpec) -> io::Result<()> {
+    let mut leaps = p.piece.leaps.clone();
+    leaps.sort_unstable();
+    leaps.dedup();
+    write!(w, "leaps")?;
+    for (dx, dy) in leaps {
+        write!(w, " {dx},{dy}")?;
+    }
+    writeln!(w)?;
+    let mut rides = p.piece.rides.clone();
+    rides.sort_unstable();
+    rides.dedup();
+    write!(w, "rides")?;
+    for ((dx, dy), limit) in rides {
+        write!(w, " {dx},{dy}:{limit}")?;
+    }
+    writeln!(w)
+}
 
 /// FNV-1a over every byte written.
 struct Fnv(u64);
@@ -76,23 +96,28 @@ impl Spec {
             }
             writeln!(w)?;
         }
-        if let Some(p) = self.rules.piece() {
-            let mut leaps = p.piece.leaps.clone();
-            leaps.sort_unstable();
-            leaps.dedup();
-            write!(w, "leaps")?;
-            for (dx, dy) in leaps {
-                write!(w, " {dx},{dy}")?;
+        let army = match &self.rules {
+            KindSpec::Independent(s) => Some(&s.army),
+            KindSpec::Domination(s) => Some(&s.army),
+            _ => None,
+        };
+        match army {
+            Some(Army::Mixed(troops)) => {
+                for t in troops {
+                    writeln!(w, "piece count {:?}", t.count.get_ref())?;
+                    write_moves(w, &t.piece)?;
+                    self.write_givens(w, &t.given)?;
+                }
             }
-            writeln!(w)?;
-            let mut rides = p.piece.rides.clone();
-            rides.sort_unstable();
-            rides.dedup();
-            write!(w, "rides")?;
-            for ((dx, dy), limit) in rides {
-                write!(w, " {dx},{dy}:{limit}")?;
+            Some(Army::One { piece, given }) => {
+                write_moves(w, piece)?;
+                self.write_givens(w, given)?;
             }
-            writeln!(w)?;
+            None => {
+                if let Some(p) = self.rules.piece() {
+                    write_moves(w, p)?;
+                }
+            }
         }
         let number = |v: &Option<Located<i64>>| v.as_ref().map(|v| v.get_ref().to_string());
         let flag = |v: &Option<Located<bool>>| v.as_ref().map(|v| v.get_ref().to_string());
@@ -195,6 +220,15 @@ impl Spec {
 
     /// A square of the rules as row,col, as written where it is not on the board (the kind
     /// refuses it later).
+    /// The givens of a piece, when it has any (a puzzle without them keeps its text).
+    fn write_givens(&self, w: &mut impl Write, given: &Givens) -> io::Result<()> {
+        if let Some(g) = given {
+            let squares: Vec<String> = g.get_ref().iter().map(|s| self.square_text(s)).collect();
+            writeln!(w, "given {}", squares.join(" "))?;
+        }
+        Ok(())
+    }
+
     fn square_text(&self, s: &Located<SquareRef>) -> String {
         let resolved = self.board.as_ref().and_then(|b| self.square(b, s, "").ok());
         match (resolved, s.get_ref()) {

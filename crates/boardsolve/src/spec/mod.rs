@@ -26,7 +26,8 @@ mod sudoku;
 mod tiling;
 
 pub use kind_spec::{
-    CoverLists, CoverSpec, DominationSpec, IndependentSpec, KindSpec, LinesSpec, TourSpec,
+    Army, CoverLists, CoverSpec, DominationSpec, Givens, IndependentSpec, KindSpec, LinesSpec,
+    TourSpec, TroopSpec,
 };
 pub use knuth::{ExactCover, MAX_ENTRIES as MAX_COVER_ENTRIES};
 pub use overrides::{Overrides, SolveOverrides};
@@ -183,8 +184,8 @@ impl Kind {
     /// The `[rules]` keys this kind reads (puzzle-format.md section 3).
     pub fn rule_keys(self) -> &'static [&'static str] {
         match self {
-            Kind::Independent => &["count"],
-            Kind::Domination => &["independent"],
+            Kind::Independent => &["count", "given"],
+            Kind::Domination => &["independent", "given"],
             Kind::Tour => &["closed", "start"],
             Kind::Lines => &["colors", "per_color", "max_per_line"],
             Kind::Cover => &["items", "secondary", "options", "multiplicity"],
@@ -405,20 +406,18 @@ impl Spec {
                 solve,
             });
         }
-        let piece = match raw.piece {
-            None => None,
-            Some(raw::RawPieces::One(p)) => Some(p),
-            Some(raw::RawPieces::Many(_)) => {
-                return Err(doc.err_nowhere(
-                    "piece",
-                    format!(
-                        "kind \"{}\" takes one [piece] table; [[piece]] lists the shapes of kind \
-                         \"tiling\"",
-                        kind.name()
-                    ),
-                ));
-            }
-        };
+        if let Some(raw::RawPieces::Many(_)) = raw.piece
+            && !matches!(kind, Kind::Independent | Kind::Domination)
+        {
+            return Err(doc.err_nowhere(
+                "piece",
+                format!(
+                    "kind \"{}\" takes one [piece] table; [[piece]] lists the shapes of kind \
+                     \"tiling\" and the mixed pieces of kinds \"independent\" and \"domination\"",
+                    kind.name()
+                ),
+            ));
+        }
         let board = if kind.uses_board() {
             Some(doc.parse_board(kind, raw.board, overrides)?)
         } else {
@@ -429,7 +428,7 @@ impl Spec {
             }
             None
         };
-        let rules = KindSpec::read(&doc, kind, piece, raw.rules)?;
+        let rules = KindSpec::read(&doc, kind, raw.piece, raw.rules)?;
         let solve = doc.parse_solve(kind, raw.solve, &overrides.solve)?;
         Ok(Spec {
             file: file.to_string(),
@@ -591,7 +590,7 @@ impl Document {
     }
 
     fn check_rule_keys(&self, kind: Kind, r: &RawRules) -> Result<(), SpecError> {
-        let present: [(&str, Option<Range<usize>>); 15] = [
+        let present: [(&str, Option<Range<usize>>); 16] = [
             ("count", r.count.as_ref().map(|v| v.span())),
             ("independent", r.independent.as_ref().map(|v| v.span())),
             ("closed", r.closed.as_ref().map(|v| v.span())),
@@ -607,6 +606,7 @@ impl Document {
             ("fill", r.fill.as_ref().map(|v| v.span())),
             ("givens", r.givens.as_ref().map(|v| v.span())),
             ("cages", r.cages.as_ref().map(|v| v.span())),
+            ("given", r.given.as_ref().map(|v| v.span())),
         ];
         let allowed = kind.rule_keys();
         for (key, span) in present {
@@ -786,8 +786,8 @@ mod tests {
         let KindSpec::Independent(i) = &s.rules else {
             panic!("an independent puzzle: {:?}", s.rules);
         };
-        assert!(i.piece.piece.is_queen());
-        assert_eq!(i.piece.symbol, 'Q');
+        assert!(i.army.one().unwrap().piece.is_queen());
+        assert_eq!(i.army.one().unwrap().symbol, 'Q');
     }
 
     #[test]
@@ -886,7 +886,7 @@ mod tests {
         let KindSpec::Independent(i) = &s.rules else {
             panic!("an independent puzzle: {:?}", s.rules);
         };
-        assert_eq!(i.piece.piece.notation(), "N");
+        assert_eq!(i.army.one().unwrap().piece.notation(), "N");
         assert_eq!(i.count.as_ref().map(|c| *c.get_ref()), Some(3));
     }
 

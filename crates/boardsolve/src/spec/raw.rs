@@ -186,7 +186,8 @@ fn piece_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawPieces>, D::
         fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
             f.write_str(
                 "a table [piece] with keys moves, leaps, rides, symbol, or tables [[piece]] \
-                 with keys name, shape, count, turns",
+                 with keys name, shape, count, turns (a tiling's shapes) or moves, symbol, \
+                 count, given (independent and domination)",
             )
         }
         fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RawPieces, A::Error> {
@@ -208,7 +209,8 @@ fn rules_table<'de, D: Deserializer<'de>>(d: D) -> Result<Option<RawRules>, D::E
     table(
         d,
         "a table [rules] with the keys of the puzzle's kind, among count, independent, closed, \
-         start, colors, per_color, max_per_line, items, secondary, options, multiplicity, leave, fill, givens, cages",
+         start, colors, per_color, max_per_line, items, secondary, options, multiplicity, leave, fill, \
+         given, givens, cages",
     )
 }
 
@@ -278,7 +280,10 @@ pub struct RawCage {
     pub cells: Located<Vec<Located<SquareRef>>>,
 }
 
-/// One `[[piece]]` of a tiling: a shape drawn as a picture, its name, how many, which turns.
+/// One `[[piece]]`: of a tiling, a shape drawn as a picture, its name, how many, which turns;
+/// of the chess kinds independent and domination, a piece of a mixed army, its moves and
+/// symbol, how many and the squares it stands on before the search. The kind refuses the
+/// other's keys.
 #[derive(Deserialize, Debug, Default)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawShape {
@@ -286,6 +291,11 @@ pub(super) struct RawShape {
     pub(super) shape: Option<Located<String>>,
     pub(super) count: Option<Located<RawCount>>,
     pub(super) turns: Option<Located<String>>,
+    pub(super) moves: Option<Located<String>>,
+    pub(super) leaps: Option<Located<Vec<[i64; 2]>>>,
+    pub(super) rides: Option<Located<Vec<[i64; 2]>>>,
+    pub(super) symbol: Option<Located<String>>,
+    pub(super) given: Option<Located<Vec<Located<SquareRef>>>>,
 }
 
 /// `[pieces]`: named sets of shapes, and the turns their pieces take.
@@ -383,6 +393,7 @@ pub(super) struct RawRules {
     pub(super) fill: Option<Located<String>>,
     pub(super) givens: Option<Located<String>>,
     pub(super) cages: Option<Located<Vec<Located<RawCage>>>>,
+    pub(super) given: Option<Located<Vec<Located<SquareRef>>>>,
 }
 
 /// Primary item name to its range `[lo, hi]`, as written.

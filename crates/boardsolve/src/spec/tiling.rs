@@ -83,6 +83,41 @@ const COUNT_ACCEPTED: &str = "accepted: a whole number from 0, a range \"lo..hi\
      or \"any\" (as many as fit)";
 
 impl Document {
+    /// A `[[piece]]`'s `count`: a whole number, a range `"lo..hi"` or `"any"` (tilings and
+    /// the mixed pieces of the chess kinds read it alike).
+    pub(super) fn piece_count(
+        &self,
+        c: Located<RawCount>,
+    ) -> Result<Located<PieceCount>, SpecError> {
+        let span = c.span();
+        let parsed = match c.get_ref() {
+            &RawCount::Whole(k) if (0..=MAX_COPIES).contains(&k) => {
+                Some(PieceCount::Between(k as u32, k as u32))
+            }
+            RawCount::Whole(_) => None,
+            RawCount::Text(t) if t.trim() == "any" => Some(PieceCount::Any),
+            RawCount::Text(t) => t.split_once("..").and_then(|(lo, hi)| {
+                let lo: i64 = lo.trim().parse().ok()?;
+                let hi: i64 = hi.trim().parse().ok()?;
+                (0 <= lo && lo <= hi && hi <= MAX_COPIES)
+                    .then_some(PieceCount::Between(lo as u32, hi as u32))
+            }),
+        };
+        parsed
+            .map(|p| Located::new(p, span.clone()))
+            .ok_or_else(|| {
+                let shown = match c.get_ref() {
+                    RawCount::Whole(k) => k.to_string(),
+                    RawCount::Text(t) => format!("{t:?}"),
+                };
+                self.err(
+                    span,
+                    "piece.count",
+                    format!("{shown}; {COUNT_ACCEPTED}, at most {MAX_COPIES}"),
+                )
+            })
+    }
+
     pub(super) fn read_tiling(
         &self,
         board: Option<RawBoard>,
@@ -428,6 +463,23 @@ impl Document {
     }
 
     fn read_shape(&self, k: usize, raw: RawShape) -> Result<ShapeSpec, SpecError> {
+        let chess = [
+            ("moves", raw.moves.as_ref().map(|v| v.span())),
+            ("leaps", raw.leaps.as_ref().map(|v| v.span())),
+            ("rides", raw.rides.as_ref().map(|v| v.span())),
+            ("symbol", raw.symbol.as_ref().map(|v| v.span())),
+            ("given", raw.given.as_ref().map(|v| v.span())),
+        ];
+        if let Some((key, Some(span))) = chess.into_iter().find(|(_, s)| s.is_some()) {
+            return Err(self.err(
+                span,
+                &format!("piece.{key}"),
+                "a tiling's [[piece]] is a shape, with keys name, shape, count, turns; \
+                 moves, leaps, rides, symbol and given are the keys of the pieces of kinds \
+                 independent and domination"
+                    .into(),
+            ));
+        }
         let Some(name) = raw.name else {
             let at = raw.shape.as_ref().map(|s| s.span());
             let msg = format!(
@@ -519,38 +571,7 @@ impl Document {
                 ),
             ));
         }
-        let count = raw
-            .count
-            .map(|c| {
-                let span = c.span();
-                let parsed = match c.get_ref() {
-                    &RawCount::Whole(k) if (0..=MAX_COPIES).contains(&k) => {
-                        Some(PieceCount::Between(k as u32, k as u32))
-                    }
-                    RawCount::Whole(_) => None,
-                    RawCount::Text(t) if t.trim() == "any" => Some(PieceCount::Any),
-                    RawCount::Text(t) => t.split_once("..").and_then(|(lo, hi)| {
-                        let lo: i64 = lo.trim().parse().ok()?;
-                        let hi: i64 = hi.trim().parse().ok()?;
-                        (0 <= lo && lo <= hi && hi <= MAX_COPIES)
-                            .then_some(PieceCount::Between(lo as u32, hi as u32))
-                    }),
-                };
-                parsed
-                    .map(|p| Located::new(p, span.clone()))
-                    .ok_or_else(|| {
-                        let shown = match c.get_ref() {
-                            RawCount::Whole(k) => k.to_string(),
-                            RawCount::Text(t) => format!("{t:?}"),
-                        };
-                        self.err(
-                            span,
-                            "piece.count",
-                            format!("{shown}; {COUNT_ACCEPTED}, at most {MAX_COPIES}"),
-                        )
-                    })
-            })
-            .transpose()?;
+        let count = raw.count.map(|c| self.piece_count(c)).transpose()?;
         let turns = raw
             .turns
             .map(|t| self.turns(t, "piece.turns"))

@@ -83,6 +83,7 @@ impl Strategy<Model> for Blocks {
         "square by square in 4x4 blocks, a piece per block that alone covers a square"
     }
     fn applies(&self, m: &Model, _task: &Task) -> Result<(), crate::engine::Refusal> {
+        m.no_army()?;
         if m.cells.len() > MAX_CELLS {
             return Err(DominationRefusal::BlocksTooMany {
                 squares: m.cells.len(),

@@ -10,6 +10,7 @@ use super::model::Model;
 use crate::dlx::{Problem, Solver};
 use crate::engine::{Answer, Need, Run, Standing, Task};
 use crate::kinds::Strategy;
+use crate::kinds::army::Army;
 
 pub struct Dlx;
 
@@ -51,6 +52,9 @@ impl Strategy<Model> for Dlx {
         ))
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if let Some(army) = &m.army {
+            return drive(&mut Troops::new(m, army, task), task, run);
+        }
         drive(&mut Links { m, task }, task, run)
     }
 }
@@ -179,4 +183,225 @@ fn build(m: &Model, lo: usize, hi: usize) -> Problem {
             .expect("options built from distinct declared items");
     }
     problem
+}
+
+/// The searches of a puzzle with givens or several pieces: the givens stand in every
+/// placement, the squares they cover are no items, and the options are the codes (piece and
+/// square) a search may add. Placements are counted with the givens: the optimum is the
+/// total.
+struct Troops<'m> {
+    m: &'m Model,
+    army: &'m Army,
+    task: &'m Task,
+    /// The codes a search may add, each an option in this order.
+    codes: Vec<usize>,
+    /// The squares no given covers: each an item.
+    open: Vec<usize>,
+    /// The givens alone answer the puzzle (they cover the board and meet every count).
+    givens_suffice: bool,
+}
+
+impl<'m> Troops<'m> {
+    fn new(m: &'m Model, army: &'m Army, task: &'m Task) -> Troops<'m> {
+        let given = army.given_counts();
+        let mut covered = vec![false; army.squares];
+        for &g in &army.givens {
+            let (t, s) = army.split(g);
+            covered[s] = true;
+            for b in crate::util::ones(army.troops[t].attacks.row(s)) {
+                covered[b] = true;
+            }
+        }
+        let codes: Vec<usize> =
+            army.codes(&m.cells)
+                .filter(|&c| {
+                    let (t, s) = army.split(c);
+                    given[t] < army.troops[t].hi
+                        && !army.givens.iter().any(|&g| {
+                            g % army.squares == s || (m.independent && army.conflict(g, c))
+                        })
+                })
+                .collect();
+        let open: Vec<usize> = m.cells.iter().copied().filter(|&s| !covered[s]).collect();
+        let givens_suffice =
+            open.is_empty() && army.troops.iter().zip(&given).all(|(t, &g)| g >= t.lo);
+        Troops {
+            m,
+            army,
+            task,
+            codes,
+            open,
+            givens_suffice,
+        }
+    }
+
+    /// Search placements of `lo..=hi` pieces in all, givens included (`lo` above the
+    /// givens); `visit(run, codes)` sees each, `true` stops. Returns the last visited.
+    fn search(
+        &self,
+        lo: usize,
+        hi: usize,
+        run: &mut Run,
+        visit: &mut dyn FnMut(&mut Run, &[usize]) -> bool,
+    ) -> Option<Vec<usize>> {
+        let g = self.army.givens.len();
+        if hi <= g || self.codes.is_empty() {
+            return None;
+        }
+        let problem = self.build(lo.max(g + 1) - g, hi - g);
+        let mut last = None;
+        let mut placed = Vec::with_capacity(hi);
+        Solver::new(&problem).search_with(run, &mut |run: &mut Run, options: &[usize]| {
+            placed.clear();
+            placed.extend_from_slice(&self.army.givens);
+            placed.extend(options.iter().map(|&k| self.codes[k]));
+            last = Some(placed.clone());
+            visit(run, &placed)
+        });
+        last
+    }
+
+    /// The exact cover of `lo..=hi` pieces added to the givens.
+    fn build(&self, lo: usize, hi: usize) -> Problem {
+        let (a, m) = (self.army, self.m);
+        let n = a.squares;
+        let mut problem = Problem::new();
+        let mut item = vec![usize::MAX; n];
+        let mut coverers = vec![0u32; n];
+        let covers = |c: usize, t: usize| {
+            let (p, s) = a.split(c);
+            s == t || a.troops[p].attacks.get(s, t)
+        };
+        for &t in &self.open {
+            coverers[t] = self.codes.iter().filter(|&&c| covers(c, t)).count() as u32;
+            // A square nothing may cover still gets its item: no option covers it, and the
+            // search finds nothing, as it should.
+            item[t] = problem.add_primary_range(format!("sq{t}"), 1, coverers[t].max(1));
+        }
+        let count = problem.add_primary_range("count", lo as u32, hi as u32);
+        let given = a.given_counts();
+        let troop: Vec<Option<usize>> = if a.mixed {
+            a.troops
+                .iter()
+                .enumerate()
+                .map(|(t, troop)| {
+                    let hi = troop.hi - given[t];
+                    let lo = troop.lo.saturating_sub(given[t]);
+                    if hi == 0 {
+                        return None;
+                    }
+                    Some(problem.add_primary_range(format!("piece{t}"), lo as u32, hi as u32))
+                })
+                .collect()
+        } else {
+            vec![None]
+        };
+        // A piece owed more than its givens, with no room left: an item no option covers.
+        for (t, troop) in a.troops.iter().enumerate() {
+            if a.mixed && troop.lo > given[t] && troop.hi == given[t] {
+                problem.add_primary(format!("owed{t}"));
+            }
+        }
+        let mut square = vec![usize::MAX; n];
+        if a.troops.len() > 1 {
+            for &c in &self.codes {
+                let s = c % n;
+                if square[s] == usize::MAX {
+                    square[s] = problem.add_secondary(format!("at{s}"));
+                }
+            }
+        }
+        let mut pairs: Vec<Vec<usize>> = vec![Vec::new(); self.codes.len()];
+        if m.independent {
+            for i in 0..self.codes.len() {
+                for j in i + 1..self.codes.len() {
+                    let (x, y) = (self.codes[i], self.codes[j]);
+                    if x % n != y % n && a.conflict(x, y) {
+                        let k = problem.add_secondary(format!("pair{x}.{y}"));
+                        pairs[i].push(k);
+                        pairs[j].push(k);
+                    }
+                }
+            }
+        }
+        let mut opt = Vec::new();
+        for (i, &c) in self.codes.iter().enumerate() {
+            let (t, s) = a.split(c);
+            opt.clear();
+            opt.extend(
+                self.open
+                    .iter()
+                    .filter(|&&q| covers(c, q))
+                    .map(|&q| (item[q], 0)),
+            );
+            opt.push((count, 0));
+            if let Some(k) = troop[t] {
+                opt.push((k, 0));
+            }
+            if square[s] != usize::MAX {
+                opt.push((square[s], 0));
+            }
+            opt.extend(pairs[i].iter().map(|&k| (k, 0)));
+            problem
+                .add_option(&opt)
+                .expect("options built from distinct declared items");
+        }
+        problem
+    }
+
+    /// The most pieces a placement may hold in all.
+    fn most(&self) -> usize {
+        let troops: usize = self.army.troops.iter().map(|t| t.hi).sum();
+        troops.min(self.m.cells.len())
+    }
+}
+
+impl<'m> Searcher<'m> for Troops<'m> {
+    fn minimize(&mut self, run: &mut Run) -> Option<Vec<usize>> {
+        if self.givens_suffice {
+            return Some(self.army.givens.clone());
+        }
+        let mut best: Option<Vec<usize>> = None;
+        let mut hi = self.most();
+        while hi > self.army.givens.len() {
+            let found = self.search(0, hi, run, &mut |_, _| true);
+            if run.is_stopped() {
+                break;
+            }
+            match found {
+                Some(sol) => {
+                    hi = sol.len() - 1;
+                    run.set_standing(Standing {
+                        best: Some(sol.len() as u64),
+                        ..Standing::default()
+                    });
+                    best = Some(sol);
+                }
+                None => break,
+            }
+        }
+        best
+    }
+    fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m> {
+        let mut tally = Tally::new(self.m, self.task);
+        if self.givens_suffice {
+            if k == self.army.givens.len() {
+                tally.add(run, &self.army.givens);
+            }
+            return tally;
+        }
+        self.search(k, k, run, &mut |run, codes| tally.add(run, codes));
+        tally
+    }
+    fn first(&mut self, run: &mut Run) -> Option<usize> {
+        if self.givens_suffice {
+            run.solution(&self.army.givens);
+            return Some(self.army.givens.len());
+        }
+        let found = self.search(0, self.most(), run, &mut |run, codes| {
+            run.solution(codes);
+            true
+        });
+        found.map(|s| s.len())
+    }
 }

@@ -19,7 +19,11 @@ pub struct Tally<'m> {
 impl<'m> Tally<'m> {
     pub fn new(m: &'m Model, task: &Task) -> Tally<'m> {
         Tally {
-            placements: Placements::new(&m.symmetries, m.cells.len(), task),
+            placements: match &m.army {
+                // Codes of several pieces, under the symmetries that keep the givens.
+                Some(a) => Placements::new(&a.code_symmetries, a.troops.len() * a.squares, task),
+                None => Placements::new(&m.symmetries, m.cells.len(), task),
+            },
             count: 0,
             kept: None,
         }

@@ -35,11 +35,24 @@ pub static STRATEGIES: &[&dyn Strategy<Model>] =
     &[&bnb::Bnb, &bnb::BnbBands, &dlx::Dlx, &blocks::Blocks];
 
 /// `auto` takes the first of these that applies.
-pub const PREFERENCE: &[&str] = &["bnb"];
+pub const PREFERENCE: &[&str] = &["bnb", "dlx"];
 
 impl Model {
     pub fn picture(&self, squares: &[usize]) -> Picture {
-        super::placement(&self.board, self.symbol, squares)
+        match &self.army {
+            Some(a) => a.picture(&self.board, squares),
+            None => super::placement(&self.board, self.symbol, squares),
+        }
+    }
+
+    /// `Err(why)` where the model has givens or several pieces: the refusal of a strategy
+    /// whose bounds and tables are for one piece on an empty board.
+    pub fn no_army(&self) -> Result<(), DominationRefusal> {
+        match &self.army {
+            None => Ok(()),
+            Some(a) if a.mixed => Err(DominationRefusal::Mixed),
+            Some(_) => Err(DominationRefusal::Givens),
+        }
     }
 
     /// What the model holds.
@@ -50,6 +63,12 @@ impl Model {
             height: self.board.height,
             holes: self.board.has_holes(),
             independent: self.independent,
+            mixed: self
+                .army
+                .as_ref()
+                .map(super::army::Army::summary)
+                .unwrap_or_default(),
+            givens: self.army.as_ref().map_or(0, |a| a.givens.len()),
         }
     }
 }

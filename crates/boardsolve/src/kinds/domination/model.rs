@@ -8,7 +8,8 @@ use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::Run;
 use crate::kinds::Violation;
-use crate::spec::{DominationSpec, Kind, Spec, SpecError};
+use crate::kinds::army::{self, Army};
+use crate::spec::{self, DominationSpec, Kind, Spec, SpecError};
 use crate::util::BitMatrix;
 
 /// Boards larger than this are refused up front: three bitsets per square (4096 squares:
@@ -40,23 +41,31 @@ pub struct Model {
     /// Where a parallel `bnb` proof writes the trace of the pieces its workers searched
     /// (see `bnb::pool::Trace`): a measuring instrument, which the front end points.
     pub trace: Option<std::path::PathBuf>,
+    /// Givens or several pieces: a placement is then a list of codes ([`Army`]), which
+    /// `dlx` alone searches; the bitsets above are the first piece's.
+    pub army: Option<Army>,
 }
 
 impl Model {
     pub fn compile(spec: &Spec, rules: &DominationSpec) -> Result<Model, SpecError> {
         let board = spec.board().clone();
-        let piece_spec = &rules.piece;
+        let piece_spec = match &rules.army {
+            spec::Army::One { piece, .. } => piece,
+            spec::Army::Mixed(list) => &list[0].piece,
+        };
         let independent = rules
             .independent
             .as_ref()
             .map(|v| *v.get_ref())
             .unwrap_or(false);
+        let army = Army::compile(spec, &rules.army, (0, board.cell_count()), independent)?;
         let mut m = Model::new(
             board,
             piece_spec.piece.clone(),
             piece_spec.symbol,
             independent,
         );
+        m.army = army;
         for (key, value) in &spec.solve.options {
             m.set_option(key, *value.get_ref()).map_err(|why| {
                 spec.err(
@@ -107,6 +116,7 @@ impl Model {
             all,
             tuning: Tuning::default(),
             trace: None,
+            army: None,
         }
     }
 
@@ -131,6 +141,14 @@ impl Model {
     /// A placement is valid: distinct squares on the board, every square occupied or attacked,
     /// and under `independent` no piece attacking another. (Minimality is the search's claim.)
     pub fn check(&self, squares: &[usize]) -> Result<(), Violation> {
+        if let Some(a) = &self.army {
+            a.check(&self.board, squares, true, self.independent)?;
+            let covered = army::covered(a, &self.board, squares);
+            return match self.board.cells().find(|&s| !covered[s]) {
+                Some(s) => Err(Violation::Uncovered { square: s }),
+                None => Ok(()),
+            };
+        }
         let mut covered = vec![0u64; self.words];
         // Every square on the board first: the pairs below look them up.
         if let Some(a) = squares
@@ -330,6 +348,15 @@ impl Model {
                 }
             }
             break;
+        }
+    }
+
+    /// The symmetries a class of placements is taken under: the board's, or those of them
+    /// that keep the givens.
+    pub fn symmetry_count(&self) -> usize {
+        match &self.army {
+            Some(a) => a.code_symmetries.len(),
+            None => self.symmetries.len(),
         }
     }
 

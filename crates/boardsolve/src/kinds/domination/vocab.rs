@@ -38,6 +38,10 @@ pub enum DominationRefusal {
     PartGoals,
     /// The band bound takes pieces that move at most 2 rows and 2 columns.
     BandPiece,
+    /// The strategy's bounds and tables are built for an empty board; the puzzle has givens.
+    Givens,
+    /// The strategy's bounds are for one piece; the puzzle has several.
+    Mixed,
 }
 
 impl Vocabulary for DominationRefusal {}

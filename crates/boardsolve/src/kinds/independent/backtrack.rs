@@ -21,6 +21,9 @@ impl Strategy<Model> for Backtrack {
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
         m.whole_board()?;
+        if m.army.is_some() {
+            super::army::applies(m, task, false)?;
+        }
         super::largest_fits(m, task, true, false)?;
         parts::counts_only(task)
     }
@@ -30,6 +33,9 @@ impl Strategy<Model> for Backtrack {
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         if m.largest && task.goal == Goal::Count {
             return super::count_largest(m, task, run, |m, task, run| self.solve(m, task, run));
+        }
+        if m.army.is_some() {
+            return super::army::backtrack(m, task, run);
         }
         if task.part.is_some() {
             return part(m, task, run);

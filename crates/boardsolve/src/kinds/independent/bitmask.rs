@@ -21,6 +21,7 @@ impl Strategy<Model> for Bitmask {
         "available squares as bitsets in machine words; queens by shifted diagonals and symmetry"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
+        m.no_army()?;
         m.whole_board()?;
         super::largest_fits(m, task, true, true)?;
         parts::counts_or(task, &[Goal::Maximize])

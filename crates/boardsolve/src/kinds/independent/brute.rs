@@ -35,6 +35,7 @@ impl Strategy<Model> for Brute {
         "generate every candidate placement (one per row when rows force it), then test it"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
+        m.no_army()?;
         m.whole_board()?;
         super::largest_fits(m, task, false, false)?;
         if task.goal == Goal::Maximize {

@@ -69,6 +69,9 @@ impl Model {
     /// A placement given as squares is valid: distinct squares, none a hole, none attacked;
     /// by the whole board's attack sets where the model has them, else by [`squares`].
     pub fn check(&self, placed: &[usize]) -> Result<(), Violation> {
+        if let Some(a) = &self.army {
+            return a.check(&self.board, placed, a.mixed, true);
+        }
         let Some(whole) = &self.whole else {
             return squares(self, placed);
         };

@@ -64,6 +64,7 @@ fn leaps_only(m: &Model, leaps: &[(i32, i32)]) -> bool {
 /// What the construction places on this model: the formula and the side of the square it
 /// fills in the top-left corner; or why it cannot.
 fn plan(m: &Model, task: &Task) -> Result<(Formula, usize), IndependentRefusal> {
+    m.no_army()?;
     if task.goal != Goal::First {
         return Err(IndependentRefusal::ConstructGoal(task.goal));
     }

@@ -24,6 +24,11 @@ impl Strategy<Model> for Dlx {
         "exact cover on Dancing Links: lines as items, attacking pairs as secondary items"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
+        if m.army.is_some() {
+            m.whole_board()?;
+            super::largest_fits(m, task, false, false)?;
+            return super::army::applies(m, task, true);
+        }
         if task.goal == Goal::Maximize {
             return Err(crate::engine::Refusal::Goal {
                 goal: Goal::Maximize,
@@ -51,6 +56,9 @@ impl Strategy<Model> for Dlx {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        if m.army.is_some() {
+            return super::army::dlx(m, task, run);
+        }
         let whole = m.whole();
         let problem = build(m);
         let mut solver = Solver::new(&problem);
@@ -84,6 +92,9 @@ pub fn exact_cover(m: &Model, goal: Goal) -> Result<Problem, crate::engine::Refu
         ..Task::default()
     };
     Dlx.applies(m, &task)?;
+    if m.army.is_some() {
+        return super::army::exact_cover(m).ok_or(IndependentRefusal::NothingToPlace.into());
+    }
     Ok(build(m))
 }
 

@@ -18,6 +18,7 @@ impl Strategy<Model> for Flags {
         "one flag per row, column and diagonal segment (rook, bishop and queen only)"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
+        m.no_army()?;
         m.whole_board()?;
         if !m.piece.is_line_piece() {
             return Err(IndependentRefusal::NotLinePiece {

@@ -1,5 +1,6 @@
 //! Independent placement: `count` pieces, none attacking another (N-Queens and kin).
 
+mod army;
 mod backtrack;
 mod bitmask;
 mod brute;
@@ -36,7 +37,10 @@ pub const PREFERENCE: &[&str] = &["construct", "bitmask", "backtrack", "dlx"];
 
 impl Model {
     pub fn picture(&self, squares: &[usize]) -> Picture {
-        super::placement(&self.board, self.symbol, squares)
+        match &self.army {
+            Some(a) => a.picture(&self.board, squares),
+            None => super::placement(&self.board, self.symbol, squares),
+        }
     }
 
     /// The drawing of a placement given as the column of each row's piece, the all-ones

@@ -4,8 +4,9 @@ use super::vocab::IndependentRefusal;
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::{Answer, Goal, Run, Standing, Task};
+use crate::kinds::army::Army;
 use crate::kinds::report::Placements;
-use crate::spec::{IndependentSpec, Spec, SpecError};
+use crate::spec::{self, IndependentSpec, Spec, SpecError};
 use crate::util::BitMatrix;
 
 /// Boards up to this many squares get the search strategies' data ([`Whole`]): the attack
@@ -25,6 +26,9 @@ pub struct Model {
     /// What the search strategies keep per square; `None` on a board of more than
     /// [`MAX_SQUARES`] squares (up to 10^14), where only `construct` applies.
     pub whole: Option<Whole>,
+    /// Givens or several pieces: a placement is then a list of codes ([`Army`]), searched
+    /// by the strategies that take an army; `piece` and `symbol` are the first piece's.
+    pub army: Option<Army>,
 }
 
 /// The whole board's data, a bitset or an entry per square, for the strategies that search.
@@ -43,10 +47,34 @@ pub struct Whole {
 impl Model {
     pub fn compile(spec: &Spec, rules: &IndependentSpec) -> Result<Model, SpecError> {
         let board = spec.board().clone();
-        let piece_spec = &rules.piece;
+        let piece_spec = match &rules.army {
+            spec::Army::One { piece, .. } => piece,
+            spec::Army::Mixed(list) => &list[0].piece,
+        };
         let piece = piece_spec.piece.clone();
         // No pass over a board without holes: it may have 10^14 squares.
         let cell_count = board.cell_count();
+        if let spec::Army::Mixed(_) = &rules.army {
+            if board.squares() > MAX_SQUARES {
+                return Err(spec.err_board(format!(
+                    "a {}x{} board has {} squares; several pieces are placed on boards of at \
+                     most {MAX_SQUARES}",
+                    board.width,
+                    board.height,
+                    board.squares()
+                )));
+            }
+            let army = Army::compile(spec, &rules.army, (0, 0), true)?;
+            return Ok(Model {
+                symbol: piece_spec.symbol,
+                whole: Some(Whole::new(&board, &piece)),
+                board,
+                piece,
+                count: 0,
+                largest: false,
+                army,
+            });
+        }
         let mut largest = false;
         let count = match &rules.count {
             Some(c) => {
@@ -86,6 +114,27 @@ impl Model {
             }
         };
         let whole = (board.squares() <= MAX_SQUARES).then(|| Whole::new(&board, &piece));
+        let army = if let spec::Army::One { given: Some(g), .. } = &rules.army
+            && whole.is_none()
+        {
+            return Err(spec.err(
+                g.span(),
+                "rules.given",
+                format!(
+                    "givens are placed on boards of at most {MAX_SQUARES} squares; this one has \
+                     {}",
+                    board.squares()
+                ),
+            ));
+        } else {
+            // Without a count the size is the search's to find: any number may stand.
+            let one = if largest {
+                (0, cell_count)
+            } else {
+                (count, count)
+            };
+            Army::compile(spec, &rules.army, one, true)?
+        };
         Ok(Model {
             symbol: piece_spec.symbol,
             board,
@@ -93,16 +142,34 @@ impl Model {
             count,
             largest,
             whole,
+            army,
         })
     }
 
     /// The same puzzle with `count` pieces to place: the second phase of goal count on a
     /// model without a count, once the largest size is known.
     pub fn at_count(&self, count: usize) -> Model {
+        let mut army = self.army.clone();
+        if let Some(a) = &mut army
+            && !a.mixed
+        {
+            (a.troops[0].lo, a.troops[0].hi) = (count, count);
+        }
         Model {
             count,
             largest: false,
+            army,
             ..self.clone()
+        }
+    }
+
+    /// `Err(why)` where the model has givens or several pieces: the refusal of a strategy
+    /// that places one piece on an empty board.
+    pub fn no_army(&self) -> Result<(), IndependentRefusal> {
+        match &self.army {
+            None => Ok(()),
+            Some(a) if a.mixed => Err(IndependentRefusal::Mixed),
+            Some(_) => Err(IndependentRefusal::Givens),
         }
     }
 
@@ -128,6 +195,10 @@ impl Model {
     /// The board's symmetries: 8 for a square board, 4 for a rectangle, fewer when holes
     /// break them (a board too large for the whole model is taken as without holes).
     pub fn symmetry_count(&self) -> usize {
+        if let Some(a) = &self.army {
+            // Only the symmetries that keep the givens.
+            return a.code_symmetries.len();
+        }
         match &self.whole {
             Some(w) => w.symmetries.len(),
             None if self.board.width == self.board.height => 8,

@@ -51,6 +51,14 @@ pub enum IndependentRefusal {
     },
     /// Queens on a board whose shorter side, `side`, is 2 or 3: no formula.
     ConstructSmallQueens { side: usize },
+    /// The strategy places pieces on an empty board; the puzzle has givens.
+    Givens,
+    /// The strategy places one piece; the puzzle has several (`[[piece]]` tables).
+    Mixed,
+    /// Givens and several pieces are searched in one run, not in parts.
+    ArmyInParts,
+    /// The givens leave no piece to place: no exact cover to write.
+    NothingToPlace,
 }
 
 impl Vocabulary for IndependentRefusal {}

@@ -52,7 +52,8 @@ impl Strategy<Model> for Bnb {
     fn about(&self) -> &'static str {
         "branch and bound on bitsets: fewest-coverers branching, Lagrangian bound and fixing, symmetry breaking"
     }
-    fn applies(&self, _m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
+    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
+        m.no_army()?;
         let split_count =
             task.goal == Goal::Count && task.part.is_some() && task.estimate.is_none();
         if split_count && task.optimum.is_none() {
