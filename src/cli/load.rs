@@ -397,8 +397,20 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
             threads: common.threads,
         },
     };
-    let spec =
-        parse(file, &text, common, &overrides, &budget, deadline).map_err(|e| e.to_string())?;
+    let spec = parse(file, &text, common, &overrides, &budget, deadline).map_err(|e| {
+        // A file of sudoku puzzles a line, read as TOML: say how it is read.
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'));
+        match first.map(|l| boardsolve::spec::read_sudoku_line(l, None)) {
+            Some(Ok(_)) if !knuth => format!(
+                "{e}\n(its lines look like sudoku puzzles one a line: `solve {file} --input \
+                 lines` reads them)"
+            ),
+            _ => e.to_string(),
+        }
+    })?;
     // The spec holds what it needs: the text need not stay beside the model built next.
     drop(text);
     let clock = super::clock::clock_since(super::clock::process_start(), spec.solve.time_limit);

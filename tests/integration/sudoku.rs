@@ -56,7 +56,7 @@ fn grids_of_6x6_with_2x3_boxes_are_28200960() {
 /// The published puzzles, each with its published solution (docs/known-answers.md).
 const PUBLISHED: [(&str, &str); 5] = [
     (
-        "sudoku.toml",
+        "sudoku9.toml",
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
     ),
     (
@@ -297,11 +297,11 @@ fn small_random_puzzles_against_a_brute_force() {
 
 #[test]
 fn a_grid_is_printed_with_its_boxes_ruled() {
-    let (code, out, _) = run_cli(&[&puzzle("sudoku.toml"), "--quiet"]);
+    let (code, out, _) = run_cli(&[&puzzle("sudoku9.toml"), "--quiet"]);
     assert_eq!(code, 0);
     assert!(out.contains("5 3 4 | 6 7 8 | 9 1 2\n"), "{out}");
     assert!(out.contains("------+-------+------\n"), "{out}");
-    let (code, out, _) = run_cli(&[&puzzle("sudoku.toml"), "--format", "json", "--quiet"]);
+    let (code, out, _) = run_cli(&[&puzzle("sudoku9.toml"), "--format", "json", "--quiet"]);
     assert_eq!(code, 0);
     assert!(out.contains("\"534678912\""), "{out}");
     let (code, out, _) = run_cli(&[&puzzle("killer.toml"), "--format", "svg", "--quiet"]);

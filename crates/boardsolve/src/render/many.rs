@@ -41,10 +41,16 @@ pub fn line_fault_text(f: &LineFault) -> String {
             at + 1,
             symbols(*size)
         ),
-        LineFault::Clash { size, cells } => format!(
-            "the givens {} and {} are one symbol in one row, column or region",
+        LineFault::Clash {
+            size,
+            cells,
+            symbol,
+        } => format!(
+            "the givens {} and {} are both {} in one row, column or region; no grid completes \
+             them",
             sudoku_cell_name(*size, cells.0),
-            sudoku_cell_name(*size, cells.1)
+            sudoku_cell_name(*size, cells.1),
+            SUDOKU_SYMBOLS[(*symbol as usize).saturating_sub(1)] as char
         ),
     }
 }
@@ -67,7 +73,15 @@ pub fn line_answer_text(a: &LineAnswer, count: bool) -> String {
         LineAnswer::Searched {
             stopped: Some(_), ..
         } => "stopped".into(),
-        LineAnswer::Searched { count: c, .. } if count => c.to_string(),
+        LineAnswer::Searched {
+            count: c, capped, ..
+        } if count => {
+            if *capped {
+                format!("{c}+")
+            } else {
+                c.to_string()
+            }
+        }
         LineAnswer::Searched {
             solution: Some(s), ..
         } => grid_line(s),
@@ -92,6 +106,7 @@ pub fn line_answer_json(line: usize, a: &LineAnswer) -> String {
         LineAnswer::Searched {
             solution,
             count,
+            capped,
             stopped,
             nodes,
         } => serde_json::json!({
@@ -103,6 +118,7 @@ pub fn line_answer_json(line: usize, a: &LineAnswer) -> String {
             },
             "solution": solution.as_deref().map(grid_line),
             "count": *count as u64,
+            "complete": !capped && stopped.is_none(),
             "nodes": nodes,
         }),
     };
@@ -131,6 +147,7 @@ impl ManyTally {
             LineAnswer::Failed(_) => self.failed += 1,
             LineAnswer::Searched {
                 count,
+                capped,
                 stopped,
                 nodes,
                 ..
@@ -141,7 +158,7 @@ impl ManyTally {
                     (None, 0) => self.no_solution += 1,
                     (None, c) => {
                         self.solved += 1;
-                        if *c == 1 {
+                        if *c == 1 && !capped {
                             self.unique += 1;
                         }
                     }
@@ -166,12 +183,13 @@ pub fn many_summary(t: &ManyTally, elapsed: Duration, threads: usize, counted: b
     if counted {
         s.push_str(&format!(" ({} with one solution)", group(t.unique as u128)));
     }
-    for (n, what) in [
-        (t.no_solution, "without a solution"),
-        (t.bad, "bad lines"),
-        (t.failed, "failed"),
+    for (n, one, many) in [
+        (t.no_solution, "without a solution", "without a solution"),
+        (t.bad, "bad line", "bad lines"),
+        (t.failed, "failed", "failed"),
     ] {
         if n > 0 {
+            let what = if n == 1 { one } else { many };
             s.push_str(&format!(", {} {what}", group(n as u128)));
         }
     }

@@ -157,8 +157,12 @@ pub enum LineFault {
     },
     /// A character that is no symbol of the grid and no blank.
     Character { at: usize, found: char, size: usize },
-    /// Two givens break a rule together.
-    Clash { size: usize, cells: (usize, usize) },
+    /// Two givens break a rule together: they hold `symbol` (from 1).
+    Clash {
+        size: usize,
+        cells: (usize, usize),
+        symbol: u8,
+    },
 }
 
 /// One puzzle of a file with a puzzle a line (the benchmark sets' format): n x n characters,
@@ -269,12 +273,21 @@ impl Document {
                 }
                 n as usize
             }
-            None => match (&givens_rows, &regions_rows) {
-                (Some(rows), _) | (None, Some(rows)) => rows.grid_size(),
-                (None, None) => {
+            None => match (&givens_rows, &regions_rows, board.boxes.as_ref().map(|b| b.get_ref())) {
+                (_, _, Some(RawBox::Sides(s)))
+                    if s.len() == 2
+                        && s[0]
+                            .checked_mul(s[1])
+                            .is_some_and(|p| (1..=MAX_SYMBOLS as i64).contains(&p)) =>
+                {
+                    (s[0] * s[1]) as usize
+                }
+                (Some(rows), _, _) | (None, Some(rows), _) => rows.grid_size(),
+                (None, None, _) => {
                     return Err(self.err_nowhere(
                         "board.size",
-                        "a sudoku needs its size: board.size = 9, or givens drawn as rows".into(),
+                        "a sudoku needs its size: board.size = 9, a box, or givens drawn as rows"
+                            .into(),
                     ));
                 }
             },

@@ -15,11 +15,13 @@ use crate::spec::{LineFault, SudokuSpec, read_sudoku_line, sudoku_clash_in};
 pub enum LineAnswer {
     /// Not a puzzle of these rules.
     Bad(LineFault),
-    /// Searched: its first solution (goal first), the solutions counted, and whether the
-    /// search finished (else what stopped it).
+    /// Searched: its first solution (goal first), the solutions counted (at least so many
+    /// where `capped`: a count stopped at the solution limit), and whether the search
+    /// finished (else what stopped it).
     Searched {
         solution: Option<Vec<usize>>,
         count: u128,
+        capped: bool,
         stopped: Option<StopReason>,
         nodes: u64,
     },
@@ -79,6 +81,7 @@ fn solve_line(
         return LineAnswer::Bad(LineFault::Clash {
             size: base.n(),
             cells,
+            symbol: givens[cells.1],
         });
     }
     // A puzzle reached after a limit struck (the time, an interrupt) is not begun.
@@ -86,6 +89,7 @@ fn solve_line(
         return LineAnswer::Searched {
             solution: None,
             count: 0,
+            capped: false,
             stopped: run.stopped(),
             nodes: 0,
         };
@@ -102,6 +106,8 @@ fn solve_line(
         Ok(c) => LineAnswer::Searched {
             solution: first,
             count: c.outcome.answer.count.unwrap_or(c.outcome.stats.solutions),
+            capped: task.goal == crate::engine::Goal::Count
+                && c.outcome.stopped == Some(StopReason::Solutions),
             stopped: c.outcome.stopped.filter(|r| r.is_limit()),
             nodes: c.outcome.stats.nodes,
         },
