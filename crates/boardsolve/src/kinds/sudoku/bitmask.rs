@@ -236,19 +236,8 @@ impl<'g, W: Word> Search<'g, W> {
                 }
             }
             if dirty == 0 {
-                // Singles exhausted: a symbol that a region holds only where it meets a line
-                // leaves the rest of that line, and the other way round (locked candidates).
-                match locked(g, level, queue) {
-                    None => return false,
-                    Some(0) => {
-                        self.dirty = 0;
-                        return true;
-                    }
-                    Some(changed) => {
-                        dirty = changed;
-                        continue;
-                    }
-                }
+                self.dirty = 0;
+                return true;
             }
             let u = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
@@ -284,41 +273,4 @@ impl<'g, W: Word> Search<'g, W> {
             }
         }
     }
-}
-
-/// One pass of locked candidates over the grid's crossings of a region and a line: the units
-/// whose candidates changed (0: none), or `None` where a cell was left without a candidate.
-fn locked<W: Word>(g: &Grid, level: &mut [W], queue: &mut Vec<u32>) -> Option<u128> {
-    let mut changed = 0u128;
-    for k in 0..g.crossings() {
-        let (shared, region, line) = g.crossing(k);
-        let or = |cells: &[u32], level: &[W]| {
-            cells
-                .iter()
-                .fold(W::ZERO, |m, &c| m | (level[c as usize] & !W::PLACED))
-        };
-        let inside = or(shared, level);
-        let in_region = or(region, level);
-        let in_line = or(line, level);
-        for (strike, cells) in [(inside & !in_region, line), (inside & !in_line, region)] {
-            if strike == W::ZERO {
-                continue;
-            }
-            for &c in cells {
-                let v = level[c as usize];
-                if v & strike != W::ZERO && v & W::PLACED == W::ZERO {
-                    let w = v & !strike;
-                    if w == W::ZERO {
-                        return None;
-                    }
-                    level[c as usize] = w;
-                    changed |= g.unit_mask[c as usize];
-                    if w.rest() == W::ZERO {
-                        queue.push(c);
-                    }
-                }
-            }
-        }
-    }
-    Some(changed)
 }

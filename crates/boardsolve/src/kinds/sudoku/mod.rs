@@ -40,12 +40,6 @@ pub struct Grid {
     peers: Vec<u32>,
     /// The units of each cell as bits (at most 3 x 35 + 2 units).
     pub unit_mask: Vec<u128>,
-    /// Where a region meets a row or a column in two cells or more: the cells they share,
-    /// then the region's others, then the line's others, `cross[start[k]..start[k + 1]]`
-    /// with the two cuts at `cuts[k]`.
-    pub cross: Vec<u32>,
-    pub cross_start: Vec<u32>,
-    pub cross_cuts: Vec<(u32, u32)>,
 }
 
 impl Grid {
@@ -81,31 +75,7 @@ impl Grid {
             .iter()
             .map(|us| us.iter().fold(0u128, |m, &u| m | 1 << u))
             .collect();
-        // Regions against rows and columns (the first 2n units), sharing two cells or more.
-        let (mut cross, mut cross_start, mut cross_cuts) = (Vec::new(), vec![0u32], Vec::new());
-        if s.regions.of_cells(n).is_some() {
-            for region in &unit_lists[2 * n..3 * n] {
-                for line in &unit_lists[..2 * n] {
-                    let shared: Vec<usize> =
-                        region.iter().copied().filter(|c| line.contains(c)).collect();
-                    if shared.len() < 2 || shared.len() == n {
-                        continue;
-                    }
-                    let start = cross.len() as u32;
-                    cross.extend(shared.iter().map(|&c| c as u32));
-                    let a = cross.len() as u32 - start;
-                    cross.extend(region.iter().filter(|c| !shared.contains(c)).map(|&c| c as u32));
-                    let b = cross.len() as u32 - start;
-                    cross.extend(line.iter().filter(|c| !shared.contains(c)).map(|&c| c as u32));
-                    cross_cuts.push((a, b));
-                    cross_start.push(cross.len() as u32);
-                }
-            }
-        }
         Grid {
-            cross,
-            cross_start,
-            cross_cuts,
             unit_mask,
             n,
             regions: s.regions.of_cells(n),
@@ -131,20 +101,6 @@ impl Grid {
         } else {
             (1u128 << k) - 1
         }
-    }
-
-    /// Intersection `k` of a region and a line: the cells they share, the region's others,
-    /// the line's others.
-    pub fn crossing(&self, k: usize) -> (&[u32], &[u32], &[u32]) {
-        let all = &self.cross[self.cross_start[k] as usize..self.cross_start[k + 1] as usize];
-        let (a, b) = self.cross_cuts[k];
-        let (shared, rest) = all.split_at(a as usize);
-        let (region, line) = rest.split_at((b - a) as usize);
-        (shared, region, line)
-    }
-
-    pub fn crossings(&self) -> usize {
-        self.cross_cuts.len()
     }
 
     pub fn unit(&self, u: usize) -> &[u32] {
