@@ -393,7 +393,17 @@ fn puzzles_a_line_each_get_a_line_and_a_bad_line_is_named() {
         Some(&input),
     );
     assert_eq!(code, 0);
-    assert_eq!(out, "1\n2\n");
+    assert_eq!(out, "1\n2+\n", "a count stopped at the limit is marked");
+    let (_, out, _) = run_cli_with(
+        &[
+            "-", "--input", "lines", "--goal", "count", "--limit", "2", "--format", "json",
+            "--quiet",
+        ],
+        Some(&input),
+    );
+    let second: serde_json::Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(second["complete"], false);
+    assert_eq!(second["count"], 2);
     let (_, out, _) = run_cli_with(
         &["-", "--input", "lines", "--format", "json", "--quiet"],
         Some(&input),

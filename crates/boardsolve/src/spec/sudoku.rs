@@ -273,7 +273,11 @@ impl Document {
                 }
                 n as usize
             }
-            None => match (&givens_rows, &regions_rows, board.boxes.as_ref().map(|b| b.get_ref())) {
+            None => match (
+                &givens_rows,
+                &regions_rows,
+                board.boxes.as_ref().map(|b| b.get_ref()),
+            ) {
                 (_, _, Some(RawBox::Sides(s)))
                     if s.len() == 2
                         && s[0]
