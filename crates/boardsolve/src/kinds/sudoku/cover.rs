@@ -10,8 +10,8 @@ use crate::spec::{MAX_COVER_ENTRIES, SUDOKU_SYMBOLS};
 
 /// A symbol (from 0) in a cell.
 type Filled = (u32, u8);
-/// Where each way to fill a cage goes.
-type OnFilling<'a> = &'a mut dyn FnMut(&[Filled]);
+/// Where each way to fill a cage goes; `false` from it stops the enumeration.
+type OnFilling<'a> = &'a mut dyn FnMut(&[Filled]) -> bool;
 
 /// The exact cover of a puzzle and, for each option, the cells it fills.
 pub struct Cover {
@@ -59,7 +59,7 @@ impl Model {
     }
 
     /// Each way to fill cage `k`'s blank cells, as the symbols in its cells' order, handed
-    /// to `each`; none where its givens already break it.
+    /// to `each` until it says stop; none where its givens already break it.
     fn cage_fillings(&self, k: usize, open: &[u64], each: OnFilling) {
         let cage = &self.grid.cages[k];
         let mut used = 0u64;
@@ -100,7 +100,12 @@ impl Model {
             .sum();
         for k in 0..self.grid.cages.len() {
             let mut fills = 0u64;
-            self.cage_fillings(k, &open, &mut |f| fills += per_fill(f.len()) + 1);
+            // Counted up to the bound only: a cage of 25 cells has 25! fillings.
+            let room = (MAX_COVER_ENTRIES as u64).saturating_sub(entries);
+            self.cage_fillings(k, &open, &mut |f| {
+                fills += per_fill(f.len()) + 1;
+                fills <= room
+            });
             entries += fills;
             if entries > MAX_COVER_ENTRIES as u64 {
                 break;
@@ -192,7 +197,10 @@ impl Model {
         }
         for k in 0..g.cages.len() {
             let mut fillings: Vec<Vec<(u32, u8)>> = Vec::new();
-            self.cage_fillings(k, &open, &mut |f| fillings.push(f.to_vec()));
+            self.cage_fillings(k, &open, &mut |f| {
+                fillings.push(f.to_vec());
+                true
+            });
             for f in fillings {
                 add(&mut cover, &f, Some(k));
             }
@@ -202,7 +210,7 @@ impl Model {
 }
 
 /// Fill `blank` from its first cell with symbols not `used` that `open` allows, adding up to
-/// `left` (values 1 to n), each filling handed to `each`.
+/// `left` (values 1 to n), each filling handed to `each`; `false` when `each` said stop.
 fn fill(
     blank: &[u32],
     open: &[u64],
@@ -211,17 +219,14 @@ fn fill(
     n: i64,
     chosen: &mut Vec<(u32, u8)>,
     each: OnFilling,
-) {
+) -> bool {
     let rest = blank.len() as i64 - chosen.len() as i64;
     if rest == 0 {
-        if left == 0 {
-            each(chosen);
-        }
-        return;
+        return left != 0 || each(chosen);
     }
     // The rest need at least 1 + 2 + ... and at most n + (n - 1) + ...
     if left < rest * (rest + 1) / 2 || left > rest * (2 * n - rest + 1) / 2 {
-        return;
+        return true;
     }
     let c = blank[chosen.len()];
     let mut m = open[c as usize] & !used;
@@ -229,7 +234,7 @@ fn fill(
         let s = m.trailing_zeros() as u8;
         m &= m - 1;
         chosen.push((c, s));
-        fill(
+        let go_on = fill(
             blank,
             open,
             used | (1 << s),
@@ -239,7 +244,11 @@ fn fill(
             each,
         );
         chosen.pop();
+        if !go_on {
+            return false;
+        }
     }
+    true
 }
 
 impl Cover {
