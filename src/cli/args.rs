@@ -5,28 +5,13 @@ use std::ffi::OsString;
 use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, StringValueParser, TypedValueParser};
-use clap::{
-    Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Parser, Subcommand, ValueEnum,
-};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Parser, Subcommand};
 
 use boardsolve::engine::{Goal, Limits};
 use boardsolve::spec::options::{
-    COMPARE, Default, InputFormat, MERGE, MergeFormat, OPTION_GROUPS, OptionGroup, PLAN, RunOption,
-    Value,
+    COMPARE, Default, InputFormat, MERGE, MergeFormat, OPTION_GROUPS, OUTPUT, OptionGroup,
+    OutputFormat, PLAN, RunOption, Value,
 };
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
-    Text,
-    Json,
-    Svg,
-    /// Graphviz DOT of the move graph (kind tour), the solution's moves in bold
-    Dot,
-    /// Solutions as Knuth's DLX1 prints them, then his statistics line (kind cover)
-    Knuth,
-    /// The puzzle itself in Knuth's exact-cover format, for his programs; nothing is solved
-    KnuthInput,
-}
 
 /// Options every command that reads a puzzle shares: the rows of the library's option
 /// tables (`boardsolve::spec::options`), whose flags, help, defaults and ranges clap takes
@@ -56,10 +41,10 @@ pub(crate) struct Common {
 /// The help line of a row: its help, then what it accepts and its default.
 fn help_of(o: &RunOption) -> String {
     // clap lists the names of a choice it checks itself.
-    let accepted = match o.value {
-        Value::Choice(_) if o.key.is_none() => String::new(),
-        Value::Choice(names) => names.join(", "),
-        _ => o.accepted(),
+    let accepted = match o.value.names() {
+        Some(_) if o.key.is_none() => String::new(),
+        Some(names) => names.join(", "),
+        None => o.accepted(),
     };
     let mut notes = Vec::new();
     if !accepted.is_empty() {
@@ -183,6 +168,14 @@ fn arg_of(heading: Option<&'static str>, o: &'static RunOption, checked: bool) -
         Value::Choice(names) if o.key.is_none() => {
             arg.value_parser(PossibleValuesParser::new(names))
         }
+        Value::Described(pairs) if o.key.is_none() => arg.value_parser(PossibleValuesParser::new(
+            pairs
+                .iter()
+                .map(|&(name, help)| PossibleValue::new(name).help(help)),
+        )),
+        Value::Described(pairs) => arg
+            .value_parser(Offered(pairs.iter().map(|&(name, _)| name).collect()))
+            .hide_possible_values(true),
         Value::Choice(names) => arg
             .value_parser(Offered(names.to_vec()))
             .hide_possible_values(true),
@@ -306,18 +299,16 @@ pub(crate) struct SolveCli {
     pub(crate) file: Option<String>,
     #[command(flatten)]
     pub(crate) common: Common,
-    /// Output format
-    #[arg(long, value_enum, default_value = "text")]
-    pub(crate) format: Format,
-    /// Write the answer to this file instead of standard output
-    #[arg(long)]
+    #[command(flatten)]
+    pub(crate) out: OutputFlags,
+}
+
+/// A solve's own flags: the rows of its table ([`OUTPUT`]).
+#[derive(Debug, Clone)]
+pub(crate) struct OutputFlags {
+    pub(crate) format: OutputFormat,
     pub(crate) output: Option<String>,
-    /// No progress and no summary line on standard error
-    #[arg(long)]
     pub(crate) quiet: bool,
-    /// With --part: write the part's record (one JSON line, for `solve merge`) to this file
-    /// when the part ends, finished or stopped
-    #[arg(long, value_name = "PATH")]
     pub(crate) record: Option<String>,
 }
 
@@ -417,6 +408,17 @@ macro_rules! command_flags {
         }
     };
 }
+
+command_flags!(OutputFlags, OUTPUT, |m| OutputFlags {
+    // clap takes only the table's names, and gives the default.
+    format: m
+        .get_one::<String>("format")
+        .and_then(|f| OutputFormat::parse(f))
+        .unwrap_or(OutputFormat::Text),
+    output: m.get_one::<String>("output").cloned(),
+    quiet: m.get_flag("quiet"),
+    record: m.get_one::<String>("record").cloned(),
+});
 
 command_flags!(MergeFlags, MERGE, |m| MergeFlags {
     quiet: m.get_flag("quiet"),

@@ -6,17 +6,18 @@ use std::io::Write;
 
 use boardsolve::render;
 use boardsolve::spec::Kind;
+use boardsolve::spec::options::OutputFormat;
 
-use super::args::{Format, SolveCli};
+use super::args::SolveCli;
 use super::fail;
 use super::load::Loaded;
 
 /// What the Knuth formats settle before a search: `knuth-input` writes the puzzle and ends
 /// the run; `knuth` is refused for kinds whose solutions are not options. `None`: search.
 pub(crate) fn before_search(cli: &SolveCli, l: &Loaded) -> Option<u8> {
-    match cli.format {
-        Format::KnuthInput => Some(write_input(cli, l)),
-        Format::Knuth if l.spec.kind() != Kind::Cover => Some(fail(format!(
+    match cli.out.format {
+        OutputFormat::KnuthInput => Some(write_input(cli, l)),
+        OutputFormat::Knuth if l.spec.kind() != Kind::Cover => Some(fail(format!(
             "--format knuth prints the chosen options of an exact cover (kind cover); kind \
              \"{}\" prints its own solutions (`--format knuth-input` writes an independent \
              or tiling puzzle as an exact cover, for Knuth's programs)",
@@ -47,7 +48,7 @@ fn write_input(cli: &SolveCli, l: &Loaded) -> u8 {
         render::write_knuth_input(w, title, &cover.problem, cover.colours)?;
         w.flush()
     };
-    let written = match &cli.output {
+    let written = match &cli.out.output {
         Some(path) => std::fs::File::create(path)
             .and_then(|f| write(&mut std::io::BufWriter::with_capacity(1 << 20, f)))
             .map_err(|e| format!("{path}: {e}")),
@@ -63,7 +64,7 @@ fn write_input(cli: &SolveCli, l: &Loaded) -> u8 {
     if let Err(e) = written {
         return fail(e);
     }
-    if !cli.quiet
+    if !cli.out.quiet
         && let Some(note) = render::knuth_input_note(&cover.problem, cover.colours)
     {
         eprintln!("{note}");

@@ -9,9 +9,10 @@ use std::io::{BufRead, BufReader, Read, Write};
 use boardsolve::engine::{Goal, Run, Task};
 use boardsolve::kinds::{Model, sudoku};
 use boardsolve::render::{self, ManyTally};
+use boardsolve::spec::options::OutputFormat;
 use boardsolve::spec::{KindSpec, LineFault, Overrides, SolveOverrides, Spec};
 
-use super::args::{Format, SolveCli, limits, parse_memory};
+use super::args::{SolveCli, limits, parse_memory};
 use super::{clock, fail};
 
 /// The longest line read as a puzzle: a 35x35 grid is 1,225 characters, and a comment may
@@ -91,7 +92,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
         (c.part.is_some(), "--part"),
         (c.estimate.is_some(), "--estimate"),
         (c.optimum.is_some(), "--optimum"),
-        (cli.record.is_some(), "--record"),
+        (cli.out.record.is_some(), "--record"),
         (
             c.width.is_some() || c.height.is_some(),
             "--width and --height",
@@ -103,7 +104,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             ));
         }
     }
-    if !matches!(cli.format, Format::Text | Format::Json) {
+    if !matches!(cli.out.format, OutputFormat::Text | OutputFormat::Json) {
         return fail(
             "--input lines writes a line a puzzle: accepted formats text and json (JSON lines)",
         );
@@ -212,7 +213,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
         clock::process_start(),
         spec.solve.time_limit,
     ));
-    let out: Box<dyn Write> = match &cli.output {
+    let out: Box<dyn Write> = match &cli.out.output {
         Some(path) => match std::fs::File::create(path) {
             Ok(f) => Box::new(f),
             Err(e) => return fail(format!("{path}: {e}")),
@@ -222,7 +223,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     let mut tally = ManyTally::default();
     let start = std::time::Instant::now();
-    let json = cli.format == Format::Json;
+    let json = cli.out.format == OutputFormat::Json;
     let counted = goal == Goal::Count;
     loop {
         if batch.is_empty() {
@@ -271,7 +272,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
     if let Err(e) = out.flush() {
         return write_failed(cli, e);
     }
-    if !cli.quiet {
+    if !cli.out.quiet {
         eprintln!(
             "{}",
             render::many_summary(&tally, start.elapsed(), threads, counted)
@@ -289,7 +290,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
 }
 
 fn write_failed(cli: &SolveCli, e: std::io::Error) -> u8 {
-    match &cli.output {
+    match &cli.out.output {
         Some(path) => fail(format!("{path}: {e}")),
         None => fail(e),
     }

@@ -44,7 +44,7 @@ use boardsolve::engine::{Goal, Status};
 use boardsolve::render;
 use boardsolve::render::Picture;
 use boardsolve::spec::Kind;
-use boardsolve::spec::options::InputFormat;
+use boardsolve::spec::options::{InputFormat, OutputFormat};
 
 use args::{CheckCli, Cli, SolveCli, StrategiesCli, Sub, limits, rewrite_size_sweep};
 use load::{header, load, resolve_strategy};
@@ -149,39 +149,39 @@ fn solve(cli: SolveCli) -> u8 {
         return code;
     }
     // A count keeps no solution to draw: an empty drawing would pass for an answer.
-    if cli.format == args::Format::Svg && l.task.goal == Goal::Count {
+    if cli.out.format == OutputFormat::Svg && l.task.goal == Goal::Count {
         return fail(
             "--format svg draws solutions, and goal count keeps none: use a goal that shows \
              solutions (first, or all, minimize or maximize where the kind takes them: `solve \
              strategies FILE` lists its goals), or --format text or json for the count",
         );
     }
-    if cli.record.is_some() && l.task.part.is_none() {
+    if cli.out.record.is_some() && l.task.part.is_none() {
         return fail("--record: accepted with --part I/N: the record is a part's");
     }
-    if let Some(Err(e)) = cli.record.as_deref().map(parts::check_record) {
+    if let Some(Err(e)) = cli.out.record.as_deref().map(parts::check_record) {
         return fail(e);
     }
     let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
     // Without --limit only the first solutions up to the table's default are shown; the count stays exact.
     let keep = l.spec.solve.limit.unwrap_or_else(default_shown);
-    let progress = !cli.quiet && std::io::stderr().is_terminal();
+    let progress = !cli.out.quiet && std::io::stderr().is_terminal();
     let h = header(&l);
     // The answer's destination is opened before the search: solutions go out as they come.
-    let out: Box<dyn Write + Send> = match &cli.output {
+    let out: Box<dyn Write + Send> = match &cli.out.output {
         Some(path) => match std::fs::File::create(path) {
             Ok(f) => Box::new(f),
             Err(e) => return fail(format!("{path}: {e}")),
         },
         None => Box::new(std::io::stdout()),
     };
-    let failed = |e: std::io::Error| match &cli.output {
+    let failed = |e: std::io::Error| match &cli.out.output {
         Some(path) => fail(format!("{path}: {e}")),
         None => fail(e),
     };
     let report = Mutex::new(Report::new(
         std::io::BufWriter::with_capacity(1 << 20, out),
-        cli.format,
+        cli.out.format,
         l.task.part.is_some(),
         (keep, l.task.goal == Goal::All),
         &l.clock,
@@ -224,7 +224,7 @@ fn solve(cli: SolveCli) -> u8 {
         more.extend(l.model.picture_compact(c));
     }
     let record = parts::record_of(&cli, &l, &h, &outcome);
-    if let (Some(path), Some(r)) = (&cli.record, &record)
+    if let (Some(path), Some(r)) = (&cli.out.record, &record)
         && let Err(e) = parts::write_record(path, r)
     {
         return fail(e);
@@ -241,7 +241,7 @@ fn solve(cli: SolveCli) -> u8 {
         Ok(u) => u,
         Err(e) => return failed(e),
     };
-    if !cli.quiet {
+    if !cli.out.quiet {
         let mut line = render::summary_line(&h, &outcome);
         if let Some(u) = &unfinished {
             line = format!("{line} | {}", render::unfinished_text(u));

@@ -14,7 +14,7 @@ use boardsolve::engine::{Clock, Outcome, StopReason};
 use boardsolve::kinds::Model;
 use boardsolve::render::{self, Header, Picture, Stop, Unfinished};
 
-use super::args::Format;
+use boardsolve::spec::options::OutputFormat;
 
 /// Where the answer goes: standard output or the `--output` file, buffered.
 pub(crate) type Out = std::io::BufWriter<Box<dyn Write + Send>>;
@@ -35,7 +35,7 @@ enum Mode {
 /// A solve's answer on its way out.
 pub(crate) struct Report<'c> {
     out: Out,
-    format: Format,
+    format: OutputFormat,
     mode: Mode,
     /// Solutions shown at most (`--limit`).
     keep: u64,
@@ -58,17 +58,20 @@ impl<'c> Report<'c> {
     /// `keep` solutions (of goal `all` when `all`), its writing stopped by `clock`.
     pub(crate) fn new(
         out: Out,
-        format: Format,
+        format: OutputFormat,
         record: bool,
         (keep, all): (u64, bool),
         clock: &'c Clock,
     ) -> Self {
         let mode = match format {
-            Format::Json if record => Mode::Record,
-            Format::Text | Format::Json => Mode::Stream,
+            OutputFormat::Json if record => Mode::Record,
+            OutputFormat::Text | OutputFormat::Json => Mode::Stream,
             // `knuth-input` writes the puzzle before any search (cli/knuth.rs) and never
             // reaches a report; `knuth` prints DLX1's lines, the statistics after them.
-            Format::Svg | Format::Dot | Format::Knuth | Format::KnuthInput => Mode::Collect,
+            OutputFormat::Svg
+            | OutputFormat::Dot
+            | OutputFormat::Knuth
+            | OutputFormat::KnuthInput => Mode::Collect,
         };
         Report {
             out,
@@ -95,7 +98,7 @@ impl<'c> Report<'c> {
     /// the search and the opening of the solutions (JSON).
     pub(crate) fn begin(&mut self, h: &Header, strategy: &str) -> std::io::Result<()> {
         match (self.mode, self.format) {
-            (Mode::Stream, Format::Text) => render::write_text_head(&mut self.out, h)?,
+            (Mode::Stream, OutputFormat::Text) => render::write_text_head(&mut self.out, h)?,
             (Mode::Stream, _) => render::write_json_head(&mut self.out, h, strategy)?,
             _ => {}
         }
@@ -138,7 +141,7 @@ impl<'c> Report<'c> {
         let mut stop = || watch.stop();
         let index = self.shown;
         let stopped: Option<Stop> = match self.format {
-            Format::Text => render::write_text_solution(&mut self.out, p, &mut stop)?,
+            OutputFormat::Text => render::write_text_solution(&mut self.out, p, &mut stop)?,
             _ => render::write_json_solution(&mut self.out, index, p, &mut stop)?,
         };
         self.shown += 1;
@@ -209,14 +212,14 @@ impl<'c> Report<'c> {
                     writeln!(w, "{}", r.to_line())?;
                 }
             }
-            (Mode::Stream, Format::Text) => {
+            (Mode::Stream, OutputFormat::Text) => {
                 render::write_text_tail(w, h, outcome, self.shown, self.all, unfinished.as_ref())?
             }
             (Mode::Stream, _) => {
                 render::write_json_tail(w, outcome, self.shown, unfinished.as_ref())?
             }
-            (Mode::Collect, Format::Svg) => write_svg(w, h, &self.kept)?,
-            (Mode::Collect, Format::Knuth | Format::KnuthInput) => {
+            (Mode::Collect, OutputFormat::Svg) => write_svg(w, h, &self.kept)?,
+            (Mode::Collect, OutputFormat::Knuth | OutputFormat::KnuthInput) => {
                 render::write_knuth_report(w, outcome, &self.kept)?
             }
             (Mode::Collect, _) => {

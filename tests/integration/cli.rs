@@ -936,3 +936,31 @@ fn the_man_page_holds_its_commands() {
     // The options the commands share are listed once, in the page's own sections.
     assert_eq!(page.matches("\\fB\\-\\-goal\\fR \\fI").count(), 1, "{page}");
 }
+
+/// `solve --help` lists each output format with its line of help, and the shells' completions
+/// offer them with it, from the option table; the default is the table's.
+#[test]
+fn the_output_formats_are_listed_with_their_help() {
+    use boardsolve::spec::options::OutputFormat;
+    let (code, help, err) = run_cli(&["--help"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(help.contains("Output format [default: text]"), "{help}");
+    for f in OutputFormat::ALL {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("- {}:", f.name())))
+            .unwrap_or_else(|| panic!("--format {} is not listed:\n{help}", f.name()));
+        assert!(line.ends_with(f.help()), "{line}");
+    }
+    let (code, script, err) = run_cli(&["completions", "zsh"]);
+    assert_eq!(code, 0, "{err}");
+    for f in OutputFormat::ALL {
+        // zsh's script quotes in single quotes: a quote is closed, escaped and reopened.
+        let help = f.help().replace('\'', "'\\''");
+        assert!(
+            script.contains(&format!("{}\\:\"{help}\"", f.name())),
+            "--format {}:\n{script}",
+            f.name()
+        );
+    }
+}

@@ -5,8 +5,8 @@
 //! come the command line's flags (the CLI builds them with clap), the `[solve]` keys that the
 //! file and `--set` take, the range checks with their errors, and docs/options.md
 //! ([`options_markdown`]). A flag that has a key is the key given on the command line: it is
-//! checked alike and wins over the file's. The commands' own flags (`solve plan --parts`,
-//! `solve merge --verify`, `solve compare --budget`) have tables of their own
+//! checked alike and wins over the file's. The commands' own flags (`solve FILE --format`,
+//! `solve plan --parts`, `solve merge --verify`, `solve compare --budget`) have tables of their own
 //! ([`COMMAND_GROUPS`]), without keys: they say how a command runs, not what a puzzle asks.
 
 use std::fmt::Write as _;
@@ -70,6 +70,85 @@ impl MergeFormat {
     }
 }
 
+/// The formats a solve writes its answer in (`--format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    Text,
+    Json,
+    Svg,
+    Dot,
+    Knuth,
+    KnuthInput,
+}
+
+impl OutputFormat {
+    pub const ALL: [OutputFormat; 6] = [
+        OutputFormat::Text,
+        OutputFormat::Json,
+        OutputFormat::Svg,
+        OutputFormat::Dot,
+        OutputFormat::Knuth,
+        OutputFormat::KnuthInput,
+    ];
+    pub const NAMES: [&'static str; 6] = [
+        OutputFormat::Text.name(),
+        OutputFormat::Json.name(),
+        OutputFormat::Svg.name(),
+        OutputFormat::Dot.name(),
+        OutputFormat::Knuth.name(),
+        OutputFormat::KnuthInput.name(),
+    ];
+    /// Each format's name and line of help, as `--format` lists them.
+    pub const DESCRIBED: [(&'static str, &'static str); 6] = {
+        let mut out = [("", ""); 6];
+        let mut i = 0;
+        while i < out.len() {
+            out[i] = (OutputFormat::ALL[i].name(), OutputFormat::ALL[i].help());
+            i += 1;
+        }
+        out
+    };
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Text => "text",
+            OutputFormat::Json => "json",
+            OutputFormat::Svg => "svg",
+            OutputFormat::Dot => "dot",
+            OutputFormat::Knuth => "knuth",
+            OutputFormat::KnuthInput => "knuth-input",
+        }
+    }
+
+    /// What the format writes, in a line.
+    pub const fn help(self) -> &'static str {
+        match self {
+            OutputFormat::Text => {
+                "The boards (or a line a puzzle) and the answer line, written as the search goes"
+            }
+            OutputFormat::Json => {
+                "One JSON object (or a line a puzzle), written as the search goes; with --part, \
+                 the part's record in one line"
+            }
+            OutputFormat::Svg => "The boards of the solutions found, drawn (not goal count)",
+            OutputFormat::Dot => {
+                "Graphviz DOT of the move graph (kind tour), the solution's moves in bold"
+            }
+            OutputFormat::Knuth => {
+                "Solutions as Knuth's DLX1 prints them, then his statistics line (kind cover)"
+            }
+            OutputFormat::KnuthInput => {
+                "The puzzle itself in Knuth's exact-cover format, for his programs; nothing is \
+                 solved"
+            }
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<OutputFormat> {
+        OutputFormat::ALL.into_iter().find(|f| f.name() == s)
+    }
+}
+
 /// What a value is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -81,6 +160,9 @@ pub enum Value {
     Seconds,
     /// One of a few names.
     Choice(&'static [&'static str]),
+    /// One of a few names, each with a line of help (name, help) that the help and the docs
+    /// list under the option.
+    Described(&'static [(&'static str, &'static str)]),
     /// A word or a text.
     Text,
     /// A text, the flag given once for each.
@@ -96,10 +178,19 @@ impl Value {
             Value::Switch => "switch",
             Value::Whole => "integer",
             Value::Seconds => "seconds",
-            Value::Choice(_) => "name",
+            Value::Choice(_) | Value::Described(_) => "name",
             Value::Text => "text",
             Value::Repeated => "text, repeatable",
             Value::List => "text, comma separated",
+        }
+    }
+
+    /// The names a choice accepts, in the table's order; `None` when the value is no choice.
+    pub fn names(self) -> Option<Vec<&'static str>> {
+        match self {
+            Value::Choice(names) => Some(names.to_vec()),
+            Value::Described(pairs) => Some(pairs.iter().map(|&(name, _)| name).collect()),
+            _ => None,
         }
     }
 }
@@ -271,8 +362,8 @@ impl std::error::Error for OutOfRange<'_> {}
 #[derive(Clone, Copy, Debug)]
 pub struct OptionGroup {
     pub name: &'static str,
-    /// The command whose own flags these are (`plan`); `None`: the options of every command
-    /// that reads a puzzle.
+    /// The command whose own flags these are (`plan`; `solve` for a solve, `solve FILE`);
+    /// `None`: the options of every command that reads a puzzle.
     pub command: Option<&'static str>,
     /// The heading of the group in `solve --help`.
     pub title: &'static str,
@@ -543,6 +634,54 @@ pub static RUN: OptionGroup = OptionGroup {
     ],
 };
 
+/// A solve's own flags: its answer's format and where it goes.
+pub static OUTPUT: OptionGroup = OptionGroup {
+    name: "output",
+    command: Some("solve"),
+    title: "solve FILE output options",
+    about: "What `solve FILE` writes, and where (flags of a solve only: no key in the puzzle \
+            file, no `--set` path)",
+    options: &[
+        row(
+            "format",
+            None,
+            Value::Described(&OutputFormat::DESCRIBED),
+            "FORMAT",
+            Default::Literal(OutputFormat::Text.name()),
+            Range::Any,
+            "Output format",
+        ),
+        row(
+            "output",
+            None,
+            Value::Text,
+            "OUTPUT",
+            Default::None,
+            Range::Any,
+            "Write the answer to this file instead of standard output",
+        ),
+        row(
+            "quiet",
+            None,
+            Value::Switch,
+            "",
+            Default::None,
+            Range::Any,
+            "No progress and no summary line on standard error",
+        ),
+        row(
+            "record",
+            None,
+            Value::Text,
+            "PATH",
+            Default::None,
+            Range::Any,
+            "With --part: write the part's record (one JSON line, for `solve merge`) to this \
+             file when the part ends, finished or stopped",
+        ),
+    ],
+};
+
 /// `solve plan`'s own flags.
 pub static PLAN: OptionGroup = OptionGroup {
     name: "plan",
@@ -710,7 +849,7 @@ pub static COMPARE: OptionGroup = OptionGroup {
 pub static OPTION_GROUPS: [&OptionGroup; 3] = [&PUZZLE, &SOLVE, &RUN];
 
 /// The groups of the commands' own flags, in the order the docs list them.
-pub static COMMAND_GROUPS: [&OptionGroup; 3] = [&PLAN, &MERGE, &COMPARE];
+pub static COMMAND_GROUPS: [&OptionGroup; 4] = [&OUTPUT, &PLAN, &MERGE, &COMPARE];
 
 impl OptionGroup {
     /// The option of flag `flag` (without dashes) in this group.
@@ -760,9 +899,9 @@ pub fn options_markdown() -> String {
         "# Run options\n\n\
          Every option of what a run solves and within what limits (the puzzle, the \
          search, the run), generated from the tables that declare them \
-         (crates/boardsolve/src/spec/options.rs), then the flags of the commands `solve plan`, \
-         `solve merge` and `solve compare`; a solve's output (`--format`, `--output`, \
-         `--quiet`, `--record`) is in docs/cli.md, and how parts are run and merged in \
+         (crates/boardsolve/src/spec/options.rs), then the flags of a solve's output (`solve \
+         FILE`) and of the commands `solve plan`, `solve merge` and `solve compare`; what each \
+         output format writes is in docs/cli.md, and how parts are run and merged in \
          docs/parts.md. An option with a key takes the same value in the puzzle file, by \
          `--set KEY=VALUE`, and by its flag; the flag wins over the file, and a flag with a \
          `--set` of its key is an error naming both. A command's own flags have no key.\n\n\
@@ -787,9 +926,9 @@ pub fn options_markdown() -> String {
                 _ => format!("`--{} {}`", o.flag, o.value_name),
             };
             let key = o.key.map_or(String::new(), |k| format!("`{k}`"));
-            let accepted = match o.value {
-                Value::Choice(names) => names.join(", "),
-                _ => o.accepted(),
+            let accepted = match o.value.names() {
+                Some(names) => names.join(", "),
+                None => o.accepted(),
             };
             let relations = o.relations();
             let help = if relations.is_empty() {
@@ -805,6 +944,15 @@ pub fn options_markdown() -> String {
                 cell(&accepted),
                 cell(&help)
             );
+        }
+        // A choice whose values have a line of help each lists them under the table.
+        for o in g.options {
+            if let Value::Described(pairs) = o.value {
+                let _ = writeln!(md, "\n`--{} {}`:\n", o.flag, o.value_name);
+                for (name, help) in pairs {
+                    let _ = writeln!(md, "- `{name}`: {help}");
+                }
+            }
         }
     }
     md
@@ -874,11 +1022,10 @@ mod tests {
     }
 
     /// The names a row of the tables accepts.
-    fn accepted_names(o: &RunOption) -> &'static [&'static str] {
-        match o.value {
-            Value::Choice(names) => names,
-            v => panic!("--{} takes a {v:?}, not a name", o.flag),
-        }
+    fn accepted_names(o: &RunOption) -> Vec<&'static str> {
+        o.value
+            .names()
+            .unwrap_or_else(|| panic!("--{} takes a {:?}, not a name", o.flag, o.value))
     }
 
     /// Each variant's name is accepted by its row, once, and parses back to it.
@@ -941,6 +1088,28 @@ mod tests {
             MergeFormat::name,
             MergeFormat::parse,
         );
+        let written = variants(OutputFormat::Text, |f| match f {
+            OutputFormat::Text => Some(OutputFormat::Json),
+            OutputFormat::Json => Some(OutputFormat::Svg),
+            OutputFormat::Svg => Some(OutputFormat::Dot),
+            OutputFormat::Dot => Some(OutputFormat::Knuth),
+            OutputFormat::Knuth => Some(OutputFormat::KnuthInput),
+            OutputFormat::KnuthInput => None,
+        });
+        names_cover(
+            OUTPUT.option("format"),
+            &written,
+            OutputFormat::name,
+            OutputFormat::parse,
+        );
+        // Each value's line of help is its format's.
+        for &f in &written {
+            assert!(
+                OutputFormat::DESCRIBED.contains(&(f.name(), f.help())) && !f.help().is_empty(),
+                "--format {}: its help",
+                f.name()
+            );
+        }
     }
 
     /// docs/options.md is the markdown of the tables; with BOARDSOLVE_WRITE_DOCS set the test
