@@ -104,6 +104,15 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             ));
         }
     }
+    if let Some(set) = c.set.iter().find(|s| {
+        let key = s.split_once('=').map_or(s.as_str(), |(k, _)| k).trim();
+        key == "rules.givens" || key == "rules" || key == "board.size"
+    }) {
+        return fail(format!(
+            "--set {set}: with --input lines each line gives a puzzle's givens and size; \
+             --set changes the rules they share (board.box, board.regions, board.diagonals)"
+        ));
+    }
     if !matches!(cli.out.format, OutputFormat::Text | OutputFormat::Json) {
         return fail(
             "--input lines writes a line a puzzle: accepted formats text and json (JSON lines)",

@@ -60,23 +60,42 @@ impl Army {
                 }],
                 vec![(given, "rules.given")],
             ),
-            spec::Army::Mixed(list) => list
-                .iter()
-                .map(|t| {
-                    let (lo, hi) = match *t.count.get_ref() {
-                        PieceCount::Between(lo, hi) => (lo as usize, hi as usize),
-                        PieceCount::Any => (0, cells),
-                    };
-                    let troop = Troop {
-                        piece: t.piece.piece.clone(),
-                        symbol: t.piece.symbol,
-                        lo,
-                        hi: hi.min(cells),
-                        attacks: board.attack_matrix(&t.piece.piece),
-                    };
-                    (troop, (&t.given, "piece.given"))
-                })
-                .unzip(),
+            spec::Army::Mixed(list) => {
+                // More pieces of one kind than the board has squares: no placement holds
+                // them, and an exact cover's range must not ask for it.
+                if let Some(t) = list.iter().find(|t| {
+                    matches!(*t.count.get_ref(), PieceCount::Between(lo, _) if lo as usize > cells)
+                }) {
+                    return Err(spec.err(
+                        t.count.span(),
+                        "piece.count",
+                        format!(
+                            "at least {} pieces, more than the board's {cells} squares; \
+                             accepted: at most {cells}",
+                            match *t.count.get_ref() {
+                                PieceCount::Between(lo, _) => lo as usize,
+                                PieceCount::Any => 0,
+                            }
+                        ),
+                    ));
+                }
+                list.iter()
+                    .map(|t| {
+                        let (lo, hi) = match *t.count.get_ref() {
+                            PieceCount::Between(lo, hi) => (lo as usize, hi as usize),
+                            PieceCount::Any => (0, cells),
+                        };
+                        let troop = Troop {
+                            piece: t.piece.piece.clone(),
+                            symbol: t.piece.symbol,
+                            lo,
+                            hi: hi.min(cells),
+                            attacks: board.attack_matrix(&t.piece.piece),
+                        };
+                        (troop, (&t.given, "piece.given"))
+                    })
+                    .unzip()
+            }
         };
         let mut army = Army {
             squares: board.squares(),

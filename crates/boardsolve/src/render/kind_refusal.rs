@@ -52,10 +52,9 @@ pub(super) fn kind_refusal(r: &KindRefusal) -> String {
             SudokuRefusal::Unique => "a sudoku's solutions are counted as grids; --unique \
                                       (classes under symmetry) is not taken"
                 .into(),
-            SudokuRefusal::CagesTooMany { entries, limit } => format!(
-                "the ways to fill the killer cages make an exact cover of {} entries, beyond \
-                 the {} an exact cover takes; split the larger cages",
-                group(*entries as u128),
+            SudokuRefusal::CagesTooMany { limit, .. } => format!(
+                "the ways to fill the killer cages make an exact cover of more than {} \
+                 entries, beyond what an exact cover takes; split the larger cages",
                 group(*limit as u128)
             ),
         }

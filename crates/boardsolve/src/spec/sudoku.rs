@@ -171,6 +171,7 @@ pub enum LineFault {
 /// must be of that size.
 pub fn read_line(line: &str, size: Option<usize>) -> Result<(usize, Vec<u8>), LineFault> {
     let text = line
+        .trim_start_matches('\u{feff}')
         .split([' ', '\t', ';', ','])
         .next()
         .unwrap_or("")
@@ -412,7 +413,10 @@ impl Document {
         match b.get_ref() {
             RawBox::Word(w) if w == "none" => Ok(Regions::None),
             RawBox::Sides(s)
-                if s.len() == 2 && s[0] >= 1 && s[1] >= 1 && s[0] * s[1] == n as i64 =>
+                if s.len() == 2
+                    && s[0] >= 1
+                    && s[1] >= 1
+                    && s[0].checked_mul(s[1]) == Some(n as i64) =>
             {
                 Ok(Regions::Boxes {
                     height: s[0] as usize,
@@ -528,6 +532,19 @@ impl Document {
             // A ruling between bands of boxes ("------+-------") is no row.
             if !row.is_empty() && !row.iter().all(|&(ch, _)| matches!(ch, '-' | '+' | '=')) {
                 rows.push(row);
+            }
+            // Read no further than a grid can be: a huge string is refused, not held.
+            if rows.len() > MAX_SYMBOLS || rows.iter().any(|r| r.len() > MAX_SYMBOLS * MAX_SYMBOLS)
+            {
+                return Err(self.err(
+                    text.span(),
+                    key,
+                    format!(
+                        "more than {MAX_SYMBOLS} rows of {MAX_SYMBOLS} cells (or one line of {}); \
+                         a sudoku has at most {MAX_SYMBOLS} symbols (1 to 9, then A to Z)",
+                        MAX_SYMBOLS * MAX_SYMBOLS
+                    ),
+                ));
             }
         }
         if rows.is_empty() {

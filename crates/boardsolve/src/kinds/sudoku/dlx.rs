@@ -2,8 +2,9 @@
 //! options mapped back to the grid. The one strategy for killer cages.
 
 use super::{Model, SudokuRefusal};
+use crate::dlx::Problem;
 use crate::dlx::Solver;
-use crate::engine::{Answer, Refusal, Run, Task};
+use crate::engine::{Answer, Need, Refusal, Run, Task};
 use crate::kinds::{Strategy, dlx_parts};
 use crate::spec::MAX_COVER_ENTRIES;
 
@@ -33,6 +34,33 @@ impl Strategy<Model> for Dlx {
             .into());
         }
         Ok(())
+    }
+    /// The exact cover (its options counted before it is built, the cages' fillings up to
+    /// the bound) and the Dancing Links arrays on it, a copy a thread for a shared count.
+    fn needs(&self, m: &Model, task: &Task) -> Option<Need> {
+        let entries = m.cover_entries();
+        let n = m.n();
+        let items = n * n + m.grid.num_units() * n + m.grid.cages.len();
+        // Every option has two entries or more.
+        let options = (entries / 2) as usize;
+        let arrays = Solver::bytes_for(items, options, entries as usize);
+        let problem = Problem::bytes_for(items, options, entries as usize);
+        let need = Need::new(
+            arrays + problem,
+            format!(
+                "the exact cover and its Dancing Links arrays ({} item occurrences)",
+                crate::util::numbers::group(entries as u128)
+            ),
+        );
+        let copies = dlx_parts::thread_copies(arrays, task);
+        Some(if copies > 0 {
+            need.and(Need::new(
+                copies,
+                format!("a copy of the arrays for each of {} threads", task.threads),
+            ))
+        } else {
+            need
+        })
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         // `applies` refused a cover beyond the bound; were it built past it anyway, the
