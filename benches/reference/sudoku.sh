@@ -14,7 +14,7 @@
 #   table); RUNS=N (default 5); SECS=N, tdoku's seconds a solver (default 5).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-: "${TDOKU:?TDOKU=DIR: the folder holding tdoku's run_benchmark}"
+: "${TDOKU:?TDOKU=DIR: the folder holding run_benchmark, built from tdoku}"
 : "${DATA:?DATA=DIR: the folder holding the data sets (SET.txt)}"
 sets=${SETS:-17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106 serg_benchmark}
 solvers=${SOLVERS:-tdoku,norvig,minisat_augmented,_tdev_dpll_triad,gss1,kudoku,fast_solv_9r2,zerodoku}
