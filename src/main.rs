@@ -1,8 +1,6 @@
 //! `solve`: the command-line front end. Exit status: 0 solved, 1 proven to have no solution,
 //! 2 bad input or usage, 3 stopped by a limit before the answer was proven.
 
-mod cli;
-
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -14,5 +12,5 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    ExitCode::from(cli::main(std::env::args_os().collect()))
+    ExitCode::from(boardsolve_cli::main(std::env::args_os().collect()))
 }

@@ -6,7 +6,7 @@ use std::string::FromUtf8Error;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use boardsolve::engine::{Clock, Refusal, TICK, Task};
+use boardsolve::engine::{Clock, TICK, Task};
 use boardsolve::kinds::Model;
 use boardsolve::render::{self, Header};
 use boardsolve::spec::options::{InputFormat, run_option};
@@ -510,75 +510,9 @@ fn auto_strategy(l: &Loaded) -> Result<String, String> {
     l.model
         .auto_strategy(&l.task)
         .map(str::to_string)
-        .ok_or_else(|| {
-            let all = l.model.strategies(&l.task);
-            let reasons: Vec<&Refusal> = all
-                .iter()
-                .filter_map(|s| s.applies.as_ref().err())
-                .collect();
-            // One reason for all of them (an option no strategy of the kind takes): once.
-            if let Some(first) = reasons.first()
-                && reasons.len() == all.len()
-                && reasons.iter().all(|r| r == first)
-            {
-                let first = render::refusal_text(first);
-                return format!("no strategy applies to this puzzle: {first}");
-            }
-            let why: Vec<String> = all
-                .iter()
-                .filter_map(|s| {
-                    let e = s.applies.as_ref().err()?;
-                    Some(format!("{}: {}", s.name, render::refusal_text(e)))
-                })
-                .collect();
-            format!(
-                "no strategy applies to this puzzle:\n  {}",
-                why.join("\n  ")
-            )
-        })
+        .ok_or_else(|| render::no_strategy_text(&l.model.strategies(&l.task)))
 }
 
 pub(crate) fn header(l: &Loaded) -> Header {
-    let syms = match &l.model {
-        Model::Independent(m) => m.symmetry_count(),
-        // A tour's symmetries are permutations of its squares, large on a large board: found
-        // only when they are asked for.
-        Model::Tour(m) if l.task.unique => m.symmetry_count(),
-        Model::Tour(_) | Model::Cover(_) => 1,
-        Model::Lines(m) => m.symmetries.len(),
-        Model::Domination(m) => m.symmetry_count(),
-        Model::Tiling(m) if l.task.unique => m.symmetry_count(),
-        Model::Tiling(_) | Model::Sudoku(_) => 1,
-    };
-    Header {
-        title: l.spec.title.as_ref().map(|t| {
-            if l.changes.is_empty() {
-                t.clone()
-            } else {
-                format!(
-                    "{t} [changed on the command line: {}]",
-                    l.changes.join(", ")
-                )
-            }
-        }),
-        kind: l.spec.kind().name().into(),
-        depth: match &l.model {
-            Model::Tiling(m) if m.board.depth > 1 => Some(m.board.depth),
-            _ => None,
-        },
-        board: match &l.model {
-            Model::Tiling(m) => Some((m.board.width, m.board.height)),
-            Model::Sudoku(m) => Some((m.n(), m.n())),
-            _ => l.spec.board.as_ref().map(|b| (b.width, b.height)),
-        },
-        goal: l.task.goal.name().into(),
-        counted: if l.task.unique {
-            format!(
-                "classes under {syms} {}",
-                if syms == 1 { "symmetry" } else { "symmetries" }
-            )
-        } else {
-            "solutions".into()
-        },
-    }
+    Header::of(&l.spec, &l.model, &l.task, &l.changes)
 }

@@ -7,7 +7,9 @@
 //! words in `sentences.rs`, durations in `numbers.rs`; each output format has a file of its
 //! own: `text.rs`, `json.rs`, `svg.rs`, `dot.rs` and `knuth.rs`.
 
-use crate::engine::StopReason;
+use crate::engine::{StopReason, Task};
+use crate::kinds::Model;
+use crate::spec::Spec;
 use crate::util::Packed;
 
 mod dot;
@@ -47,7 +49,7 @@ pub use parts::{
     verify_verdict,
 };
 pub use progress::progress_line;
-pub use refusal::refusal_text;
+pub use refusal::{no_strategy_text, refusal_text};
 pub use sentences::{note_text, reason_text, summary_text};
 pub use svg::{SVG_MAX_SQUARES, svg_report};
 pub use text::{
@@ -120,6 +122,52 @@ pub struct Header {
     pub board: Option<(usize, usize)>,
     /// The layers of a box (a tiling's), where there are more than one.
     pub depth: Option<usize>,
+}
+
+impl Header {
+    /// The header of a solve of `model`, compiled from `spec`, for `task`; `changes` lists
+    /// what the command line changed (the file's title may name another size or rule).
+    pub fn of(spec: &Spec, model: &Model, task: &Task, changes: &[String]) -> Header {
+        let syms = match model {
+            Model::Independent(m) => m.symmetry_count(),
+            // A tour's symmetries are permutations of its squares, large on a large board:
+            // found only when they are asked for.
+            Model::Tour(m) if task.unique => m.symmetry_count(),
+            Model::Tour(_) | Model::Cover(_) => 1,
+            Model::Lines(m) => m.symmetries.len(),
+            Model::Domination(m) => m.symmetry_count(),
+            Model::Tiling(m) if task.unique => m.symmetry_count(),
+            Model::Tiling(_) | Model::Sudoku(_) => 1,
+        };
+        Header {
+            title: spec.title.as_ref().map(|t| {
+                if changes.is_empty() {
+                    t.clone()
+                } else {
+                    format!("{t} [changed on the command line: {}]", changes.join(", "))
+                }
+            }),
+            kind: spec.kind().name().into(),
+            depth: match model {
+                Model::Tiling(m) if m.board.depth > 1 => Some(m.board.depth),
+                _ => None,
+            },
+            board: match model {
+                Model::Tiling(m) => Some((m.board.width, m.board.height)),
+                Model::Sudoku(m) => Some((m.n(), m.n())),
+                _ => spec.board.as_ref().map(|b| (b.width, b.height)),
+            },
+            goal: task.goal.name().into(),
+            counted: if task.unique {
+                format!(
+                    "classes under {syms} {}",
+                    if syms == 1 { "symmetry" } else { "symmetries" }
+                )
+            } else {
+                "solutions".into()
+            },
+        }
+    }
 }
 
 /// The squares of a tour in visiting order, from its move numbers.

@@ -79,3 +79,32 @@ impl std::fmt::Display for Refusal {
 }
 
 impl std::error::Error for Refusal {}
+
+/// Why no strategy takes a task, from every strategy's status: one reason where all give
+/// the same (an option no strategy of the kind takes), else a line per strategy.
+pub fn no_strategy_text(all: &[crate::kinds::StrategyStatus]) -> String {
+    let reasons: Vec<&Refusal> = all
+        .iter()
+        .filter_map(|s| s.applies.as_ref().err())
+        .collect();
+    if let Some(first) = reasons.first()
+        && reasons.len() == all.len()
+        && reasons.iter().all(|r| r == first)
+    {
+        return format!(
+            "no strategy applies to this puzzle: {}",
+            refusal_text(first)
+        );
+    }
+    let why: Vec<String> = all
+        .iter()
+        .filter_map(|s| {
+            let e = s.applies.as_ref().err()?;
+            Some(format!("{}: {}", s.name, refusal_text(e)))
+        })
+        .collect();
+    format!(
+        "no strategy applies to this puzzle:\n  {}",
+        why.join("\n  ")
+    )
+}

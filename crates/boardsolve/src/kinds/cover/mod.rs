@@ -3,12 +3,13 @@
 //! of item names, a secondary item optionally as "name:colour". A file in Knuth's format
 //! arrives with its problem already built by the reader (spec/knuth.rs).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 mod dxz;
+pub mod lists;
 pub mod vocab;
 
+pub use lists::{CoverLists, ListFault};
 pub use vocab::CoverRefusal;
 
 use super::Strategy;
@@ -58,55 +59,32 @@ impl Model {
                 "missing: the options, lists of item names, e.g. options = [[\"a\", \"b\"]]".into(),
             )
         })?;
-        let mut problem = Problem::new();
-        let mut index: HashMap<String, usize> = HashMap::new();
-        let mut primary = Vec::new();
+        let mut lists = CoverLists::new();
         let ranges = r.multiplicity.as_ref();
-        let name_ok =
-            |n: &str| !n.is_empty() && !n.contains(':') && !n.contains(char::is_whitespace);
         for it in items.get_ref() {
             let name = it.get_ref();
-            if !name_ok(name) {
-                return Err(spec.err(
-                    it.span(),
-                    "rules.items",
+            let range = ranges.and_then(|t| t.get_ref().get(name));
+            let pair = range.map(|v| match v.get_ref()[..] {
+                [lo, hi] => (lo, hi),
+                // Not a pair: a range no pair can be, refused below with the list as written.
+                _ => (1, 0),
+            });
+            lists.primary(name, pair).map_err(|f| match (&f, range) {
+                (ListFault::BadRange(..), Some(v)) => spec.err(
+                    v.span(),
+                    &format!("rules.multiplicity.{name}"),
                     format!(
-                        "\"{name}\" is not an item name; accepted: non-empty, no spaces, no ':'"
+                        "{:?}: accepted: [lo, hi] with 0 <= lo <= hi and 1 <= hi <= \
+                         {MAX_MULTIPLICITY}",
+                        v.get_ref()
                     ),
-                ));
-            }
-            if index.contains_key(name) {
-                return Err(spec.err(
-                    it.span(),
-                    "rules.items",
-                    format!("item \"{name}\" is declared twice"),
-                ));
-            }
-            let k = match ranges.and_then(|t| t.get_ref().get(name)) {
-                None => problem.add_primary(name.clone()),
-                Some(v) => match v.get_ref()[..] {
-                    [lo, hi] if 0 <= lo && lo <= hi && (1..=MAX_MULTIPLICITY).contains(&hi) => {
-                        problem.add_primary_range(name.clone(), lo as u32, hi as u32)
-                    }
-                    _ => {
-                        return Err(spec.err(
-                            v.span(),
-                            &format!("rules.multiplicity.{name}"),
-                            format!(
-                                "{:?}: accepted: [lo, hi] with 0 <= lo <= hi and 1 <= hi <= \
-                                 {MAX_MULTIPLICITY}",
-                                v.get_ref()
-                            ),
-                        ));
-                    }
-                },
-            };
-            index.insert(name.clone(), k);
-            primary.push(k);
+                ),
+                _ => spec.err(it.span(), "rules.items", f.message()),
+            })?;
         }
         if let Some(t) = ranges {
             for key in t.get_ref().keys() {
-                if !index.contains_key(key) {
+                if !lists.has(key) {
                     return Err(spec.err(
                         t.span(),
                         &format!("rules.multiplicity.{key}"),
@@ -121,16 +99,9 @@ impl Model {
             .map(|s| s.get_ref().as_slice())
             .unwrap_or(&[])
         {
-            let name = it.get_ref();
-            if !name_ok(name) || index.contains_key(name) {
-                return Err(spec.err(
-                    it.span(),
-                    "rules.secondary",
-                    format!("\"{name}\" is a repeated or malformed item name"),
-                ));
-            }
-            let k = problem.add_secondary(name.clone());
-            index.insert(name.clone(), k);
+            lists
+                .secondary(it.get_ref())
+                .map_err(|f| spec.err(it.span(), "rules.secondary", f.message()))?;
         }
         let total: usize = options.get_ref().iter().map(|o| o.get_ref().len()).sum();
         if total > MAX_ENTRIES {
@@ -140,58 +111,30 @@ impl Model {
                 format!("{total} item occurrences; at most {MAX_ENTRIES}"),
             ));
         }
-        let mut colours: Vec<String> = Vec::new();
-        let mut buf = Vec::new();
         for opt in options.get_ref() {
-            buf.clear();
-            for tok in opt.get_ref() {
-                let t = tok.get_ref();
-                let (name, colour) = match t.split_once(':') {
-                    Some((n, c)) => (n, Some(c)),
-                    None => (t.as_str(), None),
-                };
-                let &item = index.get(name).ok_or_else(|| {
-                    spec.err(
-                        tok.span(),
-                        "rules.options",
-                        format!("\"{name}\" is not a declared item (items or secondary)"),
-                    )
+            let tokens = opt.get_ref();
+            lists
+                .option(tokens.iter().map(|t| t.get_ref().as_str()))
+                .map_err(|(at, f)| {
+                    let span = at.map_or(opt.span(), |k| tokens[k].span());
+                    spec.err(span, "rules.options", f.message())
                 })?;
-                let code = match colour {
-                    None => 0,
-                    Some("") => {
-                        return Err(spec.err(
-                            tok.span(),
-                            "rules.options",
-                            format!("\"{t}\": the colour after ':' is empty"),
-                        ));
-                    }
-                    Some(_) if item < problem.num_primary() => {
-                        return Err(spec.err(
-                            tok.span(),
-                            "rules.options",
-                            format!("\"{t}\": only secondary items take a colour"),
-                        ));
-                    }
-                    Some(c) => match colours.iter().position(|x| x == c) {
-                        Some(p) => p as u32 + 1,
-                        None => {
-                            colours.push(c.to_string());
-                            colours.len() as u32
-                        }
-                    },
-                };
-                buf.push((item, code));
-            }
-            problem
-                .add_option(&buf)
-                .map_err(|e| spec.err(opt.span(), "rules.options", e.to_string()))?;
         }
+        let (problem, colours) = lists.finish();
         Ok(Model {
             problem: Arc::new(problem),
             colours,
             branch: spec.solve.branch,
         })
+    }
+
+    /// A problem built elsewhere (from lists, [`CoverLists`]), with its colour names.
+    pub fn from_problem(problem: Problem, colours: Vec<String>, branch: Branch) -> Model {
+        Model {
+            problem: Arc::new(problem),
+            colours,
+            branch,
+        }
     }
 
     /// Colour names; colour code k + 1 is `colours()[k]`.

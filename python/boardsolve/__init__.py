@@ -1,0 +1,359 @@
+"""boardsolve: chessboard puzzles and exact cover, from Python.
+
+    >>> import boardsolve
+    >>> boardsolve.solve("puzzles/queens8.toml", goal="count").count
+    92
+
+``solve`` reads a puzzle file (or its TOML text), ``exact_cover`` and ``count_exact_cover``
+take an exact cover as Python lists, ``strategies`` and ``compare`` list and race the
+strategies of a puzzle. The searches run in Rust, without the GIL; Ctrl-C stops them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
+
+from . import _boardsolve
+from .errors import BoardsolveError, LimitReached, PuzzleError, StrategyError
+
+__all__ = [
+    "solve",
+    "exact_cover",
+    "count_exact_cover",
+    "strategies",
+    "compare",
+    "Result",
+    "Comparison",
+    "BoardsolveError",
+    "PuzzleError",
+    "StrategyError",
+    "LimitReached",
+]
+
+try:
+    from importlib.metadata import version as _version
+
+    __version__ = _version("boardsolve")
+except Exception:  # not installed as a distribution (a source tree on sys.path)
+    __version__ = "0"
+
+Puzzle = Union[str, "os.PathLike[str]"]
+
+# Knuth's exact-cover formats, read as such by their extension.
+_KNUTH_EXTENSIONS = (".dlx", ".xcc", ".mcc")
+# The kinds whose solutions are squares of a board: given as (row, col) tuples.
+_SQUARE_KINDS = ("independent", "domination", "lines")
+
+
+def _read(puzzle: Puzzle, input: Optional[str]) -> "tuple[str, str, bool]":
+    """The puzzle's text, its name for errors, and whether it is in Knuth's format."""
+    if input not in (None, "toml", "knuth"):
+        raise PuzzleError(
+            f"input {input!r}: accepted: 'toml' or 'knuth'", "<arguments>", 0, 0, "input"
+        )
+    if isinstance(puzzle, os.PathLike) or (
+        isinstance(puzzle, str) and "\n" not in puzzle and "=" not in puzzle
+    ):
+        path = os.fspath(puzzle)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        knuth = input == "knuth" or (
+            input is None and path.lower().endswith(_KNUTH_EXTENSIONS)
+        )
+        return text, path, knuth
+    if isinstance(puzzle, str):
+        return puzzle, "<string>", input == "knuth"
+    raise TypeError(
+        f"puzzle: {type(puzzle).__name__}: accepted: a path (str or os.PathLike) or the "
+        "puzzle's TOML text"
+    )
+
+
+def _toml(value: Any) -> str:
+    """A Python value as a TOML value, for an override."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{json.dumps(str(k))} = {_toml(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(
+        f"{value!r}: accepted as an override: bool, int, float, str, list, tuple or dict"
+    )
+
+
+def _sets(overrides: Mapping[str, Any]) -> List[str]:
+    """Overrides as ``--set`` takes them: ``rules__count=5`` is ``rules.count=5``."""
+    return [f"{k.replace('__', '.')}={_toml(v)}" for k, v in overrides.items()]
+
+
+def _number(v: Any) -> Any:
+    """A count as JSON holds it (a string beyond 2^53) as a Python int."""
+    return int(v) if isinstance(v, str) and v.isdigit() else v
+
+
+class Result:
+    """The answer of a solve.
+
+    Attributes: ``count`` (an int, exact at any size, or None), ``optimum``, ``proven``,
+    ``status`` ("solved", "no_solution", "limit"), ``solutions`` (each a list of
+    ``(row, col)`` squares for the chess kinds, or the kind's own form: a tour's squares in
+    order, a tiling's pieces, a sudoku's rows), ``stats`` (a dict), ``kind``, ``strategy``,
+    ``goal``, ``title``. ``to_json()`` gives the report ``solve --format json`` writes;
+    ``str()`` the text report; in Jupyter the solutions are drawn.
+    """
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+        data = json.loads(native.json)
+        self._data = data
+        self.kind: str = data.get("kind", "")
+        self.strategy: str = data.get("strategy", "")
+        self.goal: str = data.get("goal", "")
+        self.title: Optional[str] = data.get("title")
+        self.status: str = data.get("status", "")
+        self.count: Optional[int] = _number(data.get("count"))
+        self.optimum: Optional[int] = data.get("optimum")
+        self.proven: bool = bool(data.get("proven"))
+        self.reason: Optional[str] = data.get("reason")
+        self.stopped: Optional[str] = data.get("stopped")
+        stats = dict(data.get("stats") or {})
+        if "solutions" in stats:
+            stats["solutions"] = _number(stats["solutions"])
+        self.stats: Dict[str, Any] = stats
+        sols = data.get("solutions") or []
+        if self.kind in _SQUARE_KINDS:
+            sols = [[tuple(sq) for sq in s] for s in sols]
+        self.solutions: List[Any] = sols
+
+    @property
+    def solution(self) -> Optional[Any]:
+        """The first solution, or None."""
+        return self.solutions[0] if self.solutions else None
+
+    def to_json(self) -> str:
+        """The report as ``solve --format json`` writes it."""
+        return self._native.json
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The report as a dict (counts beyond 2^53 as strings, as in the JSON)."""
+        return json.loads(self._native.json)
+
+    def svg(self) -> Optional[str]:
+        """The solutions drawn in SVG, or None where there is nothing to draw."""
+        return self._native.svg()
+
+    def _repr_svg_(self) -> Optional[str]:
+        return self._native.svg()
+
+    def __str__(self) -> str:
+        return self._native.text()
+
+    def __repr__(self) -> str:
+        return f"<boardsolve.Result {self._native.summary}>"
+
+
+def _result(native: Any) -> Result:
+    result = Result(native)
+    if native.limited:
+        raise LimitReached(native.summary, result)
+    return result
+
+
+def solve(
+    puzzle: Puzzle,
+    goal: Optional[str] = None,
+    strategy: Optional[str] = None,
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    unique: bool = False,
+    *,
+    limit: Optional[int] = None,
+    node_limit: Optional[int] = None,
+    size: Optional[int] = None,
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+    input: Optional[str] = None,
+    set: Optional[Mapping[str, Any]] = None,
+    **overrides: Any,
+) -> Result:
+    """Solve a puzzle, as ``solve FILE`` does with the same flags.
+
+    ``puzzle`` is a path (a str without a newline or '=', or an os.PathLike) or the TOML
+    text itself. ``goal``, ``strategy``, ``threads`` (default: every core),
+    ``time_limit`` (seconds), ``unique``, ``limit`` (solutions kept for goal all; the count
+    stays exact) and ``node_limit`` are the flags of the same names. ``size``, ``width``
+    and ``height`` resize the board. Any other keyword sets a key of the file, ``__``
+    standing for '.': ``rules__count=5`` is ``--set rules.count=5``; ``set={"rules.count":
+    5}`` does the same with dotted keys.
+
+    Raises PuzzleError (bad file or override, with file, line, column and key),
+    StrategyError, LimitReached (a time or node limit: its ``result`` holds the answer so
+    far) and KeyboardInterrupt (Ctrl-C, which stops the search).
+    """
+    text, name, knuth = _read(puzzle, input)
+    sets = _sets(overrides) + [f"{k}={_toml(v)}" for k, v in (set or {}).items()]
+    native = _boardsolve.solve(
+        text,
+        name,
+        knuth,
+        sets,
+        size,
+        width,
+        height,
+        goal,
+        strategy,
+        unique,
+        threads,
+        time_limit,
+        limit,
+        node_limit,
+    )
+    return _result(native)
+
+
+def strategies(
+    puzzle: Puzzle,
+    goal: Optional[str] = None,
+    unique: bool = False,
+    *,
+    size: Optional[int] = None,
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+    input: Optional[str] = None,
+    set: Optional[Mapping[str, Any]] = None,
+    **overrides: Any,
+) -> List[Dict[str, Any]]:
+    """Every strategy of the puzzle's kind, as ``solve strategies FILE`` lists them: a dict
+    each with ``name``, ``about``, ``applies`` (bool), ``reason`` (why not, or None),
+    ``parts`` (it takes ``--part``) and ``auto`` (the one auto picks)."""
+    text, name, knuth = _read(puzzle, input)
+    sets = _sets(overrides) + [f"{k}={_toml(v)}" for k, v in (set or {}).items()]
+    return _boardsolve.strategies(
+        text, name, knuth, sets, size, width, height, goal, unique
+    )
+
+
+class Comparison(List[Dict[str, Any]]):
+    """Rows of ``compare``, one a strategy: ``strategy``, ``status``, ``count``,
+    ``optimum``, ``proven``, ``seconds``, ``nodes``, ``result``. ``agree`` says whether the
+    strategies that finished gave the same answer."""
+
+    @property
+    def agree(self) -> bool:
+        done = {(r["count"], r["optimum"], r["status"]) for r in self if r["proven"]}
+        return len(done) <= 1
+
+    def __str__(self) -> str:
+        lines = [f"{'strategy':<12} {'status':<12} {'answer':>24} {'seconds':>10} {'nodes':>14}"]
+        for r in self:
+            answer = r["optimum"] if r["optimum"] is not None else r["count"]
+            lines.append(
+                f"{r['strategy']:<12} {r['status']:<12} {str(answer):>24} "
+                f"{r['seconds']:>10.4f} {r['nodes']:>14}"
+            )
+        return "\n".join(lines)
+
+
+def compare(
+    puzzle: Puzzle,
+    strategies: Optional[Sequence[str]] = None,
+    goal: Optional[str] = None,
+    budget: float = 10.0,
+    threads: Optional[int] = None,
+    unique: bool = False,
+    *,
+    size: Optional[int] = None,
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+    input: Optional[str] = None,
+    set: Optional[Mapping[str, Any]] = None,
+    **overrides: Any,
+) -> Comparison:
+    """Run each strategy that takes the puzzle (or those named) within ``budget`` seconds
+    each, as ``solve compare FILE`` does, and return their answers side by side."""
+    text, name, knuth = _read(puzzle, input)
+    sets = _sets(overrides) + [f"{k}={_toml(v)}" for k, v in (set or {}).items()]
+    rows = _boardsolve.compare(
+        text,
+        name,
+        knuth,
+        sets,
+        size,
+        width,
+        height,
+        goal,
+        unique,
+        threads,
+        list(strategies) if strategies is not None else None,
+        budget,
+    )
+    out = Comparison()
+    for strategy, native in rows:
+        r = Result(native)
+        out.append(
+            {
+                "strategy": strategy,
+                "status": r.status,
+                "count": r.count,
+                "optimum": r.optimum,
+                "proven": r.proven,
+                "seconds": r.stats.get("elapsed_ms", 0.0) / 1000.0,
+                "nodes": r.stats.get("nodes", 0),
+                "result": r,
+            }
+        )
+    return out
+
+
+def exact_cover(
+    items: Iterable[Union[str, int]],
+    options: Iterable[Iterable[Union[str, int]]],
+    secondary: Iterable[Union[str, int]] = (),
+    multiplicity: Optional[Mapping[Union[str, int], Union[int, "tuple[int, int]"]]] = None,
+) -> Iterator[List[int]]:
+    """The solutions of an exact cover, lazily, each a list of option indices.
+
+    ``items`` are the primary items (covered exactly once, or as ``multiplicity`` says:
+    ``{item: n}`` or ``{item: (lo, hi)}``), ``secondary`` the items covered at most once,
+    and each option a list of item names; a secondary item may carry a colour as
+    ``"item:colour"`` (options that agree on its colour may share it), as in Knuth's
+    format. The search runs ahead of the loop by a few solutions and stops when the
+    iterator is dropped or ``close()``d.
+    """
+    return _boardsolve.exact_cover(
+        items, options, secondary, dict(multiplicity) if multiplicity else None
+    )
+
+
+def count_exact_cover(
+    items: Iterable[Union[str, int]],
+    options: Iterable[Iterable[Union[str, int]]],
+    secondary: Iterable[Union[str, int]] = (),
+    multiplicity: Optional[Mapping[Union[str, int], Union[int, "tuple[int, int]"]]] = None,
+    *,
+    threads: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    strategy: Optional[str] = None,
+) -> int:
+    """The number of solutions of an exact cover given as lists (see ``exact_cover``),
+    counted on ``threads`` (default: every core). A time limit raises LimitReached with the
+    count so far in its ``result``."""
+    native = _boardsolve.count_exact_cover(
+        items,
+        options,
+        secondary,
+        dict(multiplicity) if multiplicity else None,
+        threads,
+        time_limit,
+        strategy,
+    )
+    result = _result(native)
+    assert result.count is not None
+    return result.count

@@ -1,0 +1,846 @@
+//! `boardsolve._boardsolve`: the library behind the Python package. Each call reads a
+//! puzzle (or builds an exact cover from lists), solves it with the library's strategies and
+//! hands back the answer as the command line writes it in JSON, with its drawing and its
+//! text report on request. The Python side (python/boardsolve) turns that into objects and
+//! exceptions; it holds no solver code.
+//!
+//! Every search runs on a thread of its own while the caller's thread waits with the GIL
+//! released, looking for signals every [`POLL`]: Ctrl-C stops the search at its next check
+//! and raises `KeyboardInterrupt`, and other Python threads run meanwhile.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyString, PyTuple};
+
+use boardsolve::dlx::Branch;
+use boardsolve::engine::{Clock, Goal, Limits, Outcome, Run, Task};
+use boardsolve::kinds::cover::{self, CoverLists, ListFault};
+use boardsolve::kinds::{Model, SolveError};
+use boardsolve::render::{self, Header, Picture, Unfinished};
+use boardsolve::spec::options::{Default as OptionDefault, run_option};
+use boardsolve::spec::{Overrides, SolveOverrides, Spec, SpecError};
+
+/// How often a waiting call looks for Ctrl-C.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Why a call failed, before it becomes a Python exception (which needs the GIL).
+enum Failure {
+    /// The puzzle file or an override: `PuzzleError`, with where.
+    Puzzle(SpecError),
+    /// Bad lists given to the exact cover: `PuzzleError` naming the list and index.
+    Lists { key: String, message: String },
+    /// No strategy takes the task, or the one named does not: `StrategyError`.
+    Strategy(String),
+    /// A strategy's solution failed the validator: a bug, `RuntimeError`.
+    Invalid(String),
+}
+
+fn raise<'py>(
+    py: Python<'py>,
+    class: &str,
+    args: impl IntoPyObject<'py, Target = PyTuple>,
+) -> PyErr {
+    let made = py
+        .import("boardsolve.errors")
+        .and_then(|m| m.getattr(class))
+        .and_then(|c| c.call1(args));
+    match made {
+        Ok(e) => PyErr::from_value(e),
+        Err(e) => e,
+    }
+}
+
+impl Failure {
+    fn into_py(self, py: Python<'_>) -> PyErr {
+        match self {
+            Failure::Puzzle(e) => raise(
+                py,
+                "PuzzleError",
+                (e.to_string(), e.file, e.line, e.column, e.key),
+            ),
+            Failure::Lists { key, message } => raise(
+                py,
+                "PuzzleError",
+                (format!("{key}: {message}"), "<lists>", 0, 0, key),
+            ),
+            Failure::Strategy(m) => raise(py, "StrategyError", (m,)),
+            Failure::Invalid(m) => PyRuntimeError::new_err(m),
+        }
+    }
+}
+
+/// Run `work` on a thread of its own; this thread waits with the GIL released and, on a
+/// signal's exception (Ctrl-C's `KeyboardInterrupt`), sets `stop`, waits for the work to
+/// end (a search stops at its next look at the clock) and raises the exception.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("boardsolve".into())
+            .spawn_scoped(scope, move || {
+                let _ = tx.send(work());
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+        let mut rx = rx;
+        loop {
+            let (got, back) = py.allow_threads(move || (rx.recv_timeout(POLL), rx));
+            rx = back;
+            match got {
+                Ok(v) => return Ok(v),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        let _ = py.allow_threads(move || rx.recv());
+                        return Err(e);
+                    }
+                }
+                // The thread panicked; the scope passes the panic on to Python.
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(PyRuntimeError::new_err("the search thread failed"));
+                }
+            }
+        }
+    })
+}
+
+/// Where the puzzle comes from and what the call changes, as `solve`'s flags do.
+#[derive(Clone, Default)]
+struct Request {
+    text: String,
+    name: String,
+    knuth: bool,
+    set: Vec<String>,
+    size: Option<usize>,
+    width: Option<usize>,
+    height: Option<usize>,
+    goal: Option<String>,
+    strategy: Option<String>,
+    unique: bool,
+    threads: Option<usize>,
+    time_limit: Option<f64>,
+    limit: Option<u64>,
+    node_limit: Option<u64>,
+}
+
+/// A puzzle read and compiled, with its task.
+struct Loaded {
+    spec: Spec,
+    model: Model,
+    task: Task,
+    strategy: String,
+    changes: Vec<String>,
+}
+
+fn load(r: &Request) -> Result<Loaded, Failure> {
+    let overrides = Overrides {
+        set: r.set.clone(),
+        size: r.size,
+        width: r.width,
+        height: r.height,
+        solve: SolveOverrides {
+            goal: r.goal.clone(),
+            strategy: r.strategy.clone(),
+            unique: r.unique,
+            limit: r.limit,
+            time_limit: r.time_limit,
+            threads: r.threads,
+            ..SolveOverrides::default()
+        },
+    };
+    let spec = if r.knuth {
+        Spec::parse_knuth(&r.name, &r.text, &overrides)
+    } else {
+        Spec::parse(&r.name, &r.text, &overrides)
+    }
+    .map_err(Failure::Puzzle)?;
+    let model = Model::compile(&spec).map_err(Failure::Puzzle)?;
+    let task = Task {
+        goal: spec.solve.goal.unwrap_or(spec.kind().default_goal()),
+        unique: spec.solve.unique,
+        prefixes: false,
+        threads: spec.solve.threads.unwrap_or_else(all_cores),
+        part: None,
+        subpart: None,
+        estimate: None,
+        optimum: None,
+        memory: None,
+    };
+    let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());
+    let mut changes: Vec<String> = [("size", r.size), ("width", r.width), ("height", r.height)]
+        .iter()
+        .filter_map(|(k, v)| v.map(|v| format!("{k} {v}")))
+        .collect();
+    changes.extend(r.set.iter().cloned());
+    Ok(Loaded {
+        spec,
+        model,
+        task,
+        strategy,
+        changes,
+    })
+}
+
+impl Loaded {
+    /// What a run takes of it: the model, the task and the report's header.
+    fn parts(&self) -> (&Model, &Task, Header) {
+        let header = Header::of(&self.spec, &self.model, &self.task, &self.changes);
+        (&self.model, &self.task, header)
+    }
+}
+
+fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The strategy that runs: the one named, if it takes the task, or auto's choice.
+fn resolve(model: &Model, task: &Task, strategy: &str) -> Result<String, Failure> {
+    if strategy == "auto" {
+        return model
+            .auto_strategy(task)
+            .map(str::to_string)
+            .ok_or_else(|| Failure::Strategy(render::no_strategy_text(&model.strategies(task))));
+    }
+    model
+        .applies(strategy, task)
+        .map(|()| strategy.to_string())
+        .map_err(|why| Failure::Strategy(format!("{strategy}: {}", render::refusal_text(&why))))
+}
+
+/// Solutions kept for goal `all` without a limit: the command line's default.
+fn default_shown() -> u64 {
+    match run_option("limit").default {
+        OptionDefault::Whole(n) => n,
+        _ => 10,
+    }
+}
+
+/// One solve's answer: the report in JSON as `solve --format json` writes it, and what is
+/// needed to draw it or write it as text.
+#[pyclass(frozen, module = "boardsolve._boardsolve")]
+struct Solved {
+    /// The report in JSON.
+    #[pyo3(get)]
+    json: String,
+    /// The summary line `solve` writes on standard error.
+    #[pyo3(get)]
+    summary: String,
+    /// The run stopped before its answer was proven (a time or node limit, memory).
+    #[pyo3(get)]
+    limited: bool,
+    header: Header,
+    pictures: Vec<Picture>,
+    outcome: Outcome,
+    unfinished: Option<Unfinished>,
+}
+
+#[pymethods]
+impl Solved {
+    /// The solutions drawn in SVG, as `solve --format svg` draws them; `None` where there is
+    /// none to draw, or the board is too large to draw.
+    fn svg(&self) -> Option<String> {
+        let squares = |p: &Picture| match p {
+            Picture::Tour { number, .. } => number.len(),
+            Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => holes.len(),
+            Picture::OnePerRow { width, height, .. } => width * height,
+            Picture::Shapes { cells, .. } => cells.len(),
+            Picture::Grid { symbols, .. } => symbols.len(),
+            Picture::Options(_) => 0,
+        };
+        let drawable = !self.pictures.is_empty()
+            && self
+                .pictures
+                .iter()
+                .all(|p| squares(p) <= render::SVG_MAX_SQUARES);
+        drawable.then(|| render::svg_report(&self.header, &self.pictures))
+    }
+
+    /// The report as `solve` writes it in text: the title, each solution, the answer.
+    fn text(&self) -> PyResult<String> {
+        let mut w: Vec<u8> = Vec::new();
+        let io = |e: std::io::Error| PyRuntimeError::new_err(e.to_string());
+        render::write_text_head(&mut w, &self.header).map_err(io)?;
+        for p in &self.pictures {
+            render::write_text_solution(&mut w, p, &mut || None).map_err(io)?;
+        }
+        render::write_text_tail(
+            &mut w,
+            &self.header,
+            &self.outcome,
+            self.pictures.len() as u64,
+            self.header.goal == Goal::All.name(),
+            self.unfinished.as_ref(),
+        )
+        .map_err(io)?;
+        Ok(String::from_utf8_lossy(&w).into_owned())
+    }
+}
+
+/// Run `strategy` on the loaded puzzle under `clock`, keeping the first `keep` solutions
+/// (all checked by the model's validator), and write the answer.
+fn run(
+    (model, task, header): (&Model, &Task, Header),
+    strategy: &str,
+    limits: Limits,
+    clock: Clock,
+    keep: u64,
+) -> Result<Solved, Failure> {
+    let mut pictures: Vec<Picture> = Vec::new();
+    let run = Run::new(limits).with_clock(clock);
+    let checked = model
+        .solve_checked_with(strategy, task, run, |s: &[usize]| {
+            if (pictures.len() as u64) < keep {
+                pictures.push(model.picture(s));
+            }
+            ControlFlow::Continue(())
+        })
+        .map_err(|e| match e {
+            SolveError::Refused(why) => Failure::Strategy(render::refusal_text(&why)),
+            SolveError::Invalid { strategy, why } => Failure::Invalid(format!(
+                "strategy {strategy} gave a solution the validator rejects (a bug): {}",
+                render::violation_text(&why)
+            )),
+        })?;
+    let mut outcome = checked.outcome;
+    pictures.extend(checked.solutions.iter().map(|s| model.picture(s)));
+    if let Some(c) = outcome.answer.compact.take() {
+        pictures.extend(model.picture_compact(c));
+    }
+    let unfinished = checked.unchecked.map(Unfinished::Unchecked);
+    let mut json: Vec<u8> = Vec::new();
+    let written = (|| -> std::io::Result<()> {
+        render::write_json_head(&mut json, &header, strategy)?;
+        for (i, p) in pictures.iter().enumerate() {
+            render::write_json_solution(&mut json, i as u64, p, &mut || None)?;
+        }
+        render::write_json_tail(
+            &mut json,
+            &outcome,
+            pictures.len() as u64,
+            unfinished.as_ref(),
+        )
+    })();
+    written.map_err(|e| Failure::Invalid(e.to_string()))?;
+    let limited = outcome.status == boardsolve::engine::Status::Limit || unfinished.is_some();
+    Ok(Solved {
+        json: String::from_utf8_lossy(&json).into_owned(),
+        summary: render::summary_line(&header, &outcome),
+        limited,
+        header,
+        pictures,
+        outcome,
+        unfinished,
+    })
+}
+
+/// A clock with the time limit, stopped also by `stop` (set on Ctrl-C).
+fn clock_for(time_limit: Option<f64>, stop: &Arc<AtomicBool>) -> Clock {
+    Clock::new(
+        time_limit.map(Duration::from_secs_f64),
+        Some(Arc::clone(stop)),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn request(
+    text: String,
+    name: String,
+    knuth: bool,
+    set: Vec<String>,
+    size: Option<usize>,
+    width: Option<usize>,
+    height: Option<usize>,
+    goal: Option<String>,
+    strategy: Option<String>,
+    unique: bool,
+    threads: Option<usize>,
+    time_limit: Option<f64>,
+    limit: Option<u64>,
+    node_limit: Option<u64>,
+) -> Request {
+    Request {
+        text,
+        name,
+        knuth,
+        set,
+        size,
+        width,
+        height,
+        goal,
+        strategy,
+        unique,
+        threads,
+        time_limit,
+        limit,
+        node_limit,
+    }
+}
+
+/// Solve a puzzle given as text (TOML, or Knuth's format with `knuth`), as `solve FILE`
+/// does with the same flags.
+#[pyfunction]
+#[pyo3(signature = (text, name, knuth=false, set=Vec::new(), size=None, width=None, height=None,
+    goal=None, strategy=None, unique=false, threads=None, time_limit=None, limit=None,
+    node_limit=None))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    text: String,
+    name: String,
+    knuth: bool,
+    set: Vec<String>,
+    size: Option<usize>,
+    width: Option<usize>,
+    height: Option<usize>,
+    goal: Option<String>,
+    strategy: Option<String>,
+    unique: bool,
+    threads: Option<usize>,
+    time_limit: Option<f64>,
+    limit: Option<u64>,
+    node_limit: Option<u64>,
+) -> PyResult<Solved> {
+    let r = request(
+        text, name, knuth, set, size, width, height, goal, strategy, unique, threads, time_limit,
+        limit, node_limit,
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let done = interruptible(py, &stop, || {
+        let l = load(&r)?;
+        let strategy = resolve(&l.model, &l.task, &l.strategy)?;
+        let limits = Limits {
+            time: None,
+            nodes: r.node_limit,
+            solutions: (l.task.goal == Goal::First).then_some(1),
+        };
+        let keep = l.spec.solve.limit.unwrap_or_else(default_shown);
+        let clock = clock_for(l.spec.solve.time_limit, &stop);
+        run(l.parts(), &strategy, limits, clock, keep)
+    })?;
+    done.map_err(|f| f.into_py(py))
+}
+
+/// Every strategy of the puzzle's kind: whether it takes the puzzle's task and why not.
+#[pyfunction]
+#[pyo3(signature = (text, name, knuth=false, set=Vec::new(), size=None, width=None, height=None,
+    goal=None, unique=false))]
+#[allow(clippy::too_many_arguments)]
+fn strategies<'py>(
+    py: Python<'py>,
+    text: String,
+    name: String,
+    knuth: bool,
+    set: Vec<String>,
+    size: Option<usize>,
+    width: Option<usize>,
+    height: Option<usize>,
+    goal: Option<String>,
+    unique: bool,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let r = request(
+        text, name, knuth, set, size, width, height, goal, None, unique, None, None, None, None,
+    );
+    let l = load(&r).map_err(|f| f.into_py(py))?;
+    let auto = l.model.auto_strategy(&l.task);
+    l.model
+        .strategies(&l.task)
+        .into_iter()
+        .map(|s| {
+            let row = PyDict::new(py);
+            row.set_item("name", s.name)?;
+            row.set_item("about", s.about)?;
+            row.set_item("applies", s.applies.is_ok())?;
+            row.set_item("reason", s.applies.as_ref().err().map(render::refusal_text))?;
+            row.set_item("parts", s.splits)?;
+            row.set_item("auto", Some(s.name) == auto)?;
+            Ok(row)
+        })
+        .collect()
+}
+
+/// Each strategy that takes the puzzle (or those named), run in turn within `budget`
+/// seconds each; their answers side by side.
+#[pyfunction]
+#[pyo3(signature = (text, name, knuth=false, set=Vec::new(), size=None, width=None, height=None,
+    goal=None, unique=false, threads=None, names=None, budget=10.0))]
+#[allow(clippy::too_many_arguments)]
+fn compare(
+    py: Python<'_>,
+    text: String,
+    name: String,
+    knuth: bool,
+    set: Vec<String>,
+    size: Option<usize>,
+    width: Option<usize>,
+    height: Option<usize>,
+    goal: Option<String>,
+    unique: bool,
+    threads: Option<usize>,
+    names: Option<Vec<String>>,
+    budget: f64,
+) -> PyResult<Vec<(String, Solved)>> {
+    if !(budget.is_finite() && budget > 0.0 && budget < 1e9) {
+        return Err(raise(
+            py,
+            "PuzzleError",
+            (
+                format!("budget {budget}: accepted: seconds, more than 0 and less than 1e9"),
+                "<arguments>",
+                0,
+                0,
+                "budget",
+            ),
+        ));
+    }
+    let r = request(
+        text, name, knuth, set, size, width, height, goal, None, unique, threads, None, None, None,
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let done = interruptible(py, &stop, || -> Result<Vec<(String, Solved)>, Failure> {
+        let l = load(&r)?;
+        let chosen: Vec<String> = match &names {
+            Some(n) => n.clone(),
+            None => l
+                .model
+                .strategies(&l.task)
+                .into_iter()
+                .filter(|s| s.applies.is_ok())
+                .map(|s| s.name.to_string())
+                .collect(),
+        };
+        let mut rows = Vec::new();
+        for s in chosen {
+            let strategy = resolve(&l.model, &l.task, &s)?;
+            let limits = Limits {
+                time: None,
+                nodes: None,
+                solutions: (l.task.goal == Goal::First).then_some(1),
+            };
+            let solved = run(
+                l.parts(),
+                &strategy,
+                limits,
+                clock_for(Some(budget), &stop),
+                0,
+            )?;
+            rows.push((strategy, solved));
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        Ok(rows)
+    })?;
+    done.map_err(|f| f.into_py(py))
+}
+
+/// A token of an option or an item name: a string, or an integer written in decimal.
+fn token(v: &Bound<'_, PyAny>, key: &dyn Fn() -> String) -> PyResult<String> {
+    if let Ok(s) = v.downcast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    if let Ok(i) = v.downcast::<PyInt>() {
+        return Ok(i.str()?.to_cow()?.into_owned());
+    }
+    Err(PyTypeError::new_err(format!(
+        "{}: {} is not an item name; accepted: a str (or an int)",
+        key(),
+        v.repr()?
+    )))
+}
+
+/// A multiplicity: `n` (exactly n times) or `(lo, hi)`.
+fn range(v: &Bound<'_, PyAny>, key: &str) -> PyResult<(i64, i64)> {
+    if let Ok(n) = v.extract::<i64>() {
+        return Ok((n, n));
+    }
+    v.extract::<(i64, i64)>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{key}: accepted: an int n (exactly n times) or a pair (lo, hi)"
+        ))
+    })
+}
+
+/// An exact cover from Python lists, compiled as the cover kind compiles its file's lists.
+fn cover_model(
+    items: &Bound<'_, PyAny>,
+    options: &Bound<'_, PyAny>,
+    secondary: &Bound<'_, PyAny>,
+    multiplicity: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Result<Model, Failure>> {
+    let mut lists = CoverLists::new();
+    let fault = |key: String, f: ListFault| Failure::Lists {
+        key,
+        message: f.message(),
+    };
+    let mut ranges: Vec<(String, (i64, i64))> = Vec::new();
+    if let Some(m) = multiplicity {
+        for (k, v) in m.iter() {
+            let name = token(&k, &|| "multiplicity".into())?;
+            let r = range(&v, &format!("multiplicity[{name:?}]"))?;
+            ranges.push((name, r));
+        }
+    }
+    for (i, it) in items.try_iter()?.enumerate() {
+        let name = token(&it?, &|| format!("items[{i}]"))?;
+        let r = ranges.iter().find(|(n, _)| *n == name).map(|(_, r)| *r);
+        if let Err(f) = lists.primary(&name, r) {
+            return Ok(Err(fault(format!("items[{i}]"), f)));
+        }
+    }
+    if let Some((name, _)) = ranges.iter().find(|(n, _)| !lists.has(n)) {
+        return Ok(Err(Failure::Lists {
+            key: format!("multiplicity[{name:?}]"),
+            message: "not a primary item; ranges apply to primary items".into(),
+        }));
+    }
+    for (i, it) in secondary.try_iter()?.enumerate() {
+        let name = token(&it?, &|| format!("secondary[{i}]"))?;
+        if let Err(f) = lists.secondary(&name) {
+            return Ok(Err(fault(format!("secondary[{i}]"), f)));
+        }
+    }
+    let mut entries = 0usize;
+    let mut tokens: Vec<String> = Vec::new();
+    for (i, opt) in options.try_iter()?.enumerate() {
+        tokens.clear();
+        for (j, t) in opt?.try_iter()?.enumerate() {
+            tokens.push(token(&t?, &|| format!("options[{i}][{j}]"))?);
+        }
+        entries += tokens.len();
+        if entries > cover::MAX_ENTRIES {
+            return Ok(Err(Failure::Lists {
+                key: "options".into(),
+                message: format!(
+                    "more than {} item occurrences in all",
+                    render::group(cover::MAX_ENTRIES as u128)
+                ),
+            }));
+        }
+        if let Err((at, f)) = lists.option(tokens.iter().map(String::as_str)) {
+            let key = match at {
+                Some(j) => format!("options[{i}][{j}]"),
+                None => format!("options[{i}]"),
+            };
+            return Ok(Err(fault(key, f)));
+        }
+    }
+    let (problem, colours) = lists.finish();
+    Ok(Ok(Model::Cover(cover::Model::from_problem(
+        problem,
+        colours,
+        Branch::default(),
+    ))))
+}
+
+/// The task of an exact cover from lists.
+fn cover_task(goal: Goal, threads: usize) -> Task {
+    Task {
+        goal,
+        unique: false,
+        prefixes: false,
+        threads,
+        part: None,
+        subpart: None,
+        estimate: None,
+        optimum: None,
+        memory: None,
+    }
+}
+
+/// What the search thread of an [`ExactCover`] iterator sends.
+enum Found {
+    Solution(Vec<usize>),
+    /// The search ended: searched to its end, or stopped.
+    End(Result<(), Failure>),
+}
+
+/// The solutions of an exact cover, found lazily: a search thread runs ahead by a few
+/// solutions and waits for them to be taken. Dropping the iterator stops the search.
+#[pyclass(module = "boardsolve._boardsolve")]
+struct ExactCover {
+    found: Mutex<Option<Receiver<Found>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for ExactCover {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Solutions the search may find ahead of the caller.
+const AHEAD: usize = 64;
+
+#[pymethods]
+impl ExactCover {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        let mut slot = self.found.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(mut rx) = slot.take() else {
+            return Ok(None);
+        };
+        loop {
+            let (got, back) = py.allow_threads(move || (rx.recv_timeout(POLL), rx));
+            rx = back;
+            match got {
+                Ok(Found::Solution(s)) => {
+                    *slot = Some(rx);
+                    return Ok(Some(s));
+                }
+                Ok(Found::End(Ok(()))) | Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                Ok(Found::End(Err(f))) => return Err(f.into_py(py)),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        // The search stops at its next check; a later next() ends the
+                        // iteration.
+                        self.stop.store(true, Ordering::Relaxed);
+                        *slot = Some(rx);
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stop the search now; the iteration ends.
+    fn close(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        *self.found.lock().unwrap_or_else(|p| p.into_inner()) = None;
+    }
+}
+
+/// The solutions of an exact cover given as lists, lazily, as lists of option indices.
+#[pyfunction]
+#[pyo3(signature = (items, options, secondary=None, multiplicity=None))]
+fn exact_cover(
+    py: Python<'_>,
+    items: &Bound<'_, PyAny>,
+    options: &Bound<'_, PyAny>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    multiplicity: Option<&Bound<'_, PyDict>>,
+) -> PyResult<ExactCover> {
+    let empty = PyTuple::empty(py);
+    let model = cover_model(items, options, secondary.unwrap_or(&empty), multiplicity)?
+        .map_err(|f| f.into_py(py))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::sync_channel::<Found>(AHEAD);
+    let clock = clock_for(None, &stop);
+    std::thread::Builder::new()
+        .name("boardsolve-cover".into())
+        .spawn(move || {
+            let task = cover_task(Goal::All, 1);
+            let run = Run::new(Limits::default()).with_clock(clock);
+            let sender = tx.clone();
+            let ended = model
+                .solve_checked_with("dlx", &task, run, move |s: &[usize]| {
+                    match sender.send(Found::Solution(s.to_vec())) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(_) => ControlFlow::Break(()),
+                    }
+                })
+                .map(|_| ())
+                .map_err(|e| match e {
+                    SolveError::Refused(why) => Failure::Strategy(render::refusal_text(&why)),
+                    SolveError::Invalid { why, .. } => Failure::Invalid(format!(
+                        "a solution the validator rejects (a bug): {}",
+                        render::violation_text(&why)
+                    )),
+                });
+            let _ = tx.send(Found::End(ended));
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    Ok(ExactCover {
+        found: Mutex::new(Some(rx)),
+        stop,
+    })
+}
+
+/// The number of solutions of an exact cover given as lists.
+#[pyfunction]
+#[pyo3(signature = (items, options, secondary=None, multiplicity=None, threads=None,
+    time_limit=None, strategy=None))]
+#[allow(clippy::too_many_arguments)]
+fn count_exact_cover(
+    py: Python<'_>,
+    items: &Bound<'_, PyAny>,
+    options: &Bound<'_, PyAny>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    multiplicity: Option<&Bound<'_, PyDict>>,
+    threads: Option<usize>,
+    time_limit: Option<f64>,
+    strategy: Option<String>,
+) -> PyResult<Solved> {
+    let empty = PyTuple::empty(py);
+    let model = cover_model(items, options, secondary.unwrap_or(&empty), multiplicity)?
+        .map_err(|f| f.into_py(py))?;
+    if let Some(t) = time_limit
+        && !(t.is_finite() && t > 0.0 && t < 1e9)
+    {
+        return Err(raise(
+            py,
+            "PuzzleError",
+            (
+                format!("time_limit {t}: accepted: seconds, more than 0 and less than 1e9"),
+                "<arguments>",
+                0,
+                0,
+                "time_limit",
+            ),
+        ));
+    }
+    let task = cover_task(Goal::Count, threads.unwrap_or_else(all_cores).max(1));
+    let header = Header {
+        kind: "cover".into(),
+        goal: Goal::Count.name().into(),
+        counted: "solutions".into(),
+        ..Header::default()
+    };
+    let strategy = strategy.unwrap_or_else(|| "auto".into());
+    let stop = Arc::new(AtomicBool::new(false));
+    let done = interruptible(py, &stop, || {
+        let strategy = resolve(&model, &task, &strategy)?;
+        let clock = clock_for(time_limit, &stop);
+        run(
+            (&model, &task, header),
+            &strategy,
+            Limits::default(),
+            clock,
+            0,
+        )
+    })?;
+    done.map_err(|f| f.into_py(py))
+}
+
+/// `solve` itself on these arguments (the first is the program's name): what
+/// `python -m boardsolve` runs. Returns the exit status.
+#[pyfunction]
+fn main(py: Python<'_>, args: Vec<String>) -> u8 {
+    let args = args.into_iter().map(Into::into).collect();
+    py.allow_threads(move || boardsolve_cli::main(args))
+}
+
+#[pymodule]
+fn _boardsolve(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(strategies, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(exact_cover, m)?)?;
+    m.add_function(wrap_pyfunction!(count_exact_cover, m)?)?;
+    m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add_class::<Solved>()?;
+    m.add_class::<ExactCover>()?;
+    m.add("MAX_ENTRIES", cover::MAX_ENTRIES)?;
+    Ok(())
+}

@@ -1,0 +1,6 @@
+//! The command line of boardsolve as a library: `solve` is [`main`] on the process's
+//! arguments, and the Python package runs the same function for `python -m boardsolve`.
+
+mod cli;
+
+pub use cli::main;
