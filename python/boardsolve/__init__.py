@@ -43,8 +43,9 @@ Puzzle = Union[str, "os.PathLike[str]"]
 
 # Knuth's exact-cover formats, read as such by their extension.
 _KNUTH_EXTENSIONS = (".dlx", ".xcc", ".mcc")
-# The kinds whose solutions are squares of a board: given as (row, col) tuples.
-_SQUARE_KINDS = ("independent", "domination", "lines")
+# The kinds whose solutions are squares of a board (a tour's in visiting order): given as
+# (row, col) tuples.
+_SQUARE_KINDS = ("independent", "domination", "tour")
 
 
 def _read(puzzle: Puzzle, input: Optional[str]) -> "tuple[str, str, bool]":
@@ -98,6 +99,16 @@ def _number(v: Any) -> Any:
     return int(v) if isinstance(v, str) and v.isdigit() else v
 
 
+def _square(x: Any) -> Any:
+    """A square [row, col] as a tuple; a mixed army's {"square", "piece"} with its square
+    as a tuple."""
+    if isinstance(x, list):
+        return tuple(x)
+    if isinstance(x, dict) and isinstance(x.get("square"), list):
+        return {**x, "square": tuple(x["square"])}
+    return x
+
+
 class Result:
     """The answer of a solve.
 
@@ -129,7 +140,7 @@ class Result:
         self.stats: Dict[str, Any] = stats
         sols = data.get("solutions") or []
         if self.kind in _SQUARE_KINDS:
-            sols = [[tuple(sq) for sq in s] for s in sols]
+            sols = [[_square(sq) for sq in s] for s in sols]
         self.solutions: List[Any] = sols
 
     @property
@@ -355,5 +366,6 @@ def count_exact_cover(
         strategy,
     )
     result = _result(native)
-    assert result.count is not None
+    if result.count is None:
+        raise BoardsolveError(f"the count ended without a number: {native.summary}")
     return result.count

@@ -687,6 +687,12 @@ impl ExactCover {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        // A loop that takes solutions as fast as they come never waits below: a signal is
+        // looked for at each one too (`list(exact_cover(...))` runs no bytecode between).
+        if let Err(e) = py.check_signals() {
+            self.stop.store(true, Ordering::Relaxed);
+            return Err(e);
+        }
         let mut slot = self.found.lock().unwrap_or_else(|p| p.into_inner());
         let Some(mut rx) = slot.take() else {
             return Ok(None);

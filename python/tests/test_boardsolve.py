@@ -1,0 +1,401 @@
+"""The Python package against published values, with every solution it returns checked here
+by code that shares nothing with the solver."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import boardsolve
+
+ROOT = Path(__file__).resolve().parents[2]
+PUZZLES = ROOT / "puzzles"
+
+
+# --- independent validators ------------------------------------------------------------
+
+
+def queens_ok(squares, n):
+    if len(squares) != n:
+        return False
+    for (r1, c1), (r2, c2) in itertools.combinations(squares, 2):
+        if r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2):
+            return False
+    return True
+
+
+def knights_dominate(squares, w, h):
+    """Every square holds a knight or is attacked by one (and no knight attacks another,
+    the rules of puzzles/knights8.toml)."""
+    occupied = set(squares)
+    jumps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+    attacked = {(r + dr, c + dc) for r, c in squares for dr, dc in jumps}
+    every = all((r, c) in occupied or (r, c) in attacked for r in range(h) for c in range(w))
+    return every and not (occupied & attacked)
+
+
+def sudoku_ok(rows, givens):
+    n = len(rows)
+    full = set("123456789"[:n])
+    if any(set(r) != full for r in rows):
+        return False
+    if any({rows[r][c] for r in range(n)} != full for c in range(n)):
+        return False
+    for br in range(0, n, 3):
+        for bc in range(0, n, 3):
+            if {rows[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3)} != full:
+                return False
+    return all(g in ".0" or g == rows[i // n][i % n] for i, g in enumerate(givens))
+
+
+def exact_cover_ok(items, options, chosen, secondary=()):
+    """Every primary item exactly once; a secondary item at most once or in one colour."""
+    seen = {}
+    colours = {}
+    for k in chosen:
+        for tok in options[k]:
+            name, _, colour = str(tok).partition(":")
+            if colour:
+                if colours.setdefault(name, colour) != colour:
+                    return False
+            else:
+                seen[name] = seen.get(name, 0) + 1
+    if any(seen.get(str(i), 0) != 1 for i in items):
+        return False
+    return all(seen.get(str(s), 0) <= 1 and not (s in seen and s in colours) for s in secondary)
+
+
+def tour_ok(squares, w, h):
+    if len(squares) != w * h or len(set(map(tuple, squares))) != w * h:
+        return False
+    for (r1, c1), (r2, c2) in zip(squares, squares[1:]):
+        if sorted((abs(r1 - r2), abs(c1 - c2))) != [1, 2]:
+            return False
+    return True
+
+
+# --- problems as lists --------------------------------------------------------------
+
+
+def queens_cover(n):
+    items = [f"R{i}" for i in range(n)] + [f"C{j}" for j in range(n)]
+    secondary = [f"A{d}" for d in range(2 * n - 1)] + [f"B{d}" for d in range(2 * n - 1)]
+    options = [
+        [f"R{i}", f"C{j}", f"A{i + j}", f"B{i - j + n - 1}"] for i in range(n) for j in range(n)
+    ]
+    return items, options, secondary
+
+
+def dominoes(n):
+    items = [f"r{r}c{c}" for r in range(n) for c in range(n)]
+    options = []
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n:
+                options.append([f"r{r}c{c}", f"r{r}c{c + 1}"])
+            if r + 1 < n:
+                options.append([f"r{r}c{c}", f"r{r + 1}c{c}"])
+    return items, options
+
+
+# Knuth's example of TAOCP 7.2.2.1 (6): its one solution is options 1, 4 and 5 (from 1).
+KNUTH_ITEMS = list("abcdefg")
+KNUTH_OPTIONS = [["c", "e"], ["a", "d", "g"], ["b", "c", "f"], ["a", "d", "f"], ["b", "g"],
+                 ["d", "e", "g"]]
+
+
+# --- every kind, through solve() ------------------------------------------------------
+
+
+def test_independent_queens_count_and_solutions():
+    r = boardsolve.solve(PUZZLES / "queens8.toml", goal="count")
+    assert r.count == 92 and r.proven and r.status == "solved" and r.kind == "independent"
+    every = boardsolve.solve(str(PUZZLES / "queens8.toml"), goal="all", limit=100)
+    assert every.count == 92 and len(every.solutions) == 92
+    assert all(queens_ok(s, 8) for s in every.solutions)
+    assert len({tuple(s) for s in every.solutions}) == 92
+    assert isinstance(every.solutions[0][0], tuple)
+
+
+def test_independent_sizes_and_overrides_match_oeis():
+    # A000170 and, with unique, A002562.
+    for n, total, classes in [(6, 4, 1), (9, 352, 46), (10, 724, 92)]:
+        assert boardsolve.solve(PUZZLES / "queens8.toml", goal="count", size=n).count == total
+        u = boardsolve.solve(PUZZLES / "queens8.toml", goal="count", size=n, unique=True)
+        assert u.count == classes
+    # A key of the file, `__` for '.', and the same as a dict of dotted keys.
+    text = (PUZZLES / "queens8.toml").read_text()
+    assert "[board]" in text
+    assert boardsolve.solve(text, goal="count", board__size=5).count == 10
+    assert boardsolve.solve(text, goal="count", set={"board.size": 7}).count == 40
+
+
+def test_domination_knights_optimum_is_proven():
+    r = boardsolve.solve(PUZZLES / "knights8.toml")
+    assert r.kind == "domination" and r.optimum == 14 and r.proven
+    assert knights_dominate(r.solution, 8, 8) and len(r.solution) == 14
+
+
+def test_tour_count_and_a_tour():
+    assert boardsolve.solve(PUZZLES / "tour5x5.toml").count == 1728
+    first = boardsolve.solve(PUZZLES / "tour5x5.toml", goal="first")
+    assert first.kind == "tour"
+    assert first.svg() and "<svg" in first.svg()
+
+
+def test_lines_less_than_three():
+    r = boardsolve.solve(PUZZLES / "lessthanthree.toml", goal="count")
+    assert r.kind == "lines" and r.count == 42
+
+
+def test_cover_and_tiling_kinds():
+    r = boardsolve.solve(PUZZLES / "langford11.toml")
+    assert r.kind == "cover" and r.count == 17792
+    t = boardsolve.solve(PUZZLES / "pentominoes6x10.toml", goal="first")
+    assert t.kind == "tiling" and t.solutions
+    # Knuth's format, by the file's extension.
+    k = boardsolve.solve(PUZZLES / "knuth7.dlx", goal="count")
+    assert k.kind == "cover" and k.count >= 1
+
+
+def test_sudoku_grid_and_givens():
+    text = (PUZZLES / "sudoku9.toml").read_text()
+    r = boardsolve.solve(PUZZLES / "sudoku9.toml")
+    assert r.kind == "sudoku"
+    rows = r.solution
+    assert len(rows) == 9 and all(len(row) == 9 for row in rows)
+    givens = "".join(
+        ch for line in text.split('givens = """')[1].split('"""')[0].splitlines()
+        for ch in line if ch in "0123456789."
+    )
+    assert sudoku_ok(rows, givens)
+    assert boardsolve.solve(PUZZLES / "sudoku9.toml", goal="count", limit=2).count == 1
+
+
+def test_result_json_text_and_svg():
+    r = boardsolve.solve(PUZZLES / "queens8.toml", goal="first")
+    data = json.loads(r.to_json())
+    assert data["kind"] == "independent" and data["solutions"][0] == [list(s) for s in r.solution]
+    assert r.to_dict()["status"] == "solved"
+    assert "Q" in str(r)
+    svg = r._repr_svg_()
+    assert svg.startswith("<svg") or svg.startswith("<?xml")
+    assert "boardsolve.Result" in repr(r)
+    # A count keeps no solution to draw.
+    assert boardsolve.solve(PUZZLES / "queens8.toml", goal="count").svg() is None
+
+
+def test_strategies_and_compare_agree():
+    rows = boardsolve.strategies(PUZZLES / "queens8.toml", goal="count")
+    names = {r["name"] for r in rows}
+    assert {"bitmask", "dlx", "backtrack"} <= names
+    assert sum(r["auto"] for r in rows) == 1
+    construct = next(r for r in rows if r["name"] == "construct")
+    assert not construct["applies"] and construct["reason"]
+    table = boardsolve.compare(PUZZLES / "queens8.toml", ["bitmask", "dlx", "backtrack"],
+                               goal="count", size=9)
+    assert [r["strategy"] for r in table] == ["bitmask", "dlx", "backtrack"]
+    assert all(r["count"] == 352 and r["proven"] for r in table) and table.agree
+    assert "bitmask" in str(table)
+
+
+# --- exact cover from lists -----------------------------------------------------------
+
+
+def test_exact_cover_knuths_example():
+    sols = list(boardsolve.exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS))
+    assert sols == [[0, 3, 4]] or sorted(map(sorted, sols)) == [[0, 3, 4]]
+    assert boardsolve.count_exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS) == 1
+
+
+def test_exact_cover_queens_every_solution_checked():
+    items, options, secondary = queens_cover(8)
+    sols = list(boardsolve.exact_cover(items, options, secondary))
+    assert len(sols) == 92 and len({tuple(sorted(s)) for s in sols}) == 92
+    for s in sols:
+        assert exact_cover_ok(items, options, s, secondary)
+        assert queens_ok([divmod(k, 8) for k in s], 8)
+    assert boardsolve.count_exact_cover(items, options, secondary) == 92
+    assert boardsolve.count_exact_cover(*queens_cover(10), threads=1) == 724
+
+
+def test_exact_cover_colours_and_multiplicity():
+    # Two options may share secondary item x when they give it the same colour.
+    items = ["a", "b"]
+    options = [["a", "x:red"], ["b", "x:red"], ["b", "x:blue"]]
+    sols = list(boardsolve.exact_cover(items, options, secondary=["x"]))
+    assert sols == [[0, 1]]
+    # Item a covered exactly twice, b once: options {0, 1, 2} in pairs containing a twice.
+    m_items = ["a", "b"]
+    m_options = [["a"], ["a", "b"], ["a"], ["b"]]
+    m = list(boardsolve.exact_cover(m_items, m_options, multiplicity={"a": 2}))
+    brute = [
+        list(c) for k in range(len(m_options) + 1) for c in itertools.combinations(range(4), k)
+        if sum("a" in m_options[i] for i in c) == 2 and sum("b" in m_options[i] for i in c) == 1
+    ]
+    assert sorted(map(sorted, m)) == sorted(brute)
+    assert boardsolve.count_exact_cover(m_items, m_options, multiplicity={"a": (1, 2)}) == len([
+        c for k in range(5) for c in itertools.combinations(range(4), k)
+        if 1 <= sum("a" in m_options[i] for i in c) <= 2 and sum("b" in m_options[i] for i in c) == 1
+    ])
+    # Items given as ints.
+    assert boardsolve.count_exact_cover([1, 2], [[1], [2], [1, 2]]) == 2
+
+
+def test_exact_cover_is_lazy_and_stops():
+    items, options, secondary = queens_cover(60)
+    start = time.perf_counter()
+    it = boardsolve.exact_cover(items, options, secondary)
+    first = next(it)
+    assert queens_ok([divmod(k, 60) for k in first], 60)
+    second = next(it)
+    assert second != first
+    it.close()
+    assert list(it) == []
+    assert time.perf_counter() - start < 30
+
+
+def test_big_counts_are_python_ints():
+    # A004003: domino tilings of the 14x14 board, beyond 2^64.
+    items, options = dominoes(14)
+    count = boardsolve.count_exact_cover(items, options, strategy="dxz")
+    assert count == 112202208776036178000000 and isinstance(count, int)
+    assert boardsolve.count_exact_cover(*dominoes(8)) == 12988816
+
+
+# --- errors ---------------------------------------------------------------------------
+
+
+def test_puzzle_error_says_where():
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        boardsolve.solve('kind = "independent"\n[board]\nsize = 0\n')
+    err = e.value
+    assert err.file == "<string>" and err.line == 3 and err.column > 0
+    assert err.key == "board.size" and "accepted" in str(err)
+    assert isinstance(err, ValueError) and isinstance(err, boardsolve.BoardsolveError)
+    with pytest.raises(boardsolve.PuzzleError):
+        boardsolve.solve(PUZZLES / "queens8.toml", goal="sideways")
+    with pytest.raises(FileNotFoundError):
+        boardsolve.solve("no/such/file.toml")
+    with pytest.raises(TypeError):
+        boardsolve.solve(PUZZLES / "queens8.toml", board__size=object())
+
+
+def test_list_errors_name_the_index():
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        boardsolve.count_exact_cover(["a"], [["a"], ["b"]])
+    assert e.value.key == "options[1][0]" and "not a declared item" in str(e.value)
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        list(boardsolve.exact_cover(["a", "a"], [["a"]]))
+    assert e.value.key == "items[1]"
+    with pytest.raises(boardsolve.PuzzleError):
+        boardsolve.count_exact_cover(["a"], [["a:red"]])
+    with pytest.raises(TypeError):
+        boardsolve.count_exact_cover(["a"], [[1.5]])
+    with pytest.raises(boardsolve.PuzzleError):
+        boardsolve.count_exact_cover(["a"], [["a"]], multiplicity={"a": (3, 1)})
+
+
+def test_strategy_error():
+    with pytest.raises(boardsolve.StrategyError) as e:
+        boardsolve.solve(PUZZLES / "queens8.toml", goal="count", strategy="construct")
+    assert "construct" in str(e.value)
+    with pytest.raises(boardsolve.StrategyError):
+        boardsolve.solve(PUZZLES / "queens8.toml", strategy="nonesuch")
+
+
+def test_limit_reached_carries_the_answer_so_far():
+    with pytest.raises(boardsolve.LimitReached) as e:
+        boardsolve.solve(PUZZLES / "queens8.toml", goal="count", size=28, time_limit=0.3,
+                         threads=1)
+    r = e.value.result
+    assert r is not None and not r.proven and r.status == "limit"
+    assert r.count is None or r.count >= 0
+    with pytest.raises(boardsolve.LimitReached) as e:
+        boardsolve.solve(PUZZLES / "queens8.toml", goal="count", size=28, node_limit=1000)
+    assert not e.value.result.proven
+    with pytest.raises(boardsolve.LimitReached):
+        boardsolve.count_exact_cover(*queens_cover(30), time_limit=0.2)
+
+
+# --- interruption ---------------------------------------------------------------------
+
+
+def interrupt_after(seconds):
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize("call", [
+    lambda: boardsolve.solve(PUZZLES / "queens8.toml", goal="count", size=30),
+    lambda: boardsolve.count_exact_cover(*queens_cover(30)),
+    lambda: list(boardsolve.exact_cover(*queens_cover(30))),
+])
+def test_ctrl_c_stops_a_long_search(call):
+    timer = interrupt_after(0.3)
+    start = time.perf_counter()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 2.0
+
+
+def test_other_threads_run_during_a_search():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    try:
+        with pytest.raises(boardsolve.LimitReached):
+            boardsolve.solve(PUZZLES / "queens8.toml", goal="count", size=30, time_limit=0.5)
+    finally:
+        stop.set()
+        t.join()
+    assert len(ticks) > 10
+
+
+# --- python -m boardsolve -------------------------------------------------------------
+
+
+def test_module_runs_the_command_line():
+    run = subprocess.run(
+        [sys.executable, "-m", "boardsolve", str(PUZZLES / "queens8.toml"), "--goal", "count",
+         "--format", "json"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["count"] == 92
+    bad = subprocess.run([sys.executable, "-m", "boardsolve", "--goal"], capture_output=True,
+                         text=True, timeout=60)
+    assert bad.returncode == 2
+    none = subprocess.run(
+        [sys.executable, "-m", "boardsolve", str(PUZZLES / "queens8.toml"), "--size", "3"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert none.returncode == 1
+
+
+def test_mixed_army_solutions_name_their_pieces():
+    r = boardsolve.solve(PUZZLES / "mixed-army.toml", goal="first")
+    placed = r.solution
+    assert sorted(p["piece"] for p in placed) == ["N", "N", "Q", "Q", "R", "R"]
+    squares = [p["square"] for p in placed]
+    assert all(isinstance(s, tuple) for s in squares) and len(set(squares)) == 6
