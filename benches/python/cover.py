@@ -30,7 +30,9 @@ The packages:
 
 Each package runs once first (the warm-up, reported as "first run"), then up to
 ``--runs`` more timed runs (``time.perf_counter``) while they fit in ``--budget``
-seconds for that package and problem; the table gives their median. A package whose
+seconds for that package and problem; the table gives their median, in wall-clock
+seconds and in this process's CPU seconds (every thread; on a busy machine the wall clock
+also counts the time other processes had the cores). A package whose
 warm-up run goes past the budget is stopped where it can be (the iterating ones) and
 reported as a lower bound. Every count is checked against the known one. The ratio
 column is boardsolve on 1 thread divided by the row's median (on boardsolve's all-cores row,
@@ -250,6 +252,8 @@ class Row:
         self.one_thread = one_thread
         self.first: Optional[float] = None
         self.times: List[float] = []
+        self.first_cpu: Optional[float] = None
+        self.cpu: List[float] = []  # process CPU seconds (every thread), run by run
         self.timed_out: Optional[Tuple[float, int]] = None  # (seconds, solutions so far)
         self.wrong: Optional[int] = None
         self.note = ""
@@ -260,24 +264,32 @@ class Row:
             return statistics.median(self.times)
         return self.first  # nothing past the warm-up fitted the budget
 
+    @property
+    def median_cpu(self) -> Optional[float]:
+        if self.cpu:
+            return statistics.median(self.cpu)
+        return self.first_cpu
+
 
 def measure(row: Row, runner: Runner, p: Problem, runs: int, budget: float) -> Row:
     start = time.perf_counter()
-    t0 = time.perf_counter()
+    c0, t0 = time.process_time(), time.perf_counter()
     try:
         count = runner(p, t0 + budget)
     except TimedOut as stop:
         row.timed_out = (time.perf_counter() - t0, stop.count)
         return row
     row.first = time.perf_counter() - t0
+    row.first_cpu = time.process_time() - c0
     if count != p.expected:
         row.wrong = count
         return row
     last = row.first
     while len(row.times) < runs and (time.perf_counter() - start) + last <= budget:
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         count = runner(p, float("inf"))
         last = time.perf_counter() - t0
+        row.cpu.append(time.process_time() - c0)
         if count != p.expected:
             row.wrong = count
             return row
@@ -307,6 +319,12 @@ def median_ms(call: Callable[[], object], n: int) -> float:
         call()
         times.append(time.perf_counter() - t0)
     return statistics.median(times) * 1000
+
+
+def load() -> str:
+    if hasattr(os, "getloadavg"):
+        return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return "unknown"
 
 
 def cpu_model() -> str:
@@ -405,10 +423,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(f"- command: `{' '.join([Path(sys.executable).name] + sys.argv)}`")
     print(f"- machine: {cpu_model()}, {cores} cores (os.cpu_count() = {os.cpu_count()}), "
           f"{platform.system()} {platform.release()}")
-    print(f"- Python {platform.python_version()}; load average at start: "
-          + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(f"- Python {platform.python_version()}; load average at start: {load()}")
     print(f"- at most {args.runs} timed runs after one warm-up, within {args.budget:g} s "
-          "per package and problem; medians in seconds")
+          "per package and problem; medians in seconds, wall clock (perf_counter) and "
+          "this process's CPU time, every thread (process_time: on a busy machine it "
+          "counts only the time the process ran)")
 
     packages: List[Tuple[str, str, bool, bool, Runner]] = []  # key, label, bs?, 1t?, runner
     bsv = version("boardsolve") or getattr(boardsolve, "__version__", "?")
@@ -450,9 +469,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     problems = {"pentominoes": pentominoes, "queens": lambda: queens(12)}
     problems = [make() for key, make in problems.items() if args.only in (None, key)]
     print()
-    print("| problem | package (version) | first run (s) | median (s) | runs "
-          "| boardsolve 1 thread ÷ this |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| problem | package (version) | first run (s) | median (s) | median CPU (s) "
+          "| runs | boardsolve 1 thread ÷ this |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     table: Dict[Tuple[str, str], Row] = {}
     summary = []
     ok = True
@@ -468,17 +487,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for row in rows:
             if row.wrong is not None:
                 ok = False
-                cells = ["-", f"WRONG COUNT {row.wrong} (expected {p.expected})", "-", "-"]
+                cells = ["-", f"WRONG COUNT {row.wrong} (expected {p.expected})", "-", "-", "-"]
             elif row.timed_out:
                 secs, sols = row.timed_out
                 cells = [f"> {secs:.1f} (stopped at {sols:,} of {p.expected:,} solutions)",
-                         f"> {secs:.1f}", "0", f"< {bs1 / secs:.4f}" if bs1 else "-"]
+                         f"> {secs:.1f}", "-", "0", f"< {bs1 / secs:.4f}" if bs1 else "-"]
             else:
                 ratio = "" if row.one_thread or not bs1 else f"{bs1 / row.median:.3f}"
                 if row is fastest:
                     ratio = f"**{ratio}** (fastest other)"
                 runs = str(len(row.times)) if row.times else "1 (warm-up only)"
-                cells = [fmt(row.first), fmt(row.median), runs, ratio]
+                cells = [fmt(row.first), fmt(row.median), fmt(row.median_cpu), runs, ratio]
             print(f"| {p.name} | {row.label} | " + " | ".join(cells) + " |")
         if fastest and bs1:
             r = bs1 / fastest.median
@@ -518,7 +537,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.profile:
         profile(problems, table, args.budget)
 
-    print("\n- load average at the end: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
+    print(f"\n- load average at the end: {load()}")
     return 0 if ok else 1
 
 
