@@ -593,6 +593,31 @@ fn bad_givens_and_pieces_are_refused_with_their_line() {
 }
 
 #[test]
+fn no_cover_is_said_in_the_words_of_the_puzzles_rules() {
+    // One king and one knight cannot cover 5x5 (9 and 9 squares of 25): ordinary domination
+    // with counts says nothing of attacks.
+    let text = "kind = \"domination\"\n[board]\nsize = 5\n[[piece]]\nmoves = \"K\"\n\
+                count = 1\n[[piece]]\nmoves = \"N\"\ncount = 1\n";
+    let (code, out, err) = run_text(text, &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("no placement of the pieces within their counts covers the board"),
+        "{out}"
+    );
+    assert!(!out.contains("non-attacking"), "{out}");
+    let text = format!("{text}given = [\"c3\"]\n[rules]\nindependent = true\n");
+    let (code, out, err) = run_text(&text, &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "no placement of non-attacking pieces within their counts and holding the givens \
+             covers the board"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn strategies_that_take_no_givens_or_several_pieces_say_so() {
     let (code, out, _) = run_text(
         &format!("{QUEENS}[rules]\ncount = 8\ngiven = [\"a1\"]\n"),

@@ -53,9 +53,9 @@ impl Strategy<Model> for Dlx {
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         if let Some(army) = &m.army {
-            return drive(&mut Troops::new(m, army, task), task, run);
+            return drive(m, &mut Troops::new(m, army, task), task, run);
         }
-        drive(&mut Links { m, task }, task, run)
+        drive(m, &mut Links { m, task }, task, run)
     }
 }
 
