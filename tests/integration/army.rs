@@ -593,6 +593,88 @@ fn bad_givens_and_pieces_are_refused_with_their_line() {
 }
 
 #[test]
+fn counts_asking_for_more_pieces_than_squares_are_refused() {
+    // Three counts of at least 20 on 36 squares, for both kinds that read [[piece]] tables:
+    // refused at the count that passes the squares, before any search.
+    let three = |kind: &str| {
+        format!(
+            "kind = \"{kind}\"\n[board]\nsize = 6\n[[piece]]\nmoves = \"K\"\n\
+             count = \"20..30\"\n[[piece]]\nmoves = \"N\"\ncount = \"20..30\"\n[[piece]]\n\
+             moves = \"Q\"\ncount = \"20..30\"\n"
+        )
+    };
+    for kind in ["independent", "domination"] {
+        let (code, _, err) = run_text(&three(kind), &[]);
+        assert_eq!(code, 2, "{kind}: {err}");
+        for needle in [
+            "<stdin>:9:",
+            "piece.count",
+            "at least 60 pieces",
+            "36 squares",
+            "accepted",
+        ] {
+            assert!(err.contains(needle), "{kind}: {needle:?} in {err}");
+        }
+    }
+    // Exact counts past the squares left free by the givens: 30 kings (two of them given)
+    // and 7 knights on 36 squares.
+    for kind in ["independent", "domination"] {
+        let text = format!(
+            "kind = \"{kind}\"\n[board]\nsize = 6\n[[piece]]\nmoves = \"K\"\ncount = 30\n\
+             given = [\"a1\", \"d1\"]\n[[piece]]\nmoves = \"N\"\ncount = 7\n"
+        );
+        let (code, _, err) = run_text(&text, &[]);
+        assert_eq!(code, 2, "{kind}: {err}");
+        for needle in [
+            "<stdin>:10:",
+            "piece.count",
+            "at least 37 pieces",
+            "36 squares",
+        ] {
+            assert!(err.contains(needle), "{kind}: {needle:?} in {err}");
+        }
+    }
+    // Givens beyond their piece's least count count as they stand: 2 kings given, 35 knights.
+    let text = "kind = \"domination\"\n[board]\nsize = 6\n[[piece]]\nmoves = \"K\"\n\
+                count = \"0..5\"\ngiven = [\"a1\", \"d1\"]\n[[piece]]\nmoves = \"N\"\n\
+                count = 35\n";
+    let (code, _, err) = run_text(text, &[]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at least 37 pieces"), "{err}");
+    // Counts that fill the board exactly are a puzzle: four pieces on a 2x2 board.
+    let text = "kind = \"domination\"\n[board]\nsize = 2\n[[piece]]\nmoves = \"K\"\n\
+                count = 2\n[[piece]]\nmoves = \"N\"\ncount = \"2..3\"\n";
+    let (code, out, err) = run_text(text, &[]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("optimum 4"), "{out}");
+}
+
+#[test]
+fn no_cover_is_said_in_the_words_of_the_puzzles_rules() {
+    // One king and one knight cannot cover 5x5 (9 and 9 squares of 25): ordinary domination
+    // with counts says nothing of attacks.
+    let text = "kind = \"domination\"\n[board]\nsize = 5\n[[piece]]\nmoves = \"K\"\n\
+                count = 1\n[[piece]]\nmoves = \"N\"\ncount = 1\n";
+    let (code, out, err) = run_text(text, &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("no placement of the pieces within their counts covers the board"),
+        "{out}"
+    );
+    assert!(!out.contains("non-attacking"), "{out}");
+    let text = format!("{text}given = [\"c3\"]\n[rules]\nindependent = true\n");
+    let (code, out, err) = run_text(&text, &[]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(
+            "no placement of non-attacking pieces within their counts and holding the givens \
+             covers the board"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn strategies_that_take_no_givens_or_several_pieces_say_so() {
     let (code, out, _) = run_text(
         &format!("{QUEENS}[rules]\ncount = 8\ngiven = [\"a1\"]\n"),

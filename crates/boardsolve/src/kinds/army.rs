@@ -39,16 +39,17 @@ impl Army {
     /// The army of a puzzle file: `None` for one piece without givens, which the kinds'
     /// models hold as they are. `one` is the count range of a one-piece army. Givens off the
     /// board, on a hole or repeated are refused; so are givens that attack each other where
-    /// `independent` (naming both).
+    /// `independent` (naming both), and `[[piece]]` counts whose least numbers (givens
+    /// included) add up to more pieces than the board has squares.
     pub fn compile(
         spec: &Spec,
-        army: &spec::Army,
+        army_spec: &spec::Army,
         one: (usize, usize),
         independent: bool,
     ) -> Result<Option<Army>, SpecError> {
         let board = spec.board();
         let cells = board.cell_count();
-        let (troops, givens): (Vec<Troop>, Vec<(&Givens, &'static str)>) = match army {
+        let (troops, givens): (Vec<Troop>, Vec<(&Givens, &'static str)>) = match army_spec {
             spec::Army::One { given: None, .. } => return Ok(None),
             spec::Army::One { piece, given } => (
                 vec![Troop {
@@ -60,48 +61,29 @@ impl Army {
                 }],
                 vec![(given, "rules.given")],
             ),
-            spec::Army::Mixed(list) => {
-                // More pieces of one kind than the board has squares: no placement holds
-                // them, and an exact cover's range must not ask for it.
-                if let Some(t) = list.iter().find(|t| {
-                    matches!(*t.count.get_ref(), PieceCount::Between(lo, _) if lo as usize > cells)
-                }) {
-                    return Err(spec.err(
-                        t.count.span(),
-                        "piece.count",
-                        format!(
-                            "at least {} pieces, more than the board's {cells} squares; \
-                             accepted: at most {cells}",
-                            match *t.count.get_ref() {
-                                PieceCount::Between(lo, _) => lo as usize,
-                                PieceCount::Any => 0,
-                            }
-                        ),
-                    ));
-                }
-                list.iter()
-                    .map(|t| {
-                        let (lo, hi) = match *t.count.get_ref() {
-                            PieceCount::Between(lo, hi) => (lo as usize, hi as usize),
-                            PieceCount::Any => (0, cells),
-                        };
-                        let troop = Troop {
-                            piece: t.piece.piece.clone(),
-                            symbol: t.piece.symbol,
-                            lo,
-                            hi: hi.min(cells),
-                            attacks: board.attack_matrix(&t.piece.piece),
-                        };
-                        (troop, (&t.given, "piece.given"))
-                    })
-                    .unzip()
-            }
+            spec::Army::Mixed(list) => list
+                .iter()
+                .map(|t| {
+                    let (lo, hi) = match *t.count.get_ref() {
+                        PieceCount::Between(lo, hi) => (lo as usize, hi as usize),
+                        PieceCount::Any => (0, cells),
+                    };
+                    let troop = Troop {
+                        piece: t.piece.piece.clone(),
+                        symbol: t.piece.symbol,
+                        lo,
+                        hi: hi.min(cells),
+                        attacks: board.attack_matrix(&t.piece.piece),
+                    };
+                    (troop, (&t.given, "piece.given"))
+                })
+                .unzip(),
         };
         let mut army = Army {
             squares: board.squares(),
             troops,
             givens: Vec::new(),
-            mixed: matches!(army, spec::Army::Mixed(_)),
+            mixed: matches!(army_spec, spec::Army::Mixed(_)),
             code_symmetries: Vec::new(),
         };
         // Each given with where it stands, for the errors that name two of them.
@@ -171,6 +153,42 @@ impl Army {
                     format!(
                         "{given} pieces '{}' given where the puzzle places at most {}",
                         troop.symbol, troop.hi
+                    ),
+                ));
+            }
+        }
+        if let spec::Army::Mixed(list) = army_spec {
+            // The least pieces of each kind (its givens where they are more) need a square
+            // each: counts asking for more pieces than the board has squares admit no
+            // placement, and an exact cover's range must not ask for them.
+            let need: Vec<usize> = army
+                .troops
+                .iter()
+                .enumerate()
+                .map(|(t, troop)| {
+                    let given = placed.iter().filter(|p| p.0 / army.squares == t).count();
+                    troop.lo.max(given)
+                })
+                .collect();
+            let total: usize = need.iter().sum();
+            if total > cells {
+                // The count that takes the sum past the squares.
+                let mut sum = 0;
+                let at = need
+                    .iter()
+                    .position(|&k| {
+                        sum += k;
+                        sum > cells
+                    })
+                    .map_or(0..0, |t| list[t].count.span());
+                return Err(spec.err(
+                    at,
+                    "piece.count",
+                    format!(
+                        "the pieces' counts ask for at least {total} pieces in all (each count's \
+                         least, or its givens where more), more than the board's {cells} \
+                         squares; accepted: counts whose least numbers, givens included, add up \
+                         to at most {cells}"
                     ),
                 ));
             }

@@ -72,7 +72,14 @@ pub fn thread_copies(solver: u64, task: &Task) -> u64 {
 /// a thread where a count shares its subtrees out.
 pub fn needs(p: &crate::dlx::Problem, task: &Task) -> Need {
     let entries = (0..p.num_options()).map(|k| p.option(k).len()).sum();
-    let arrays = Solver::bytes_for(p.num_items(), p.num_options(), entries);
+    arrays_need(p.num_items(), p.num_options(), entries, task)
+}
+
+/// The memory of the Dancing Links arrays on a problem of `items` items, `options` options
+/// and `entries` item occurrences, counted before the problem is built, for `task`: the
+/// arrays, and a copy a thread where a count shares its subtrees out.
+pub fn arrays_need(items: usize, options: usize, entries: usize, task: &Task) -> Need {
+    let arrays = Solver::bytes_for(items, options, entries);
     let need = Need::new(
         arrays,
         format!(
@@ -89,6 +96,22 @@ pub fn needs(p: &crate::dlx::Problem, task: &Task) -> Need {
     } else {
         need
     }
+}
+
+/// Search the whole tree of `solver`, or part `task.part` of it, each solution going to
+/// `visit`, which maps its options back to the strategy's solution and reports it (`true`
+/// stops). The entry point for a strategy that maps solutions back.
+pub fn search_each<'r>(
+    solver: &mut Solver,
+    task: &Task,
+    run: &mut Run<'r>,
+    visit: OnSolution<'_, 'r>,
+) -> Answer {
+    if task.part.is_some() {
+        return search_part(solver, task, run, Some(visit));
+    }
+    solver.search_with(run, visit);
+    Answer::default()
 }
 
 /// Search part `task.part` (`task.subpart`) of the solver's tree; each solution goes to

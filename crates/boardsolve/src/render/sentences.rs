@@ -40,13 +40,34 @@ pub fn reason_text(r: &Reason) -> String {
     } else if let Some(r) = r.get::<LinesReason>() {
         lines_reason(r)
     } else if let Some(r) = r.get::<DominationReason>() {
-        match r {
-            DominationReason::NoIndependentCover => {
-                "no placement of non-attacking pieces covers the board".into()
-            }
-        }
+        domination_reason(r)
     } else {
         format!("{r:?}")
+    }
+}
+
+fn domination_reason(r: &DominationReason) -> String {
+    match *r {
+        DominationReason::NoCover {
+            independent,
+            counts,
+            givens,
+        } => {
+            // Name only the rules the puzzle has: without them a piece on every square
+            // covers the board, so they are what rules a cover out.
+            let pieces = if independent {
+                "non-attacking pieces"
+            } else {
+                "the pieces"
+            };
+            let within = match (counts, givens) {
+                (true, true) => " within their counts and holding the givens",
+                (true, false) => " within their counts",
+                (false, true) => " holding the givens",
+                (false, false) => "",
+            };
+            format!("no placement of {pieces}{within} covers the board")
+        }
     }
 }
 

@@ -396,3 +396,35 @@ fn the_kinds_refusals_and_violations_in_words() {
         "bnb.root_steps = 2.5: accepted: whole numbers 0 to 1000000"
     );
 }
+
+#[test]
+fn no_cover_names_the_rules_the_puzzle_has_and_no_others() {
+    use crate::kinds::domination::DominationReason;
+    let text = |independent, counts, givens| {
+        reason_text(
+            &DominationReason::NoCover {
+                independent,
+                counts,
+                givens,
+            }
+            .into(),
+        )
+    };
+    assert_eq!(
+        text(false, true, false),
+        "no placement of the pieces within their counts covers the board"
+    );
+    assert_eq!(
+        text(true, false, false),
+        "no placement of non-attacking pieces covers the board"
+    );
+    assert_eq!(
+        text(false, false, true),
+        "no placement of the pieces holding the givens covers the board"
+    );
+    assert_eq!(
+        text(true, true, true),
+        "no placement of non-attacking pieces within their counts and holding the givens \
+         covers the board"
+    );
+}

@@ -112,7 +112,7 @@ impl Strategy<Model> for Blocks {
             tally: Tally::new(m, task),
             first: None,
         };
-        drive(&mut s, task, run)
+        drive(m, &mut s, task, run)
     }
 }
 

@@ -53,9 +53,9 @@ impl Strategy<Model> for Dlx {
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         if let Some(army) = &m.army {
-            return drive(&mut Troops::new(m, army, task), task, run);
+            return drive(m, &mut Troops::new(m, army, task), task, run);
         }
-        drive(&mut Links { m, task }, task, run)
+        drive(m, &mut Links { m, task }, task, run)
     }
 }
 
@@ -100,10 +100,24 @@ fn minimize(m: &Model, run: &mut Run) -> Option<Vec<usize>> {
     if m.cells.is_empty() {
         return Some(Vec::new());
     }
+    shrink(m.cells.len(), 0, run, &mut |hi, run| {
+        search(m, 1, hi, run, &mut |_, _| true)
+    })
+}
+
+/// Covers of ever fewer pieces: `find(hi, run)` searches one of at most `hi` pieces (more
+/// than `floor`, the fewest a cover may hold); each found is the standing best and the next
+/// search asks for one piece fewer. The last found, the smallest, when none is left (or the
+/// best so far when the run stops).
+fn shrink(
+    mut hi: usize,
+    floor: usize,
+    run: &mut Run,
+    find: &mut dyn FnMut(usize, &mut Run) -> Option<Vec<usize>>,
+) -> Option<Vec<usize>> {
     let mut best: Option<Vec<usize>> = None;
-    let mut hi = m.cells.len();
-    while hi >= 1 {
-        let found = search(m, 1, hi, run, &mut |_, _| true);
+    while hi > floor {
+        let found = find(hi, run);
         if run.is_stopped() {
             break;
         }
@@ -361,26 +375,10 @@ impl<'m> Searcher<'m> for Troops<'m> {
         if self.givens_suffice {
             return Some(self.army.givens.clone());
         }
-        let mut best: Option<Vec<usize>> = None;
-        let mut hi = self.most();
-        while hi > self.army.givens.len() {
-            let found = self.search(0, hi, run, &mut |_, _| true);
-            if run.is_stopped() {
-                break;
-            }
-            match found {
-                Some(sol) => {
-                    hi = sol.len() - 1;
-                    run.set_standing(Standing {
-                        best: Some(sol.len() as u64),
-                        ..Standing::default()
-                    });
-                    best = Some(sol);
-                }
-                None => break,
-            }
-        }
-        best
+        // Every placement holds the givens and, the givens not sufficing, one piece more.
+        shrink(self.most(), self.army.givens.len(), run, &mut |hi, run| {
+            self.search(0, hi, run, &mut |_, _| true)
+        })
     }
     fn count(&mut self, k: usize, run: &mut Run) -> Tally<'m> {
         let mut tally = Tally::new(self.m, self.task);

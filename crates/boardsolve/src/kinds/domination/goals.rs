@@ -4,7 +4,7 @@
 //! the placements a search reports (one per class under `--unique`).
 
 use super::model::Model;
-use super::vocab::{DominationNote, DominationReason};
+use super::vocab::DominationNote;
 use crate::engine::{Answer, Goal, Note, Partial, Run, Task};
 use crate::kinds::report::Placements;
 
@@ -76,10 +76,11 @@ pub trait Searcher<'m> {
     }
 }
 
-/// The goals on any searcher: minimize, count (minimize, then count at the optimum), first.
-pub fn drive<'m>(s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answer {
+/// The goals on any searcher of the model `m`: minimize, count (minimize, then count at the
+/// optimum), first.
+pub fn drive<'m>(m: &Model, s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answer {
     match task.goal {
-        Goal::First => first_answer(s.first(run)),
+        Goal::First => first_answer(m, s.first(run)),
         Goal::Count if task.part.is_some() => {
             // The second phase alone, at the optimum the first phase proved.
             let k = task.optimum.expect("a split count takes its optimum") as usize;
@@ -91,16 +92,16 @@ pub fn drive<'m>(s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answe
         Goal::Count => {
             let best = s.minimize(run);
             if run.is_stopped() {
-                return minimum_answer(best);
+                return minimum_answer(m, best);
             }
             let Some(best) = best else {
-                return minimum_answer(None);
+                return minimum_answer(m, None);
             };
             let tally = s.count(best.len(), run);
             count_answer(best.len(), tally)
         }
         _ => {
-            let mut a = minimum_answer(s.minimize(run));
+            let mut a = minimum_answer(m, s.minimize(run));
             a.partial = s.partial();
             a.notes.extend(s.notes());
             a
@@ -109,7 +110,7 @@ pub fn drive<'m>(s: &mut impl Searcher<'m>, task: &Task, run: &mut Run) -> Answe
 }
 
 /// The answer to goal minimize: the best placement and its size.
-fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
+fn minimum_answer(m: &Model, best: Option<Vec<usize>>) -> Answer {
     match best {
         Some(mut b) => {
             b.sort_unstable();
@@ -119,7 +120,7 @@ fn minimum_answer(best: Option<Vec<usize>>) -> Answer {
                 ..Answer::default()
             }
         }
-        None => Answer::none_because(DominationReason::NoIndependentCover),
+        None => Answer::none_because(m.no_cover()),
     }
 }
 
@@ -135,12 +136,12 @@ fn count_answer(optimum: usize, tally: Tally) -> Answer {
 }
 
 /// The answer to goal first: a covering placement went to the sink; say its size.
-fn first_answer(found: Option<usize>) -> Answer {
+fn first_answer(m: &Model, found: Option<usize>) -> Answer {
     match found {
         Some(k) => Answer {
             notes: vec![DominationNote::NotProvenMinimal(k).into()],
             ..Answer::default()
         },
-        None => Answer::none_because(DominationReason::NoIndependentCover),
+        None => Answer::none_because(m.no_cover()),
     }
 }

@@ -4,6 +4,7 @@
 //! quick greedy placement (the local search that improves it is in `local`).
 
 use super::options::{OptionError, Tuning};
+use super::vocab::DominationReason;
 use crate::board::Board;
 use crate::board::betza::Piece;
 use crate::engine::Run;
@@ -134,6 +135,15 @@ impl Model {
 
     /// Set a tuning option by key (`"bnb.root_steps"`; see `option_table`). The error gives
     /// the accepted range, or the known keys.
+    /// Why no placement answers the puzzle, from the rules that narrow its placements.
+    pub fn no_cover(&self) -> DominationReason {
+        DominationReason::NoCover {
+            independent: self.independent,
+            counts: self.army.as_ref().is_some_and(|a| a.mixed),
+            givens: self.army.as_ref().is_some_and(|a| !a.givens.is_empty()),
+        }
+    }
+
     pub fn set_option(&mut self, key: &str, value: f64) -> Result<(), OptionError> {
         self.tuning.set(key, value)
     }

@@ -19,8 +19,15 @@ impl Vocabulary for DominationNote {}
 /// Why no placement answers the puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DominationReason {
-    /// No placement of non-attacking pieces covers the board.
-    NoIndependentCover,
+    /// No placement the rules allow covers the board. The rules that narrow the placements,
+    /// for the words to name them: the pieces may not attack each other (`independent`),
+    /// each piece's count is bounded (`counts`, `[[piece]]` tables), and the givens stand in
+    /// every placement (`givens`).
+    NoCover {
+        independent: bool,
+        counts: bool,
+        givens: bool,
+    },
 }
 
 impl Vocabulary for DominationReason {}

@@ -64,11 +64,7 @@ impl Strategy<Model> for Dlx {
             }
             emit.emit(run, &sol)
         };
-        if task.part.is_some() {
-            return dlx_parts::search_part(&mut solver, task, run, Some(&mut visit));
-        }
-        solver.search_with(run, &mut visit);
-        Answer::default()
+        dlx_parts::search_each(&mut solver, task, run, &mut visit)
     }
     fn splits(&self) -> bool {
         true

@@ -43,24 +43,14 @@ impl Strategy<Model> for Dlx {
         let items = n * n + m.grid.num_units() * n + m.grid.cages.len();
         // Every option has two entries or more.
         let options = (entries / 2) as usize;
-        let arrays = Solver::bytes_for(items, options, entries as usize);
-        let problem = Problem::bytes_for(items, options, entries as usize);
-        let need = Need::new(
-            arrays + problem,
-            format!(
-                "the exact cover and its Dancing Links arrays ({} item occurrences)",
-                crate::util::numbers::group(entries as u128)
-            ),
-        );
-        let copies = dlx_parts::thread_copies(arrays, task);
-        Some(if copies > 0 {
-            need.and(Need::new(
-                copies,
-                format!("a copy of the arrays for each of {} threads", task.threads),
-            ))
-        } else {
-            need
-        })
+        let entries = entries as usize;
+        Some(
+            Need::new(
+                Problem::bytes_for(items, options, entries),
+                "the exact cover",
+            )
+            .and(dlx_parts::arrays_need(items, options, entries, task)),
+        )
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         // `applies` refused a cover beyond the bound; were it built past it anyway, the
@@ -79,11 +69,7 @@ impl Strategy<Model> for Dlx {
             cover.grid(m, options, &mut grid);
             run.report(&grid)
         };
-        if task.part.is_some() {
-            return dlx_parts::search_part(&mut solver, task, run, Some(&mut visit));
-        }
-        solver.search_with(run, &mut visit);
-        Answer::default()
+        dlx_parts::search_each(&mut solver, task, run, &mut visit)
     }
     fn splits(&self) -> bool {
         true

@@ -136,12 +136,7 @@ fn compared(
             None => false,
         }
     };
-    let mut a = if task.part.is_some() {
-        dlx_parts::search_part(solver, task, run, Some(&mut visit))
-    } else {
-        solver.search_with(run, &mut visit);
-        Answer::default()
-    };
+    let mut a = dlx_parts::search_each(solver, task, run, &mut visit);
     if task.part.is_none() && !run.is_stopped() {
         a.notes.push(CountNote::SolutionsInAll(in_all).into());
     }

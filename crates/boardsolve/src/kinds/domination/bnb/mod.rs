@@ -65,7 +65,7 @@ impl Strategy<Model> for Bnb {
         Ok(())
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        drive(&mut Search::new(m, task), task, run)
+        drive(m, &mut Search::new(m, task), task, run)
     }
     fn splits(&self) -> bool {
         true
@@ -106,7 +106,7 @@ impl Strategy<Model> for BnbBands {
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
         let mut s = Search::new(m, task);
         s.bounds.bands = Bands::new(m);
-        drive(&mut s, task, run)
+        drive(m, &mut s, task, run)
     }
     fn splits(&self) -> bool {
         true
