@@ -510,32 +510,35 @@ fn auto_strategy(l: &Loaded) -> Result<String, String> {
     l.model
         .auto_strategy(&l.task)
         .map(str::to_string)
-        .ok_or_else(|| {
-            let all = l.model.strategies(&l.task);
-            let reasons: Vec<&Refusal> = all
-                .iter()
-                .filter_map(|s| s.applies.as_ref().err())
-                .collect();
-            // One reason for all of them (an option no strategy of the kind takes): once.
-            if let Some(first) = reasons.first()
-                && reasons.len() == all.len()
-                && reasons.iter().all(|r| r == first)
-            {
-                let first = render::refusal_text(first);
-                return format!("no strategy applies to this puzzle: {first}");
-            }
-            let why: Vec<String> = all
-                .iter()
-                .filter_map(|s| {
-                    let e = s.applies.as_ref().err()?;
-                    Some(format!("{}: {}", s.name, render::refusal_text(e)))
-                })
-                .collect();
-            format!(
-                "no strategy applies to this puzzle:\n  {}",
-                why.join("\n  ")
-            )
+        .ok_or_else(|| no_strategy(&l.model, &l.task))
+}
+
+/// Why no strategy takes `model` and `task`: each strategy's reason, or the one they share.
+pub(crate) fn no_strategy(model: &Model, task: &Task) -> String {
+    let all = model.strategies(task);
+    let reasons: Vec<&Refusal> = all
+        .iter()
+        .filter_map(|s| s.applies.as_ref().err())
+        .collect();
+    // One reason for all of them (an option no strategy of the kind takes): once.
+    if let Some(first) = reasons.first()
+        && reasons.len() == all.len()
+        && reasons.iter().all(|r| r == first)
+    {
+        let first = render::refusal_text(first);
+        return format!("no strategy applies to this puzzle: {first}");
+    }
+    let why: Vec<String> = all
+        .iter()
+        .filter_map(|s| {
+            let e = s.applies.as_ref().err()?;
+            Some(format!("{}: {}", s.name, render::refusal_text(e)))
         })
+        .collect();
+    format!(
+        "no strategy applies to this puzzle:\n  {}",
+        why.join("\n  ")
+    )
 }
 
 pub(crate) fn header(l: &Loaded) -> Header {
