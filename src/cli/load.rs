@@ -510,7 +510,12 @@ fn auto_strategy(l: &Loaded) -> Result<String, String> {
     l.model
         .auto_strategy(&l.task)
         .map(str::to_string)
-        .ok_or_else(|| render::no_strategy_text(&l.model.strategies(&l.task)))
+        .ok_or_else(|| no_strategy(&l.model, &l.task))
+}
+
+/// Why no strategy takes `model` and `task`: each strategy's reason, or the one they share.
+pub(crate) fn no_strategy(model: &Model, task: &Task) -> String {
+    render::no_strategy_text(&model.strategies(task))
 }
 
 pub(crate) fn header(l: &Loaded) -> Header {

@@ -3,23 +3,30 @@
 //! changed by `--set` as a puzzle file would be; each line is answered by one line on
 //! standard output (its solution, or its count), a bad line is named on standard error by
 //! its number and the others go on, and a summary with puzzles a second ends the run.
+//!
+//! A thread reads the lines into a bounded queue; the puzzles are solved in batches of the
+//! lines ready, up to [`BATCH`], so that a file goes in large batches across the threads and
+//! a pipe that brings one line has it answered at once. While no line is ready the run
+//! watches the time limit and Ctrl-C.
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, sync_channel};
 
-use boardsolve::engine::{Goal, Run, Task};
+use boardsolve::engine::{Clock, Goal, Run, StopReason, TICK, Task};
 use boardsolve::kinds::{Model, sudoku};
 use boardsolve::render::{self, ManyTally};
 use boardsolve::spec::options::OutputFormat;
 use boardsolve::spec::{KindSpec, LineFault, Overrides, SolveOverrides, Spec};
 
 use super::args::{SolveCli, limits, parse_memory};
+use super::load::{check_range, no_strategy};
 use super::{clock, fail};
 
 /// The longest line read as a puzzle: a 35x35 grid is 1,225 characters, and a comment may
 /// follow; a longer line is a bad line, read no further than this.
 const MAX_LINE: usize = 4096;
-/// Puzzles read, solved and written at a time: the memory held is bounded by the batch, not
-/// the file.
+/// The most puzzles solved at a time, and the most lines read ahead of them: the memory held
+/// is bounded by these, not by the file.
 const BATCH: usize = 1 << 14;
 
 /// One line of the file, as read: its number and text, or a text too long to be a puzzle.
@@ -28,19 +35,18 @@ struct Line {
     text: Result<String, usize>,
 }
 
-/// The next puzzle lines of `reader`, at most `BATCH`: blank lines and lines beginning with
+/// The next puzzle line of `reader`, `None` at its end: blank lines and lines beginning with
 /// '#' are skipped.
-fn read_batch<R: BufRead>(reader: &mut R, number: &mut usize) -> std::io::Result<Vec<Line>> {
-    let mut out = Vec::new();
+fn read_line<R: BufRead>(reader: &mut R, number: &mut usize) -> std::io::Result<Option<Line>> {
     let mut buf = Vec::new();
-    while out.len() < BATCH {
+    loop {
         buf.clear();
         let n = reader
             .by_ref()
             .take(MAX_LINE as u64 + 1)
             .read_until(b'\n', &mut buf)?;
         if n == 0 {
-            break;
+            return Ok(None);
         }
         *number += 1;
         if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
@@ -64,11 +70,10 @@ fn read_batch<R: BufRead>(reader: &mut R, number: &mut usize) -> std::io::Result
                     }
                 }
             }
-            out.push(Line {
+            return Ok(Some(Line {
                 number: *number,
                 text: Err(skipped),
-            });
-            continue;
+            }));
         }
         let text = String::from_utf8_lossy(&buf);
         let text = text.trim_end_matches(['\n', '\r']);
@@ -76,12 +81,85 @@ fn read_batch<R: BufRead>(reader: &mut R, number: &mut usize) -> std::io::Result
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        out.push(Line {
+        return Ok(Some(Line {
             number: *number,
             text: Ok(trimmed.to_string()),
-        });
+        }));
     }
-    Ok(out)
+}
+
+/// Read `source` line by line into `queue` until its end, a read error (sent as the last
+/// item) or the receiver's end (the run stopped).
+fn read_all(source: Box<dyn Read + Send>, queue: SyncSender<std::io::Result<Line>>) {
+    let mut reader = BufReader::with_capacity(1 << 16, source);
+    let mut number = 0;
+    loop {
+        let item = match read_line(&mut reader, &mut number) {
+            Ok(Some(line)) => Ok(line),
+            Ok(None) => return,
+            Err(e) => Err(e),
+        };
+        let failed = item.is_err();
+        if queue.send(item).is_err() || failed {
+            return;
+        }
+    }
+}
+
+/// What waiting for the next line came to.
+enum Next {
+    Line(Line),
+    /// The input ended.
+    End,
+    Failed(std::io::Error),
+    /// A limit struck (the time, Ctrl-C) while no line was ready.
+    Stopped(StopReason),
+}
+
+/// The next line, waited for as long as it takes, the clock looked at every tick meanwhile.
+fn wait(queue: &Receiver<std::io::Result<Line>>, clock: &Clock) -> Next {
+    loop {
+        match queue.recv_timeout(TICK) {
+            Ok(Ok(line)) => return Next::Line(line),
+            Ok(Err(e)) => return Next::Failed(e),
+            Err(RecvTimeoutError::Disconnected) => return Next::End,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Some(r) = clock.expired() {
+                    return Next::Stopped(r);
+                }
+            }
+        }
+    }
+}
+
+/// Add to `batch` the lines ready now, up to [`BATCH`]; `Some` when the input ended (or
+/// failed) behind them.
+fn take_ready(
+    queue: &Receiver<std::io::Result<Line>>,
+    batch: &mut Vec<Line>,
+) -> Option<Result<(), std::io::Error>> {
+    while batch.len() < BATCH {
+        match queue.try_recv() {
+            Ok(Ok(line)) => batch.push(line),
+            Ok(Err(e)) => return Some(Err(e)),
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => return Some(Ok(())),
+        }
+    }
+    None
+}
+
+/// The size of the grid a line gives, if it is a puzzle.
+fn size_of(line: &Line) -> Option<usize> {
+    let text = line.text.as_ref().ok()?;
+    boardsolve::spec::read_sudoku_line(text, None)
+        .ok()
+        .map(|(n, _)| n)
+}
+
+/// The rules as a puzzle file would give them, so that `--set` changes them as it would.
+fn rules_text(size: usize) -> String {
+    format!("kind = \"sudoku\"\n[board]\nsize = {size}\n")
 }
 
 pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
@@ -121,37 +199,9 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
     if let Some(Err(e)) = c.memory.as_deref().map(parse_memory) {
         return fail(e);
     }
-    let source: Box<dyn Read> = if file == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        match std::fs::File::open(file) {
-            Ok(f) => Box::new(f),
-            Err(e) => return fail(format!("{file}: cannot read the puzzles: {e}")),
-        }
-    };
-    let mut reader = BufReader::with_capacity(1 << 16, source);
-    let mut number = 0;
-    let mut batch = match read_batch(&mut reader, &mut number) {
-        Ok(b) => b,
-        Err(e) => return fail(format!("{name}: cannot read the puzzles: {e}")),
-    };
-    // The grid's size: --size, else the first line that has a puzzle's length.
-    let size = c.size.or_else(|| {
-        batch.iter().find_map(|l| {
-            let text = l.text.as_ref().ok()?;
-            boardsolve::spec::read_sudoku_line(text, None)
-                .ok()
-                .map(|(n, _)| n)
-        })
-    });
-    let Some(size) = size else {
-        return fail(format!(
-            "{name}: no line is a puzzle (n x n characters: 81 for 9x9, '.' or '0' a blank); \
-             --input lines reads sudoku puzzles one a line"
-        ));
-    };
-    // The rules as a puzzle file would give them, so that --set changes them as it would.
-    let rules = format!("kind = \"sudoku\"\n[board]\nsize = {size}\n");
+    if let Err(e) = check_range("node-limit", c.node_limit) {
+        return fail(e);
+    }
     let overrides = Overrides {
         set: c.set.clone(),
         size: None,
@@ -168,16 +218,42 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             threads: c.threads,
         },
     };
-    let spec = match Spec::parse(name, &rules, &overrides) {
-        Ok(s) => s,
+    // The solve options, read before any line so that their errors come at once and the time
+    // limit holds while the first line is awaited: the size the lines give changes the board
+    // alone, so these are read with the board's keys left out.
+    let solve_only = Overrides {
+        set: c
+            .set
+            .iter()
+            .filter(|s| {
+                let key = s.split_once('=').map_or(s.as_str(), |(k, _)| k).trim();
+                key == "solve" || key.starts_with("solve.")
+            })
+            .cloned()
+            .collect(),
+        ..overrides.clone()
+    };
+    let solve = match Spec::parse(name, &rules_text(c.size.unwrap_or(9)), &solve_only) {
+        Ok(s) => s.solve,
         Err(e) => return fail(e),
     };
-    let (Ok(Model::Sudoku(base)), KindSpec::Sudoku(sudoku_rules)) =
-        (Model::compile(&spec), &spec.rules)
-    else {
-        return fail(format!("{name}: the rules of --input lines are a sudoku's"));
-    };
-    let goal = spec.solve.goal.unwrap_or(Goal::First);
+    for (given, flag, what) in [
+        (
+            solve.unique,
+            "--unique",
+            "each puzzle's grids are counted as they are, not up to symmetry",
+        ),
+        (
+            solve.prefixes,
+            "--prefixes",
+            "each puzzle is answered by its solution or its count alone",
+        ),
+    ] {
+        if given {
+            return fail(format!("{flag}: not taken with --input lines: {what}"));
+        }
+    }
+    let goal = solve.goal.unwrap_or(Goal::First);
     if !matches!(goal, Goal::First | Goal::Count) {
         return fail(format!(
             "--goal {}: --input lines answers each puzzle by a line; accepted: first (its \
@@ -185,20 +261,95 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             goal.name()
         ));
     }
-    let threads = spec
-        .solve
+    let threads = solve
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let task = Task {
         goal,
-        unique: spec.solve.unique,
-        prefixes: spec.solve.prefixes,
+        unique: false,
+        prefixes: false,
         threads,
         part: None,
         subpart: None,
         estimate: None,
         optimum: None,
         memory: c.memory.as_deref().and_then(|m| parse_memory(m).ok()),
+    };
+    let mut solution_limits = limits(c.node_limit, goal, solve.time_limit);
+    if goal == Goal::Count {
+        solution_limits.solutions = solve.limit;
+    }
+    let clock = clock::clock_since(clock::process_start(), solve.time_limit);
+    let parent = Run::new(solution_limits).with_clock(clock.clone());
+    let source: Box<dyn Read + Send> = if file == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        match std::fs::File::open(file) {
+            Ok(f) => Box::new(f),
+            Err(e) => return fail(format!("{file}: cannot read the puzzles: {e}")),
+        }
+    };
+    // Bounded: a reader faster than the solving waits for it, holding a batch at most.
+    let (sender, queue) = sync_channel(BATCH);
+    // Never joined: a run that stops while the reader waits on its input ends without it.
+    if let Err(e) = std::thread::Builder::new()
+        .name("boardsolve-lines".into())
+        .spawn(move || read_all(source, sender))
+    {
+        return fail(format!("{name}: cannot start reading the puzzles: {e}"));
+    }
+    let start = std::time::Instant::now();
+    let counted = goal == Goal::Count;
+    let mut tally = ManyTally::default();
+    let summary = |tally: &ManyTally| {
+        if !cli.out.quiet {
+            eprintln!(
+                "{}",
+                render::many_summary(tally, start.elapsed(), threads, counted)
+            );
+        }
+    };
+    let no_puzzle = || {
+        fail(format!(
+            "{name}: no line is a puzzle (n x n characters: 81 for 9x9, '.' or '0' a blank); \
+             --input lines reads sudoku puzzles one a line"
+        ))
+    };
+    // The grid's size: --size, else the first line that has a puzzle's length; the lines
+    // before it wait for it.
+    let mut batch: Vec<Line> = Vec::new();
+    let size = match c.size {
+        Some(size) => size,
+        None => loop {
+            match wait(&queue, &clock) {
+                Next::Line(line) => {
+                    let size = size_of(&line);
+                    batch.push(line);
+                    if let Some(size) = size {
+                        break size;
+                    }
+                    if batch.len() >= BATCH {
+                        return no_puzzle();
+                    }
+                }
+                Next::End => return no_puzzle(),
+                Next::Failed(e) => return fail(format!("{name}: cannot read the puzzles: {e}")),
+                Next::Stopped(r) => {
+                    tally.stopped = Some(r);
+                    summary(&tally);
+                    return 3;
+                }
+            }
+        },
+    };
+    let spec = match Spec::parse(name, &rules_text(size), &overrides) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let (base, sudoku_rules) = match (Model::compile(&spec), &spec.rules) {
+        (Ok(Model::Sudoku(base)), KindSpec::Sudoku(rules)) => (base, rules),
+        (Err(e), _) => return fail(e),
+        _ => return fail(format!("{name}: the rules of --input lines are a sudoku's")),
     };
     let one = Model::Sudoku(base.with_givens(vec![0; size * size]));
     let one_task = Task { threads: 1, ..task };
@@ -211,17 +362,10 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
         },
         None => match one.auto_strategy(&one_task) {
             Some(s) => s.to_string(),
-            None => return fail("no strategy of kind sudoku takes these rules"),
+            None => return fail(format!("{name}: {}", no_strategy(&one, &one_task))),
         },
     };
-    let mut solution_limits = limits(c.node_limit, goal, spec.solve.time_limit);
-    if goal == Goal::Count {
-        solution_limits.solutions = spec.solve.limit;
-    }
-    let mut parent = Run::new(solution_limits).with_clock(clock::clock_since(
-        clock::process_start(),
-        spec.solve.time_limit,
-    ));
+    let solver = sudoku::LineSolver::new(&base, sudoku_rules, &strategy, &task);
     let out: Box<dyn Write> = match &cli.out.output {
         Some(path) => match std::fs::File::create(path) {
             Ok(f) => Box::new(f),
@@ -230,36 +374,45 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
         None => Box::new(std::io::stdout()),
     };
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    let mut tally = ManyTally::default();
-    let start = std::time::Instant::now();
     let json = cli.out.format == OutputFormat::Json;
-    let counted = goal == Goal::Count;
+    let mut ended = None;
     loop {
         if batch.is_empty() {
-            break;
+            match wait(&queue, &clock) {
+                Next::Line(line) => batch.push(line),
+                Next::End => break,
+                Next::Failed(e) => {
+                    ended = Some(Err(e));
+                    break;
+                }
+                Next::Stopped(r) => {
+                    tally.stopped = Some(r);
+                    break;
+                }
+            }
         }
+        ended = take_ready(&queue, &mut batch);
         let texts: Vec<String> = batch
             .iter()
             .map(|l| l.text.clone().unwrap_or_default())
             .collect();
-        let mut answers =
-            sudoku::solve_lines(&base, sudoku_rules, &strategy, &task, &mut parent, &texts);
-        for (l, a) in batch.iter().zip(answers.iter_mut()) {
+        let done = solver.solve(&parent, &texts);
+        for (l, mut a) in batch.iter().zip(done.answers) {
             if let Err(len) = l.text {
-                *a = sudoku::LineAnswer::Bad(LineFault::Length {
+                a = sudoku::LineAnswer::Bad(LineFault::Length {
                     found: len,
                     expected: Some(size * size),
                 });
             }
             let written = if json {
-                render::line_answer_json(l.number, a)
+                render::line_answer_json(l.number, &a)
             } else {
-                render::line_answer_text(a, counted)
+                render::line_answer_text(&a, counted)
             };
             if let Err(e) = writeln!(out, "{written}") {
                 return write_failed(cli, e);
             }
-            match a {
+            match &a {
                 sudoku::LineAnswer::Bad(f) => {
                     eprintln!("error: {name}:{}: {}", l.number, render::line_fault_text(f));
                 }
@@ -268,25 +421,27 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
                 }
                 _ => {}
             }
-            tally.add(a);
+            tally.add(l.number, &a);
         }
-        if tally.stopped.is_some() {
+        // Each batch reaches a reader of the output as soon as it is answered.
+        if let Err(e) = out.flush() {
+            return write_failed(cli, e);
+        }
+        tally.stopped = tally.stopped.or(done.stopped);
+        if tally.stopped.is_some() || ended.is_some() {
             break;
         }
-        batch = match read_batch(&mut reader, &mut number) {
-            Ok(b) => b,
-            Err(e) => return fail(format!("{name}: cannot read the puzzles: {e}")),
-        };
+        batch.clear();
     }
     if let Err(e) = out.flush() {
         return write_failed(cli, e);
     }
-    if !cli.out.quiet {
-        eprintln!(
-            "{}",
-            render::many_summary(&tally, start.elapsed(), threads, counted)
-        );
+    if let Some(Err(e)) = ended
+        && tally.stopped.is_none()
+    {
+        return fail(format!("{name}: cannot read the puzzles: {e}"));
     }
+    summary(&tally);
     if tally.bad > 0 || tally.failed > 0 {
         2
     } else if tally.stopped.is_some() {

@@ -431,3 +431,221 @@ fn puzzles_a_line_each_get_a_line_and_a_bad_line_is_named() {
         "Latin squares of order 4 with a 1 in a corner"
     );
 }
+
+/// A sudoku with one solution, and that solution.
+const GOOD: &str =
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+const GOOD_SOLVED: &str =
+    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+
+/// `solve - --input lines ARGS` with its standard input and output as pipes: the child, its
+/// standard input, and its output lines as they come (read by a thread, so that a test waits
+/// for one with a timeout instead of hanging).
+fn lines_child(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    std::sync::mpsc::Receiver<String>,
+) {
+    use std::io::BufRead as _;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
+        .args(["-", "--input", "lines"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (send, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { return };
+            if send.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    (child, stdin, lines)
+}
+
+/// The child's exit status within `secs`, else it is killed and the test fails.
+fn exit_within(child: &mut std::process::Child, secs: u64) -> Option<i32> {
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            return s.code();
+        }
+        if started.elapsed().as_secs() > secs {
+            let _ = child.kill();
+            panic!("still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+fn stderr_of(child: &mut std::process::Child) -> String {
+    use std::io::Read as _;
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    err
+}
+
+#[test]
+fn puzzles_a_line_are_answered_as_each_line_comes() {
+    use std::io::Write as _;
+    let (mut child, mut stdin, lines) = lines_child(&["--threads", "2"]);
+    let next =
+        |lines: &std::sync::mpsc::Receiver<String>, child: &mut std::process::Child| match lines
+            .recv_timeout(std::time::Duration::from_secs(30))
+        {
+            Ok(line) => line,
+            Err(_) => {
+                let _ = child.kill();
+                panic!("no answer within 30 s while standard input stays open");
+            }
+        };
+    writeln!(stdin, "{GOOD}").unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next(&lines, &mut child), GOOD_SOLVED);
+    // The same run answers the next line too, standard input still open.
+    writeln!(stdin, "# a comment\n{}", &GOOD[..80]).unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next(&lines, &mut child), "bad line");
+    writeln!(stdin, "{GOOD}").unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(next(&lines, &mut child), GOOD_SOLVED);
+    drop(stdin);
+    let code = exit_within(&mut child, 30);
+    let err = stderr_of(&mut child);
+    assert_eq!(code, Some(2), "a bad line: {err}");
+    assert!(err.contains("<stdin>:3: 80 characters"), "{err}");
+    assert!(err.contains("3 puzzles in"), "{err}");
+    assert!(lines.recv().is_err(), "nothing more is written");
+}
+
+#[test]
+fn a_time_limit_ends_a_run_whose_input_stays_open() {
+    use std::io::Write as _;
+    let started = std::time::Instant::now();
+    let (mut child, mut stdin, lines) = lines_child(&["--time-limit", "1", "--threads", "2"]);
+    writeln!(stdin, "{GOOD}").unwrap();
+    stdin.flush().unwrap();
+    // Standard input is held open, without an end, until the process has ended.
+    let code = exit_within(&mut child, 30);
+    let err = stderr_of(&mut child);
+    drop(stdin);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(started.elapsed().as_secs_f64() < 10.0, "{err}");
+    let out: Vec<String> = lines.iter().collect();
+    assert_eq!(out, [GOOD_SOLVED], "{err}");
+    assert!(err.contains("1 puzzle in"), "{err}");
+    assert!(
+        err.contains(
+            "stopped (time limit) before the file's end: the lines after line 1 not answered"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn puzzles_not_begun_when_a_limit_strikes_are_not_written() {
+    let empty = ".".repeat(81);
+    // The empty grid's count runs into the node limit; the lines after it are not begun.
+    let input = format!("{GOOD}\n{empty}\n{GOOD}\n{GOOD}\n");
+    let args = [
+        "-",
+        "--input",
+        "lines",
+        "--goal",
+        "count",
+        "--node-limit",
+        "1000",
+        "--threads",
+        "1",
+    ];
+    let (code, out, err) = run_cli_with(&[&args[..], &["--format", "json"]].concat(), Some(&input));
+    assert_eq!(code, 3, "{err}");
+    let written: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(written.len(), 2, "{out}");
+    assert_eq!(written[0]["line"], 1);
+    assert_eq!(written[0]["status"], "solved");
+    assert_eq!(written[0]["count"], 1);
+    assert_eq!(written[0]["complete"], true);
+    assert_eq!(written[1]["line"], 2);
+    assert_eq!(written[1]["status"], "stopped");
+    assert_eq!(written[1]["complete"], false);
+    assert_eq!(written[1]["stopped"], "node limit");
+    assert!(
+        err.contains("2 puzzles in")
+            && err.contains(
+                "stopped (node limit) before the file's end: the lines after line 2 not answered"
+            ),
+        "{err}"
+    );
+    let (code, out, _) = run_cli_with(&args, Some(&input));
+    assert_eq!(code, 3);
+    assert_eq!(out, "1\nstopped\n", "text writes the same lines as JSON");
+    // On several threads the lines written are the first ones, each stopped in its search.
+    let input = format!("{empty}\n").repeat(40);
+    let (code, out, err) = run_cli_with(
+        &[
+            "-",
+            "--input",
+            "lines",
+            "--goal",
+            "count",
+            "--time-limit",
+            "0.5",
+            "--threads",
+            "2",
+            "--format",
+            "json",
+        ],
+        Some(&input),
+    );
+    assert_eq!(code, 3, "{err}");
+    let written: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!((1..=2).contains(&written.len()), "{out}");
+    for (k, w) in written.iter().enumerate() {
+        assert_eq!(w["line"], k + 1, "{out}");
+        assert_eq!(w["status"], "stopped", "{out}");
+        assert_eq!(w["stopped"], "time limit", "{out}");
+    }
+}
+
+#[test]
+fn options_that_lines_refuse_are_named() {
+    for (flags, says) in [
+        (&["--unique"][..], "--unique: not taken with --input lines"),
+        (&["--prefixes"], "--prefixes: not taken with --input lines"),
+        (
+            &["--set", "solve.unique=true"],
+            "--unique: not taken with --input lines",
+        ),
+        (&["--branch", "first"], "--branch first: accepted by"),
+        (&["--part", "1/2"], "--part: not taken with --input lines"),
+    ] {
+        let (code, out, err) = run_cli_with(
+            &[&["-", "--input", "lines"][..], flags].concat(),
+            Some(&format!("{GOOD}\n")),
+        );
+        assert_eq!(code, 2, "{flags:?}: {err}");
+        assert!(out.is_empty(), "{flags:?}: {out}");
+        assert!(err.contains(says), "{flags:?}: {err}");
+    }
+}

@@ -90,7 +90,9 @@ pub fn line_answer_text(a: &LineAnswer, count: bool) -> String {
 }
 
 /// The same as one JSON object: `{"line": 12, "status": "solved", "solution": "...",
-/// "count": 1}`; a bad line with its error.
+/// "count": 1, ...}`; a bad line with its error. A puzzle stopped in its search has status
+/// "stopped", `complete` false, its count so far (at least so many) and `stopped` the limit
+/// that stopped it.
 pub fn line_answer_json(line: usize, a: &LineAnswer) -> String {
     let value = match a {
         LineAnswer::Bad(f) => serde_json::json!({
@@ -120,6 +122,7 @@ pub fn line_answer_json(line: usize, a: &LineAnswer) -> String {
             "count": *count as u64,
             "complete": !capped && stopped.is_none(),
             "nodes": nodes,
+            "stopped": stopped.map(super::lines::stop_text),
         }),
     };
     value.to_string()
@@ -135,13 +138,17 @@ pub struct ManyTally {
     pub bad: u64,
     pub failed: u64,
     pub nodes: u64,
+    /// The number of the last line answered.
+    pub last_line: Option<usize>,
     /// What stopped the run before the file's end.
     pub stopped: Option<StopReason>,
 }
 
 impl ManyTally {
-    pub fn add(&mut self, a: &LineAnswer) {
+    /// Count the answer of line `line`.
+    pub fn add(&mut self, line: usize, a: &LineAnswer) {
         self.puzzles += 1;
+        self.last_line = Some(line);
         match a {
             LineAnswer::Bad(_) => self.bad += 1,
             LineAnswer::Failed(_) => self.failed += 1,
@@ -168,7 +175,8 @@ impl ManyTally {
     }
 }
 
-/// The summary line: "49,151 puzzles in 1.02 s (48,190 a second, 2 threads): 49,151 solved".
+/// The summary line: "49,151 puzzles in 1.02 s (48,190 a second, 2 threads): 49,151 solved",
+/// the puzzles being the lines answered.
 pub fn many_summary(t: &ManyTally, elapsed: Duration, threads: usize, counted: bool) -> String {
     let secs = elapsed.as_secs_f64().max(1e-9);
     let mut s = format!(
@@ -196,8 +204,12 @@ pub fn many_summary(t: &ManyTally, elapsed: Duration, threads: usize, counted: b
     s.push_str(&format!(", {} nodes", group(t.nodes as u128)));
     if let Some(r) = t.stopped {
         s.push_str(&format!(
-            "; stopped ({}) before the file's end",
-            super::lines::stop_text(r)
+            "; stopped ({}) before the file's end: {}",
+            super::lines::stop_text(r),
+            match t.last_line {
+                Some(l) => format!("the lines after line {} not answered", group(l as u128)),
+                None => "no line answered".to_string(),
+            }
         ));
     }
     s

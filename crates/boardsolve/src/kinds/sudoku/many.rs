@@ -4,6 +4,7 @@
 //! go on.
 
 use std::ops::ControlFlow;
+use std::sync::Mutex;
 
 use super::Model;
 use crate::engine::{Run, StopReason, Task};
@@ -29,88 +30,123 @@ pub enum LineAnswer {
     Failed(SolveError),
 }
 
-/// Solve each of `lines` (text without its newline) under the rules of `rules` and
-/// `base`, with `strategy`, on `task.threads` workers; the answers in the lines' order. Each
-/// puzzle runs as a child of `parent` (its clock, limits and interrupt) on one thread.
-pub fn solve_lines(
-    base: &Model,
-    rules: &SudokuSpec,
-    strategy: &str,
-    task: &Task,
-    parent: &mut Run,
-    lines: &[String],
-) -> Vec<LineAnswer> {
-    use rayon::prelude::*;
-    let one = Task {
-        threads: 1,
-        ..*task
-    };
-    let units = rules.units();
-    let children: Vec<Run<'static>> = lines.iter().map(|_| parent.child()).collect();
-    let solve = |(line, child): (&String, Run<'static>)| {
-        solve_line(base, &units, strategy, &one, child, line)
-    };
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(task.threads.max(1))
-        .build()
-    {
-        Ok(pool) => pool.install(|| {
-            lines
-                .par_iter()
-                .zip(children.into_par_iter())
-                .map(solve)
-                .collect()
-        }),
-        Err(_) => lines.iter().zip(children).map(solve).collect(),
-    }
+/// What came of a batch of lines.
+#[derive(Debug)]
+pub struct LineBatch {
+    /// The answers of the lines begun, in order: the first lines of the batch, all of them
+    /// unless a limit struck. A puzzle stopped in its search is among them, with its reason.
+    pub answers: Vec<LineAnswer>,
+    /// The limit that struck before the lines after `answers` were begun; `None` when every
+    /// line was begun.
+    pub stopped: Option<StopReason>,
 }
 
-fn solve_line(
-    base: &Model,
-    units: &[Vec<usize>],
-    strategy: &str,
-    task: &Task,
-    mut run: Run<'static>,
-    line: &str,
-) -> LineAnswer {
-    let givens = match read_sudoku_line(line, Some(base.n())) {
-        Ok((_, g)) => g,
-        Err(f) => return LineAnswer::Bad(f),
-    };
-    if let Some(cells) = sudoku_clash_in(units, &givens) {
-        return LineAnswer::Bad(LineFault::Clash {
-            size: base.n(),
-            cells,
-            symbol: givens[cells.1],
-        });
-    }
-    // A puzzle reached after a limit struck (the time, an interrupt) is not begun.
-    if run.check() {
-        return LineAnswer::Searched {
-            solution: None,
-            count: 0,
-            capped: false,
-            stopped: run.stopped(),
-            nodes: 0,
-        };
-    }
-    let model = kinds::Model::Sudoku(base.with_givens(givens));
-    let mut first: Option<Vec<usize>> = None;
-    let checked = model.solve_checked_with(strategy, task, run, |sol: &[usize]| {
-        if first.is_none() {
-            first = Some(sol.to_vec());
+/// Solves batches of lines under one set of rules, with one strategy, on `task.threads`
+/// workers that live as long as it does (a slow input's batches are a line or two, and
+/// starting the workers for each would cost more than the puzzle).
+pub struct LineSolver<'m> {
+    base: &'m Model,
+    units: Vec<Vec<usize>>,
+    strategy: String,
+    /// The task of one puzzle: one thread.
+    task: Task,
+    /// `None` where the system gave no threads: the lines are solved here, one by one.
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl<'m> LineSolver<'m> {
+    pub fn new(base: &'m Model, rules: &SudokuSpec, strategy: &str, task: &Task) -> Self {
+        LineSolver {
+            base,
+            units: rules.units(),
+            strategy: strategy.to_string(),
+            task: Task {
+                threads: 1,
+                ..*task
+            },
+            pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(task.threads.max(1))
+                .build()
+                .ok(),
         }
-        ControlFlow::Continue(())
-    });
-    match checked {
-        Ok(c) => LineAnswer::Searched {
-            solution: first,
-            count: c.outcome.answer.count.unwrap_or(c.outcome.stats.solutions),
-            capped: task.goal == crate::engine::Goal::Count
-                && c.outcome.stopped == Some(StopReason::Solutions),
-            stopped: c.outcome.stopped.filter(|r| r.is_limit()),
-            nodes: c.outcome.stats.nodes,
-        },
-        Err(e) => LineAnswer::Failed(e),
+    }
+
+    /// Solve `lines` (text without its newline), each puzzle as a child of `parent` (its
+    /// clock, limits and interrupt) on one worker. The workers take the lines in order and
+    /// look at the limits as they take one, under one lock: the lines begun are always the
+    /// first ones, so that what is written of a stopped run is the input's first lines,
+    /// answered, and no puzzle that was not begun looks answered.
+    pub fn solve(&self, parent: &Run, lines: &[String]) -> LineBatch {
+        let children: Vec<Run<'static>> = lines.iter().map(|_| parent.child()).collect();
+        let queue = Mutex::new(lines.iter().zip(children).enumerate());
+        let work = || {
+            let mut done: Vec<(usize, LineAnswer)> = Vec::new();
+            loop {
+                let (k, line, child) = {
+                    let mut queue = queue.lock().unwrap_or_else(|e| e.into_inner());
+                    let Some((k, (line, mut child))) = queue.next() else {
+                        return (done, None);
+                    };
+                    // The limits only ever strike more: once a take finds them struck,
+                    // every later take does too.
+                    if child.check() {
+                        return (done, child.stopped());
+                    }
+                    (k, line, child)
+                };
+                done.push((k, self.solve_line(child, line)));
+            }
+        };
+        let results = match &self.pool {
+            Some(pool) => pool.broadcast(|_| work()),
+            None => vec![work()],
+        };
+        let mut slots: Vec<Option<LineAnswer>> = lines.iter().map(|_| None).collect();
+        let mut stopped = None;
+        for (done, stop) in results {
+            stopped = stopped.or(stop);
+            for (k, answer) in done {
+                slots[k] = Some(answer);
+            }
+        }
+        // A line is left unanswered only after a take found a limit struck, and every take
+        // after it did: the answers are the first lines, with no gap.
+        let answers: Vec<LineAnswer> = slots.into_iter().map_while(|a| a).collect();
+        LineBatch { answers, stopped }
+    }
+
+    fn solve_line(&self, run: Run<'static>, line: &str) -> LineAnswer {
+        let base = self.base;
+        let givens = match read_sudoku_line(line, Some(base.n())) {
+            Ok((_, g)) => g,
+            Err(f) => return LineAnswer::Bad(f),
+        };
+        if let Some(cells) = sudoku_clash_in(&self.units, &givens) {
+            return LineAnswer::Bad(LineFault::Clash {
+                size: base.n(),
+                cells,
+                symbol: givens[cells.1],
+            });
+        }
+        let model = kinds::Model::Sudoku(base.with_givens(givens));
+        let mut first: Option<Vec<usize>> = None;
+        let task = &self.task;
+        let checked = model.solve_checked_with(&self.strategy, task, run, |sol: &[usize]| {
+            if first.is_none() {
+                first = Some(sol.to_vec());
+            }
+            ControlFlow::Continue(())
+        });
+        match checked {
+            Ok(c) => LineAnswer::Searched {
+                solution: first,
+                count: c.outcome.answer.count.unwrap_or(c.outcome.stats.solutions),
+                capped: task.goal == crate::engine::Goal::Count
+                    && c.outcome.stopped == Some(StopReason::Solutions),
+                stopped: c.outcome.stopped.filter(|r| r.is_limit()),
+                nodes: c.outcome.stats.nodes,
+            },
+            Err(e) => LineAnswer::Failed(e),
+        }
     }
 }

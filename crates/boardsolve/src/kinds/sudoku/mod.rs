@@ -15,7 +15,7 @@ pub mod vocab;
 
 use std::sync::Arc;
 
-pub use many::{LineAnswer, solve_lines};
+pub use many::{LineAnswer, LineBatch, LineSolver};
 pub use vocab::SudokuRefusal;
 
 use super::{ModelSummary, Picture, Strategy};
