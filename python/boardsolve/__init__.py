@@ -11,8 +11,9 @@ strategies of a puzzle. The searches run in Rust, without the GIL; Ctrl-C stops 
 
 from __future__ import annotations
 
-import json
-import os
+import difflib as _difflib
+import json as _json
+import os as _os
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
 
 from . import _boardsolve
@@ -39,7 +40,7 @@ try:
 except Exception:  # not installed as a distribution (a source tree on sys.path)
     __version__ = "0"
 
-Puzzle = Union[str, "os.PathLike[str]"]
+Puzzle = Union[str, "_os.PathLike[str]"]
 
 # Knuth's exact-cover formats, read as such by their extension.
 _KNUTH_EXTENSIONS = (".dlx", ".xcc", ".mcc")
@@ -54,10 +55,11 @@ def _read(puzzle: Puzzle, input: Optional[str]) -> "tuple[str, str, bool]":
         raise PuzzleError(
             f"input {input!r}: accepted: 'toml' or 'knuth'", "<arguments>", 0, 0, "input"
         )
-    if isinstance(puzzle, os.PathLike) or (
-        isinstance(puzzle, str) and "\n" not in puzzle and "=" not in puzzle
+    one_line = isinstance(puzzle, str) and "\n" not in puzzle
+    if isinstance(puzzle, _os.PathLike) or (
+        one_line and ("=" not in puzzle or _os.path.exists(puzzle))
     ):
-        path = os.fspath(puzzle)
+        path = _os.fspath(puzzle)
         with open(path, encoding="utf-8") as f:
             text = f.read()
         knuth = input == "knuth" or (
@@ -79,9 +81,9 @@ def _toml(value: Any) -> str:
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _json.dumps(value, ensure_ascii=False)
     if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{json.dumps(str(k))} = {_toml(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{_json.dumps(str(k))} = {_toml(v)}" for k, v in value.items()) + " }"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     raise TypeError(
@@ -89,9 +91,42 @@ def _toml(value: Any) -> str:
     )
 
 
-def _sets(overrides: Mapping[str, Any]) -> List[str]:
-    """Overrides as ``--set`` takes them: ``rules__count=5`` is ``rules.count=5``."""
-    return [f"{k.replace('__', '.')}={_toml(v)}" for k, v in overrides.items()]
+# The file's top-level keys: a keyword of another name is a misspelt argument.
+_TOP_KEYS = ("title", "kind", "board", "piece", "rules", "solve")
+
+
+def _sets(
+    overrides: Mapping[str, Any], dotted: Optional[Mapping[str, Any]], arguments: Sequence[str]
+) -> List[str]:
+    """Overrides as ``--set`` takes them: ``rules__count=5`` is ``rules.count=5``; ``dotted``
+    holds keys with their dots."""
+    for k in overrides:
+        if k.split("__")[0] not in _TOP_KEYS:
+            near = _difflib.get_close_matches(k, list(arguments) + list(_TOP_KEYS), n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            raise TypeError(
+                f"unexpected keyword argument {k!r}{hint} (a key of the file is written with "
+                f"'__' for its dots, from one of {', '.join(_TOP_KEYS)}: rules__count=5)"
+            )
+    if dotted is not None and not isinstance(dotted, Mapping):
+        raise TypeError(
+            f"set: {type(dotted).__name__}: accepted: a dict of dotted keys, "
+            "e.g. set={'rules.count': 5}"
+        )
+    sets = [f"{k.replace('__', '.')}={_toml(v)}" for k, v in overrides.items()]
+    return sets + [f"{k}={_toml(v)}" for k, v in (dotted or {}).items()]
+
+
+def _whole(name: str, value: Optional[int], least: int = 0) -> Optional[int]:
+    """An argument that is a whole number, ``least`` or more, or None."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise PuzzleError(
+            f"{name} {value!r}: accepted: a whole number, {least} or more", "<arguments>", 0,
+            0, name,
+        )
+    return value
 
 
 def _number(v: Any) -> Any:
@@ -109,20 +144,27 @@ def _square(x: Any) -> Any:
     return x
 
 
+def _piece(p: Any) -> Any:
+    """A tiling's piece with its cells as tuples."""
+    if isinstance(p, dict) and isinstance(p.get("cells"), list):
+        return {**p, "cells": [tuple(c) for c in p["cells"]]}
+    return p
+
+
 class Result:
     """The answer of a solve.
 
     Attributes: ``count`` (an int, exact at any size, or None), ``optimum``, ``proven``,
-    ``status`` ("solved", "no_solution", "limit"), ``solutions`` (each a list of
+    ``status`` ("solved", "no-solution", "limit"), ``solutions`` (each a list of
     ``(row, col)`` squares for the chess kinds, or the kind's own form: a tour's squares in
-    order, a tiling's pieces, a sudoku's rows), ``stats`` (a dict), ``kind``, ``strategy``,
+    order, a tiling's pieces with their cells, a sudoku's rows), ``stats`` (a dict), ``kind``, ``strategy``,
     ``goal``, ``title``. ``to_json()`` gives the report ``solve --format json`` writes;
     ``str()`` the text report; in Jupyter the solutions are drawn.
     """
 
     def __init__(self, native: Any) -> None:
         self._native = native
-        data = json.loads(native.json)
+        data = _json.loads(native.json)
         self._data = data
         self.kind: str = data.get("kind", "")
         self.strategy: str = data.get("strategy", "")
@@ -141,6 +183,8 @@ class Result:
         sols = data.get("solutions") or []
         if self.kind in _SQUARE_KINDS:
             sols = [[_square(sq) for sq in s] for s in sols]
+        elif self.kind == "tiling":
+            sols = [[_piece(p) for p in s] for s in sols]
         self.solutions: List[Any] = sols
 
     @property
@@ -154,20 +198,26 @@ class Result:
 
     def to_dict(self) -> Dict[str, Any]:
         """The report as a dict (counts beyond 2^53 as strings, as in the JSON)."""
-        return json.loads(self._native.json)
+        return _json.loads(self._native.json)
 
-    def svg(self) -> Optional[str]:
-        """The solutions drawn in SVG, or None where there is nothing to draw."""
-        return self._native.svg()
+    def svg(self, most: Optional[int] = None) -> Optional[str]:
+        """The solutions kept (at most ``most`` of them) drawn in SVG, or None where there
+        is nothing to draw (a count keeps no solution) or the board is too large."""
+        return self._native.svg(most)
 
     def _repr_svg_(self) -> Optional[str]:
-        return self._native.svg()
+        # A notebook draws the first few: a goal all may keep thousands.
+        return self._native.svg(_DRAWN_IN_NOTEBOOK)
 
     def __str__(self) -> str:
         return self._native.text()
 
     def __repr__(self) -> str:
         return f"<boardsolve.Result {self._native.summary}>"
+
+
+# Solutions a notebook draws of a result.
+_DRAWN_IN_NOTEBOOK = 12
 
 
 def _result(native: Any) -> Result:
@@ -209,7 +259,7 @@ def solve(
     far) and KeyboardInterrupt (Ctrl-C, which stops the search).
     """
     text, name, knuth = _read(puzzle, input)
-    sets = _sets(overrides) + [f"{k}={_toml(v)}" for k, v in (set or {}).items()]
+    sets = _sets(overrides, set, _SOLVE_ARGUMENTS)
     native = _boardsolve.solve(
         text,
         name,
@@ -221,12 +271,16 @@ def solve(
         goal,
         strategy,
         unique,
-        threads,
+        _whole("threads", threads, 1),
         time_limit,
-        limit,
-        node_limit,
+        _whole("limit", limit),
+        _whole("node_limit", node_limit, 1),
     )
     return _result(native)
+
+
+_SOLVE_ARGUMENTS = ("goal", "strategy", "threads", "time_limit", "unique", "limit",
+                    "node_limit", "size", "width", "height", "input", "set")
 
 
 def strategies(
@@ -245,7 +299,7 @@ def strategies(
     each with ``name``, ``about``, ``applies`` (bool), ``reason`` (why not, or None),
     ``parts`` (it takes ``--part``) and ``auto`` (the one auto picks)."""
     text, name, knuth = _read(puzzle, input)
-    sets = _sets(overrides) + [f"{k}={_toml(v)}" for k, v in (set or {}).items()]
+    sets = _sets(overrides, set, ("goal", "unique", "size", "width", "height", "input", "set"))
     return _boardsolve.strategies(
         text, name, knuth, sets, size, width, height, goal, unique
     )
@@ -254,22 +308,36 @@ def strategies(
 class Comparison(List[Dict[str, Any]]):
     """Rows of ``compare``, one a strategy: ``strategy``, ``status``, ``count``,
     ``optimum``, ``proven``, ``seconds``, ``nodes``, ``result``. ``agree`` says whether the
-    strategies that finished gave the same answer."""
+    strategies that finished gave the same answer (None where none finished)."""
 
     @property
-    def agree(self) -> bool:
+    def agree(self) -> Optional[bool]:
+        """Whether the strategies that finished gave the same answer; None where none
+        finished."""
         done = {(r["count"], r["optimum"], r["status"]) for r in self if r["proven"]}
-        return len(done) <= 1
+        return len(done) <= 1 if done else None
 
     def __str__(self) -> str:
-        lines = [f"{'strategy':<12} {'status':<12} {'answer':>24} {'seconds':>10} {'nodes':>14}"]
+        lines = [f"{'strategy':<12} {'status':<12} {'answer':>28} {'seconds':>10} {'nodes':>14}"]
         for r in self:
-            answer = r["optimum"] if r["optimum"] is not None else r["count"]
             lines.append(
-                f"{r['strategy']:<12} {r['status']:<12} {str(answer):>24} "
+                f"{r['strategy']:<12} {r['status']:<12} {_answer(r):>28} "
                 f"{r['seconds']:>10.4f} {r['nodes']:>14}"
             )
         return "\n".join(lines)
+
+
+def _answer(row: Mapping[str, Any]) -> str:
+    """A row's answer as ``solve compare`` writes it: "-" where it was not proven."""
+    if not row["proven"]:
+        return "- (budget)"
+    if row["status"] == "no-solution":
+        return "no solution"
+    if row["optimum"] is not None and row["count"] is not None:
+        return f"optimum {row['optimum']}, {row['count']}"
+    if row["optimum"] is not None:
+        return f"optimum {row['optimum']}"
+    return str(row["count"])
 
 
 def compare(
@@ -290,7 +358,13 @@ def compare(
     """Run each strategy that takes the puzzle (or those named) within ``budget`` seconds
     each, as ``solve compare FILE`` does, and return their answers side by side."""
     text, name, knuth = _read(puzzle, input)
-    sets = _sets(overrides) + [f"{k}={_toml(v)}" for k, v in (set or {}).items()]
+    sets = _sets(overrides, set, ("strategies", "goal", "budget", "threads", "unique", "size",
+                                  "width", "height", "input", "set"))
+    if isinstance(strategies, str):
+        raise TypeError(
+            f"strategies: {strategies!r}: accepted: a list of strategy names, e.g. "
+            "['bitmask', 'dlx']"
+        )
     rows = _boardsolve.compare(
         text,
         name,
@@ -301,7 +375,7 @@ def compare(
         height,
         goal,
         unique,
-        threads,
+        _whole("threads", threads, 1),
         list(strategies) if strategies is not None else None,
         budget,
     )
@@ -361,7 +435,7 @@ def count_exact_cover(
         options,
         secondary,
         dict(multiplicity) if multiplicity else None,
-        threads,
+        _whole("threads", threads, 1),
         time_limit,
         strategy,
     )

@@ -247,7 +247,8 @@ struct Solved {
 impl Solved {
     /// The solutions drawn in SVG, as `solve --format svg` draws them; `None` where there is
     /// none to draw, or the board is too large to draw.
-    fn svg(&self) -> Option<String> {
+    #[pyo3(signature = (most=None))]
+    fn svg(&self, most: Option<usize>) -> Option<String> {
         let squares = |p: &Picture| match p {
             Picture::Tour { number, .. } => number.len(),
             Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => holes.len(),
@@ -256,12 +257,10 @@ impl Solved {
             Picture::Grid { symbols, .. } => symbols.len(),
             Picture::Options(_) => 0,
         };
-        let drawable = !self.pictures.is_empty()
-            && self
-                .pictures
-                .iter()
-                .all(|p| squares(p) <= render::SVG_MAX_SQUARES);
-        drawable.then(|| render::svg_report(&self.header, &self.pictures))
+        let shown = &self.pictures[..most.unwrap_or(usize::MAX).min(self.pictures.len())];
+        let drawable =
+            !shown.is_empty() && shown.iter().all(|p| squares(p) <= render::SVG_MAX_SQUARES);
+        drawable.then(|| render::svg_report(&self.header, shown))
     }
 
     /// The report as `solve` writes it in text: the title, each solution, the answer.
@@ -416,7 +415,13 @@ fn solve(
     let stop = Arc::new(AtomicBool::new(false));
     let done = interruptible(py, &stop, || {
         let l = load(&r)?;
-        let strategy = resolve(&l.model, &l.task, &l.strategy)?;
+        let strategy = resolve(&l.model, &l.task, &l.strategy).map_err(|f| match f {
+            // Named in the file, not by the call: the error points at its line.
+            Failure::Strategy(m) if r.strategy.is_none() => {
+                Failure::Puzzle(l.spec.err_nowhere("solve.strategy", m))
+            }
+            f => f,
+        })?;
         let limits = Limits {
             time: None,
             nodes: r.node_limit,
@@ -557,10 +562,27 @@ fn token(v: &Bound<'_, PyAny>, key: &dyn Fn() -> String) -> PyResult<String> {
     )))
 }
 
+/// The elements of a list argument; a str is refused (it would be read as its characters).
+fn elements<'py>(
+    v: &Bound<'py, PyAny>,
+    key: &dyn Fn() -> String,
+) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+    if v.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{}: a str; accepted: a list (or any iterable) of item names",
+            key()
+        )));
+    }
+    v.try_iter()
+}
+
 /// A multiplicity: `n` (exactly n times) or `(lo, hi)`.
 fn range(v: &Bound<'_, PyAny>, key: &str) -> PyResult<(i64, i64)> {
     if let Ok(n) = v.extract::<i64>() {
         return Ok((n, n));
+    }
+    if let Ok([lo, hi]) = v.extract::<[i64; 2]>() {
+        return Ok((lo, hi));
     }
     v.extract::<(i64, i64)>().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -589,11 +611,15 @@ fn cover_model(
             ranges.push((name, r));
         }
     }
-    for (i, it) in items.try_iter()?.enumerate() {
+    for (i, it) in elements(items, &|| "items".into())?.enumerate() {
         let name = token(&it?, &|| format!("items[{i}]"))?;
         let r = ranges.iter().find(|(n, _)| *n == name).map(|(_, r)| *r);
         if let Err(f) = lists.primary(&name, r) {
-            return Ok(Err(fault(format!("items[{i}]"), f)));
+            let key = match f {
+                ListFault::BadRange(..) => format!("multiplicity[{name:?}]"),
+                _ => format!("items[{i}]"),
+            };
+            return Ok(Err(fault(key, f)));
         }
     }
     if let Some((name, _)) = ranges.iter().find(|(n, _)| !lists.has(n)) {
@@ -602,7 +628,7 @@ fn cover_model(
             message: "not a primary item; ranges apply to primary items".into(),
         }));
     }
-    for (i, it) in secondary.try_iter()?.enumerate() {
+    for (i, it) in elements(secondary, &|| "secondary".into())?.enumerate() {
         let name = token(&it?, &|| format!("secondary[{i}]"))?;
         if let Err(f) = lists.secondary(&name) {
             return Ok(Err(fault(format!("secondary[{i}]"), f)));
@@ -610,9 +636,9 @@ fn cover_model(
     }
     let mut entries = 0usize;
     let mut tokens: Vec<String> = Vec::new();
-    for (i, opt) in options.try_iter()?.enumerate() {
+    for (i, opt) in elements(options, &|| "options".into())?.enumerate() {
         tokens.clear();
-        for (j, t) in opt?.try_iter()?.enumerate() {
+        for (j, t) in elements(&opt?, &|| format!("options[{i}]"))?.enumerate() {
             tokens.push(token(&t?, &|| format!("options[{i}][{j}]"))?);
         }
         entries += tokens.len();
@@ -806,7 +832,16 @@ fn count_exact_cover(
             ),
         ));
     }
-    let task = cover_task(Goal::Count, threads.unwrap_or_else(all_cores).max(1));
+    if let Some(t) = threads
+        && let Err(m) = run_option("threads").check_whole(i64::try_from(t).unwrap_or(i64::MAX))
+    {
+        return Err(raise(
+            py,
+            "PuzzleError",
+            (format!("threads {t}: {m}"), "<arguments>", 0, 0, "threads"),
+        ));
+    }
+    let task = cover_task(Goal::Count, threads.unwrap_or_else(all_cores));
     let header = Header {
         kind: "cover".into(),
         goal: Goal::Count.name().into(),

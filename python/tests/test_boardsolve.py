@@ -399,3 +399,58 @@ def test_mixed_army_solutions_name_their_pieces():
     assert sorted(p["piece"] for p in placed) == ["N", "N", "Q", "Q", "R", "R"]
     squares = [p["square"] for p in placed]
     assert all(isinstance(s, tuple) for s in squares) and len(set(squares)) == 6
+
+
+def test_arguments_that_would_be_misread_are_refused(tmp_path):
+    # A str where a list is expected would be read as its characters.
+    with pytest.raises(TypeError):
+        boardsolve.count_exact_cover(["a", "b"], ["a", "b"])
+    with pytest.raises(TypeError):
+        boardsolve.count_exact_cover("ab", [["a"], ["b"]])
+    with pytest.raises(TypeError):
+        boardsolve.compare(PUZZLES / "queens8.toml", "bitmask,dlx")
+    with pytest.raises(TypeError) as e:
+        boardsolve.solve(PUZZLES / "queens8.toml", timelimit=1)
+    assert "time_limit" in str(e.value)
+    with pytest.raises(TypeError):
+        boardsolve.solve(PUZZLES / "queens8.toml", set="rules.count=5")
+    for bad in [dict(limit=-1), dict(threads=0), dict(node_limit=0), dict(limit=1.5)]:
+        with pytest.raises(boardsolve.PuzzleError):
+            boardsolve.solve(PUZZLES / "queens8.toml", **bad)
+    with pytest.raises(boardsolve.PuzzleError):
+        boardsolve.count_exact_cover(["a"], [["a"]], threads=0)
+    # A bad range is blamed on the multiplicity; a list is a pair too.
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        boardsolve.count_exact_cover(["a"], [["a"]], multiplicity={"a": 0})
+    assert e.value.key == 'multiplicity["a"]'
+    assert boardsolve.count_exact_cover(["a"], [["a"], ["a"]], multiplicity={"a": [1, 2]}) == 3
+    # A path with '=' in its name is a path when the file exists.
+    odd = tmp_path / "q=8.toml"
+    odd.write_text((PUZZLES / "queens8.toml").read_text())
+    assert boardsolve.solve(str(odd), goal="count").count == 92
+
+
+def test_a_strategy_named_in_the_file_is_refused_at_its_line():
+    text = (PUZZLES / "queens8.toml").read_text() + '\n[solve]\nstrategy = "bitmsk"\n'
+    if text.count("[solve]") > 1:
+        text = (PUZZLES / "queens8.toml").read_text().replace("[solve]", '[solve]\nstrategy = "bitmsk"', 1)
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        boardsolve.solve(text)
+    assert e.value.key == "solve.strategy" and e.value.line > 0
+
+
+def test_compare_table_marks_what_did_not_finish():
+    table = boardsolve.compare(PUZZLES / "queens8.toml", ["backtrack"], goal="count", size=16,
+                               budget=0.2)
+    assert not table[0]["proven"] and "- (budget)" in str(table)
+    assert table.agree is None
+    knights = boardsolve.compare(PUZZLES / "knights8.toml", ["bnb"], goal="count")
+    assert "optimum 14, " in str(knights)
+
+
+def test_tiling_cells_are_tuples_and_drawings_are_capped():
+    t = boardsolve.solve(PUZZLES / "pentominoes6x10.toml", goal="first")
+    assert all(isinstance(c, tuple) for p in t.solution for c in p["cells"])
+    every = boardsolve.solve(PUZZLES / "queens8.toml", goal="all", limit=92)
+    assert every._repr_svg_().count("<svg") <= every.svg().count("<svg")
+    assert len(every._repr_svg_()) < len(every.svg())
