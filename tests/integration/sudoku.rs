@@ -334,6 +334,10 @@ fn givens_that_clash_are_an_error_naming_both() {
             "'x' is no symbol",
         ),
         (
+            "kind = \"sudoku\"\n[rules]\ngivens = \"53..7....6..195\"\n",
+            "one line of 15 cells; a grid on one line has n x n cells",
+        ),
+        (
             "kind = \"sudoku\"\n[board]\nsize = 4\n[rules]\ncages = [{ sum = 20, cells = [\"r1c1\", \"r1c2\"] }]\n",
             "add up to 3 to 7, not 20",
         ),

@@ -557,6 +557,17 @@ impl Document {
             if n > 1 && n * n == len {
                 let line = rows.pop().unwrap_or_default();
                 rows = line.chunks(n).map(|c| c.to_vec()).collect();
+            } else if len > 1 {
+                return Err(self.err(
+                    text.span(),
+                    key,
+                    format!(
+                        "one line of {len} cells; a grid on one line has n x n cells (16, 36, \
+                         81, ...: {} or {} near this one), or write it as n rows",
+                        n * n,
+                        (n + 1) * (n + 1)
+                    ),
+                ));
             }
         }
         if rows.len() > MAX_SYMBOLS {
