@@ -361,6 +361,66 @@ fn givens_that_clash_are_an_error_naming_both() {
     }
 }
 
+/// A cage's unknown key is listed against the cage's keys, and a cell is named one way:
+/// no leading zeros, no spaces, no sign; every refusal names the accepted forms.
+#[test]
+fn a_cage_key_and_a_cell_name_are_read_strictly() {
+    let dir = std::env::temp_dir().join(format!("boardsolve-sudoku-cells-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("cells.toml");
+    let file =
+        |cage: &str| format!("kind = \"sudoku\"\n[board]\nsize = 4\n[rules]\ncages = [{cage}]\n");
+    std::fs::write(
+        &f,
+        file("{ sum = 3, cells = [\"r1c1\", \"r1c2\"], colour = 3 }"),
+    )
+    .unwrap();
+    let (code, _, err) = run_cli(&[f.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("expected `sum` or `cells`"), "{err}");
+    assert!(!err.contains("`givens`"), "not the [rules] keys: {err}");
+    for (name, says) in [
+        ("r01c01", "has a leading zero"),
+        ("r1c01", "has a leading zero"),
+        ("a01", "has a leading zero"),
+        (" r1c1", "has spaces around it"),
+        ("r1c1 ", "has spaces around it"),
+        ("r+1c1", "is not a cell name"),
+        ("A1", "is not a cell name"),
+        ("r5c1", "is off the 4x4 grid"),
+        ("e1", "is off the 4x4 grid"),
+    ] {
+        let cage = format!("{{ sum = 3, cells = [\"{name}\", \"r2c2\"] }}");
+        std::fs::write(&f, file(&cage)).unwrap();
+        let (code, _, err) = run_cli(&[f.to_str().unwrap()]);
+        assert_eq!(code, 2, "{name:?}: {err}");
+        assert!(err.contains(&format!("{name:?} {says}")), "{name:?}: {err}");
+        assert!(
+            err.contains("accepted: r1c1 to r4c4") && err.contains("a1 to d4"),
+            "{name:?}: {err}"
+        );
+        assert!(err.contains("[row, col]"), "{name:?}: {err}");
+    }
+    // The same cells in each accepted form: r1c1 and r2c2 hold 1 and 2, in 2 of the 12
+    // ordered pairs of distinct symbols that the 288 grids share alike.
+    for (a, b) in [("r1c1", "R2C2"), ("a4", "b3"), ("[0, 0]", "[1, 1]")] {
+        let a = if a.starts_with('[') {
+            a.to_string()
+        } else {
+            format!("\"{a}\"")
+        };
+        let b = if b.starts_with('[') {
+            b.to_string()
+        } else {
+            format!("\"{b}\"")
+        };
+        let cage = format!("{{ sum = 3, cells = [{a}, {b}] }}");
+        std::fs::write(&f, file(&cage)).unwrap();
+        let (code, out, err) = run_cli(&[f.to_str().unwrap(), "--goal", "count", "--quiet"]);
+        assert_eq!((code, out.trim()), (0, "48 solutions"), "{a} {b}: {err}");
+    }
+}
+
 #[test]
 fn puzzles_a_line_each_get_a_line_and_a_bad_line_is_named() {
     let good = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
