@@ -307,6 +307,14 @@ fn a_grid_is_printed_with_its_boxes_ruled() {
     let (code, out, _) = run_cli(&[&puzzle("killer.toml"), "--format", "svg", "--quiet"]);
     assert_eq!(code, 0);
     assert!(out.contains("stroke-dasharray"), "cages drawn: {out}");
+    assert!(!out.contains("class=\"diagonal\""), "{out}");
+    let (code, out, _) = run_cli(&[&puzzle("sudoku-x.toml"), "--format", "svg", "--quiet"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.matches("class=\"diagonal\"").count(),
+        2,
+        "an X-sudoku's diagonals drawn: {out}"
+    );
 }
 
 #[test]

@@ -170,6 +170,7 @@ impl Model {
                 .collect(),
             given: self.givens.iter().map(|&g| g != 0).collect(),
             regions: self.grid.regions.clone(),
+            diagonals: self.grid.diagonals,
             cages: self
                 .grid
                 .cages
