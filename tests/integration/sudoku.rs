@@ -427,6 +427,41 @@ fn a_cage_key_and_a_cell_name_are_read_strictly() {
         let (code, out, err) = run_cli(&[f.to_str().unwrap(), "--goal", "count", "--quiet"]);
         assert_eq!((code, out.trim()), (0, "48 solutions"), "{a} {b}: {err}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A time limit stops the exact cover's build, not only the search after it: the first two
+/// rows as cages of nine cells and the other rows' first eight cells as cages have 2 x 9! +
+/// 7 x 8! fillings, 45 million entries (under the bound), whose build and Dancing Links
+/// arrays take seconds; with a limit of 0.3 s the run ends in a moment, with the limit's
+/// answer (exit 3).
+#[test]
+fn a_time_limit_stops_the_build_of_a_large_killer_cover() {
+    let cage = |r: usize, len: usize, sum: usize| {
+        let cells: Vec<String> = (1..=len).map(|c| format!("\"r{r}c{c}\"")).collect();
+        format!("{{ sum = {sum}, cells = [{}] }}", cells.join(", "))
+    };
+    let mut cages = vec![cage(1, 9, 45), cage(2, 9, 45)];
+    // Rows 3 to 9 leave out 9, 8, ..., 3 of their first eight cells.
+    cages.extend((3..=9).map(|r| cage(r, 8, 45 - (12 - r))));
+    let text = format!(
+        "kind = \"sudoku\"\n[board]\nsize = 9\n[rules]\ncages = [{}]\n",
+        cages.join(",\n  ")
+    );
+    let dir = std::env::temp_dir().join(format!("boardsolve-sudoku-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("big.toml");
+    std::fs::write(&f, text).unwrap();
+    let start = std::time::Instant::now();
+    let (code, _, err) = run_cli(&[f.to_str().unwrap(), "--time-limit", "0.3"]);
+    let took = start.elapsed();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("[time limit]"), "{err}");
+    assert!(
+        took < std::time::Duration::from_millis(1500),
+        "the build ran on past the limit: {took:?}"
+    );
 }
 
 #[test]
