@@ -17,12 +17,9 @@ use super::load::Loaded;
 pub(crate) fn before_search(cli: &SolveCli, l: &Loaded) -> Option<u8> {
     match cli.out.format {
         OutputFormat::KnuthInput => Some(write_input(cli, l)),
-        OutputFormat::Knuth if l.spec.kind() != Kind::Cover => Some(fail(format!(
-            "--format knuth prints the chosen options of an exact cover (kind cover); kind \
-             \"{}\" prints its own solutions (`--format knuth-input` writes an independent \
-             or tiling puzzle as an exact cover, for Knuth's programs)",
-            l.spec.kind().name()
-        ))),
+        OutputFormat::Knuth if l.spec.kind() != Kind::Cover => {
+            Some(fail(render::knuth_format_refused_text(l.spec.kind())))
+        }
         _ => None,
     }
 }

@@ -157,6 +157,84 @@ fn solutions_print_as_dlx1_prints_them() {
     );
 }
 
+/// `--format knuth` refused, `knuth-input` named as what the kinds write: this puzzle where
+/// its kind is one, else every kind that is (sudoku among them).
+#[test]
+fn the_knuth_refusal_names_the_kinds_knuth_input_writes() {
+    for name in [
+        "sudoku9.toml",
+        "killer.toml",
+        "queens8.toml",
+        "pentominoes6x10.toml",
+    ] {
+        let (code, _, err) = run_cli(&[&puzzle(name), "--format", "knuth"]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(
+            err.contains("`--format knuth-input` writes this puzzle as an exact cover"),
+            "{name}: {err}"
+        );
+    }
+    let (code, _, err) = run_cli(&[&puzzle("tour5x5.toml"), "--format", "knuth"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("writes a puzzle of kind independent, cover, tiling or sudoku as an exact"),
+        "{err}"
+    );
+    let (code, _, err) = run_cli(&[&puzzle("tour5x5.toml"), "--format", "knuth-input"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the kinds independent, cover, tiling and sudoku are"),
+        "{err}"
+    );
+}
+
+/// What the refusals list as the kinds `--format knuth-input` writes is what
+/// `Model::exact_cover` does: a puzzle of each kind (from puzzles/) is written exactly where
+/// its kind is listed, and refused as having no exact cover elsewhere.
+#[test]
+fn the_kinds_listed_as_exact_covers_are_those_written_as_one() {
+    use boardsolve::kinds::{NoExactCover, writes_exact_cover};
+    use boardsolve::spec::Kind;
+    let mut seen = Vec::new();
+    let dir = format!("{}/puzzles", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let Ok(spec) = Spec::parse("t.toml", &text, &Overrides::default()) else {
+            continue;
+        };
+        let kind = spec.kind();
+        // One puzzle a kind, small enough to write in a moment.
+        if seen.contains(&kind) || text.len() > 20_000 {
+            continue;
+        }
+        let Ok(model) = Model::compile(&spec) else {
+            continue;
+        };
+        seen.push(kind);
+        let written = model.exact_cover(kind.default_goal(), false);
+        let f = f.display();
+        if writes_exact_cover(kind) {
+            assert!(written.is_ok(), "{f}: {:?}", written.err());
+        } else {
+            let why = written.err().unwrap_or_else(|| panic!("{f}: written"));
+            let boardsolve::engine::Refusal::Kind(k) = &why else {
+                panic!("{f}: {why:?}");
+            };
+            assert_eq!(k.get::<NoExactCover>(), Some(&NoExactCover(kind)), "{f}");
+        }
+    }
+    seen.sort_by_key(|k| k.name());
+    let mut all = Kind::ALL.to_vec();
+    all.sort_by_key(|k| k.name());
+    assert_eq!(seen, all, "a puzzle of every kind");
+}
+
 /// Knuth's example for DLX3 (multiplicities and colours): its unique solution is
 /// `A C X:1 Y:1`, `B X:1`, `C Y:1`. And the TOML puzzle that says the same finds the same,
 /// node for node.

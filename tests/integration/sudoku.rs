@@ -307,6 +307,14 @@ fn a_grid_is_printed_with_its_boxes_ruled() {
     let (code, out, _) = run_cli(&[&puzzle("killer.toml"), "--format", "svg", "--quiet"]);
     assert_eq!(code, 0);
     assert!(out.contains("stroke-dasharray"), "cages drawn: {out}");
+    assert!(!out.contains("class=\"diagonal\""), "{out}");
+    let (code, out, _) = run_cli(&[&puzzle("sudoku-x.toml"), "--format", "svg", "--quiet"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.matches("class=\"diagonal\"").count(),
+        2,
+        "an X-sudoku's diagonals drawn: {out}"
+    );
 }
 
 #[test]
@@ -363,6 +371,101 @@ fn givens_that_clash_are_an_error_naming_both() {
         assert_eq!(code, 2, "{bad}");
         assert!(err.contains(says), "{bad}: {err}");
     }
+}
+
+/// A cage's unknown key is listed against the cage's keys, and a cell is named one way:
+/// no leading zeros, no spaces, no sign; every refusal names the accepted forms.
+#[test]
+fn a_cage_key_and_a_cell_name_are_read_strictly() {
+    let dir = std::env::temp_dir().join(format!("boardsolve-sudoku-cells-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("cells.toml");
+    let file =
+        |cage: &str| format!("kind = \"sudoku\"\n[board]\nsize = 4\n[rules]\ncages = [{cage}]\n");
+    std::fs::write(
+        &f,
+        file("{ sum = 3, cells = [\"r1c1\", \"r1c2\"], colour = 3 }"),
+    )
+    .unwrap();
+    let (code, _, err) = run_cli(&[f.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("expected `sum` or `cells`"), "{err}");
+    assert!(!err.contains("`givens`"), "not the [rules] keys: {err}");
+    for (name, says) in [
+        ("r01c01", "has a leading zero"),
+        ("r1c01", "has a leading zero"),
+        ("a01", "has a leading zero"),
+        (" r1c1", "has spaces around it"),
+        ("r1c1 ", "has spaces around it"),
+        ("r+1c1", "is not a cell name"),
+        ("A1", "is not a cell name"),
+        ("r5c1", "is off the 4x4 grid"),
+        ("e1", "is off the 4x4 grid"),
+    ] {
+        let cage = format!("{{ sum = 3, cells = [\"{name}\", \"r2c2\"] }}");
+        std::fs::write(&f, file(&cage)).unwrap();
+        let (code, _, err) = run_cli(&[f.to_str().unwrap()]);
+        assert_eq!(code, 2, "{name:?}: {err}");
+        assert!(err.contains(&format!("{name:?} {says}")), "{name:?}: {err}");
+        assert!(
+            err.contains("accepted: r1c1 to r4c4") && err.contains("a1 to d4"),
+            "{name:?}: {err}"
+        );
+        assert!(err.contains("[row, col]"), "{name:?}: {err}");
+    }
+    // The same cells in each accepted form: r1c1 and r2c2 hold 1 and 2, in 2 of the 12
+    // ordered pairs of distinct symbols that the 288 grids share alike.
+    for (a, b) in [("r1c1", "R2C2"), ("a4", "b3"), ("[0, 0]", "[1, 1]")] {
+        let a = if a.starts_with('[') {
+            a.to_string()
+        } else {
+            format!("\"{a}\"")
+        };
+        let b = if b.starts_with('[') {
+            b.to_string()
+        } else {
+            format!("\"{b}\"")
+        };
+        let cage = format!("{{ sum = 3, cells = [{a}, {b}] }}");
+        std::fs::write(&f, file(&cage)).unwrap();
+        let (code, out, err) = run_cli(&[f.to_str().unwrap(), "--goal", "count", "--quiet"]);
+        assert_eq!((code, out.trim()), (0, "48 solutions"), "{a} {b}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A time limit stops the exact cover's build, not only the search after it: the first two
+/// rows as cages of nine cells and the other rows' first eight cells as cages have 2 x 9! +
+/// 7 x 8! fillings, 45 million entries (under the bound), whose build and Dancing Links
+/// arrays take seconds; with a limit of 0.3 s the run ends in a moment, with the limit's
+/// answer (exit 3).
+#[test]
+fn a_time_limit_stops_the_build_of_a_large_killer_cover() {
+    let cage = |r: usize, len: usize, sum: usize| {
+        let cells: Vec<String> = (1..=len).map(|c| format!("\"r{r}c{c}\"")).collect();
+        format!("{{ sum = {sum}, cells = [{}] }}", cells.join(", "))
+    };
+    let mut cages = vec![cage(1, 9, 45), cage(2, 9, 45)];
+    // Rows 3 to 9 leave out 9, 8, ..., 3 of their first eight cells.
+    cages.extend((3..=9).map(|r| cage(r, 8, 45 - (12 - r))));
+    let text = format!(
+        "kind = \"sudoku\"\n[board]\nsize = 9\n[rules]\ncages = [{}]\n",
+        cages.join(",\n  ")
+    );
+    let dir = std::env::temp_dir().join(format!("boardsolve-sudoku-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("big.toml");
+    std::fs::write(&f, text).unwrap();
+    let start = std::time::Instant::now();
+    let (code, _, err) = run_cli(&[f.to_str().unwrap(), "--time-limit", "0.3"]);
+    let took = start.elapsed();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("[time limit]"), "{err}");
+    assert!(
+        took < std::time::Duration::from_millis(1500),
+        "the build ran on past the limit: {took:?}"
+    );
 }
 
 #[test]

@@ -20,6 +20,8 @@ pub enum SquareError {
     FileTooLarge(String),
     /// The rank's digits name a row beyond any index.
     RankTooLarge(String),
+    /// The rank is written with a leading zero ("a01"): one square has one name.
+    LeadingZero(String),
     /// A square of a `width` x `height` board would be elsewhere.
     OffBoard {
         name: String,
@@ -38,6 +40,12 @@ impl std::fmt::Display for SquareError {
             ),
             SquareError::FileTooLarge(letters) => write!(f, "file \"{letters}\" is too large"),
             SquareError::RankTooLarge(digits) => write!(f, "rank \"{digits}\" is too large"),
+            SquareError::LeadingZero(name) => write!(
+                f,
+                "\"{name}\" has a leading zero in its rank; accepted: a file letter (a..z, aa, \
+                 ab, ...) and a rank from 1 without leading zeros, like \"a1\", or [row, col] \
+                 from the top-left"
+            ),
             SquareError::OffBoard {
                 name,
                 width,
@@ -201,6 +209,9 @@ impl Board {
         if letters.is_empty() || digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
             return Err(SquareError::NotAName(name.to_string()));
         }
+        if digits.len() > 1 && digits.starts_with('0') {
+            return Err(SquareError::LeadingZero(name.to_string()));
+        }
         let mut col: usize = 0;
         for ch in letters.chars() {
             col = col
@@ -316,6 +327,16 @@ mod tests {
             b.parse_square("1a"),
             Err(SquareError::NotAName(_))
         ));
+        for lax in ["a01", "a00", "b012"] {
+            assert_eq!(
+                b.parse_square(lax),
+                Err(SquareError::LeadingZero(lax.into())),
+                "{lax}"
+            );
+        }
+        for lax in ["a+1", " a1", "a1 ", "A1", "a 1"] {
+            assert_eq!(b.parse_square(lax), Err(SquareError::NotAName(lax.into())));
+        }
     }
 
     #[test]

@@ -517,7 +517,9 @@ impl Model {
                 problem: Cow::Owned(m.cover()?.problem),
                 colours: &[],
             }),
-            _ => Err(NoExactCover(self.kind()).into()),
+            Model::Domination(_) | Model::Tour(_) | Model::Lines(_) => {
+                Err(NoExactCover(self.kind()).into())
+            }
         }
     }
 
@@ -579,6 +581,24 @@ impl Model {
 
 /// Every kind's strategies with a line each, for `solve strategies` without a file.
 /// A strategy in the catalogue: its name, its line of description, whether it takes `--part`.
+/// Whether [`Model::exact_cover`] writes a puzzle of `kind` as one exact cover problem (for
+/// `--format knuth-input`): what the refusals list as the kinds it takes. A test holds the
+/// two together.
+pub fn writes_exact_cover(kind: Kind) -> bool {
+    match kind {
+        Kind::Independent | Kind::Cover | Kind::Tiling | Kind::Sudoku => true,
+        Kind::Domination | Kind::Tour | Kind::Lines => false,
+    }
+}
+
+/// The kinds [`Model::exact_cover`] writes, in the order of [`Kind::ALL`].
+pub fn exact_cover_kinds() -> Vec<Kind> {
+    Kind::ALL
+        .into_iter()
+        .filter(|&k| writes_exact_cover(k))
+        .collect()
+}
+
 pub type Entry = (&'static str, &'static str, bool);
 
 pub fn catalogue() -> Vec<(&'static str, Vec<Entry>)> {

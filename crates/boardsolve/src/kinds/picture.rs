@@ -52,13 +52,14 @@ pub enum Picture {
         pieces: Vec<(String, Vec<usize>)>,
     },
     /// Symbols in the cells of a square grid (kind sudoku), in reading order, with the
-    /// cells that were given, the region of each cell (`None`: a Latin square) and the
-    /// killer cages (sum, cells).
+    /// cells that were given, the region of each cell (`None`: a Latin square), whether the
+    /// long diagonals are units (X-sudoku) and the killer cages (sum, cells).
     Grid {
         size: usize,
         symbols: Vec<char>,
         given: Vec<bool>,
         regions: Option<Vec<u8>>,
+        diagonals: bool,
         cages: Vec<(u32, Vec<usize>)>,
     },
     /// Stones of several colours (kind lines): `stones[sq]` is 0 for none, `c + 1` for a

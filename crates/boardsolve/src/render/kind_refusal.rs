@@ -60,9 +60,10 @@ pub(super) fn kind_refusal(r: &KindRefusal) -> String {
         }
     } else if let Some(NoExactCover(kind)) = r.get::<NoExactCover>() {
         format!(
-            "kind \"{}\" is not written as one exact cover problem; the kinds cover, tiling, \
-             sudoku and independent are (the last as its dlx strategy builds it)",
-            kind.name()
+            "kind \"{}\" is not written as one exact cover problem; the kinds {} are (kind \
+             independent as its dlx strategy builds it)",
+            kind.name(),
+            super::knuth::exact_cover_kinds_text("and")
         )
     } else {
         // A kind whose words render does not know yet: what it holds is still worth saying.

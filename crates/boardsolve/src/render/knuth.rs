@@ -13,6 +13,7 @@ use std::io::{self, Write};
 
 use crate::dlx::Problem;
 use crate::engine::Outcome;
+use crate::spec::Kind;
 
 use super::Picture;
 
@@ -33,6 +34,41 @@ pub fn write_knuth_report(w: &mut dyn Write, o: &Outcome, solutions: &[Picture])
         }
     }
     writeln!(w, "{}", altogether_line(o))
+}
+
+/// The kinds `--format knuth-input` writes, as the kinds say they are, joined by `last`
+/// ("and", "or") before the last: "independent, cover, tiling and sudoku".
+pub(super) fn exact_cover_kinds_text(last: &str) -> String {
+    let names: Vec<&str> = crate::kinds::exact_cover_kinds()
+        .into_iter()
+        .map(Kind::name)
+        .collect();
+    match names.split_last() {
+        Some((tail, head)) if !head.is_empty() => format!("{} {last} {tail}", head.join(", ")),
+        Some((tail, _)) => tail.to_string(),
+        None => String::new(),
+    }
+}
+
+/// Why `--format knuth` does not print a puzzle of `kind`: it prints the options of a cover
+/// puzzle's solutions; what `--format knuth-input` writes instead is said, from what the
+/// kinds say they write.
+pub fn knuth_format_refused_text(kind: Kind) -> String {
+    let input = if crate::kinds::writes_exact_cover(kind) {
+        "`--format knuth-input` writes this puzzle as an exact cover, for Knuth's programs"
+            .to_string()
+    } else {
+        format!(
+            "`--format knuth-input` writes a puzzle of kind {} as an exact cover, for Knuth's \
+             programs",
+            exact_cover_kinds_text("or")
+        )
+    };
+    format!(
+        "--format knuth prints the chosen options of an exact cover (kind cover); kind \"{}\" \
+         prints its own solutions ({input})",
+        kind.name()
+    )
 }
 
 /// "Altogether 92 solutions, 16680 updates, 1049 nodes.", as DLX1 ends a run (its mems and

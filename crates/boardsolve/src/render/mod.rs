@@ -35,8 +35,8 @@ pub use crate::util::numbers::{bytes, group, group_digits};
 pub use dot::dot_graph;
 pub use json::{write_json_head, write_json_picture, write_json_solution, write_json_tail};
 pub use knuth::{
-    KNUTH_NAME_MAX, NameOf, Unwritable, altogether_line, knuth_input_check, knuth_input_note,
-    unwritable_text, write_knuth_input, write_knuth_report,
+    KNUTH_NAME_MAX, NameOf, Unwritable, altogether_line, knuth_format_refused_text,
+    knuth_input_check, knuth_input_note, unwritable_text, write_knuth_input, write_knuth_report,
 };
 pub use lines::{
     answer_line, partial_text, standing_text, stop_text, summary_line, unfinished_text,

@@ -94,18 +94,29 @@ fn draw_pieces(
     frame(body, x0, width, height);
 }
 
-/// A sudoku's grid at x0: thin lines between cells, thick ones between regions, the givens
-/// bold and the solved cells blue, each killer cage outlined dashed inside its cells with its
-/// sum in the corner of its first cell.
-fn draw_grid(
-    body: &mut String,
-    x0: usize,
+/// What a sudoku's drawing shows: [`Picture::Grid`]'s fields.
+struct GridView<'a> {
     n: usize,
-    symbols: &[char],
-    given: &[bool],
-    regions: Option<&[u8]>,
-    cages: &[(u32, Vec<usize>)],
-) {
+    symbols: &'a [char],
+    given: &'a [bool],
+    regions: Option<&'a [u8]>,
+    diagonals: bool,
+    cages: &'a [(u32, Vec<usize>)],
+}
+
+/// A sudoku's grid at x0: thin lines between cells, thick ones between regions, an
+/// X-sudoku's two long diagonals light under the digits, the givens bold and the solved
+/// cells blue, each killer cage outlined dashed inside its cells with its sum in the corner
+/// of its first cell.
+fn draw_grid(body: &mut String, x0: usize, g: GridView) {
+    let GridView {
+        n,
+        symbols,
+        given,
+        regions,
+        diagonals,
+        cages,
+    } = g;
     let region = |c: usize| regions.map_or(0, |g| g[c]);
     let _ = writeln!(
         body,
@@ -113,6 +124,17 @@ fn draw_grid(
         n * CELL,
         n * CELL
     );
+    if diagonals {
+        let side = n * CELL;
+        for (x1, x2) in [(x0, x0 + side), (x0 + side, x0)] {
+            let _ = writeln!(
+                body,
+                "<line class=\"diagonal\" x1=\"{x1}\" y1=\"{GAP}\" x2=\"{x2}\" y2=\"{}\" \
+                 stroke=\"#9db4d3\" stroke-width=\"2\"/>",
+                GAP + side
+            );
+        }
+    }
     for (c, &ch) in symbols.iter().enumerate() {
         let (x, y) = (
             x0 + (c % n) * CELL + CELL / 2,
@@ -331,17 +353,18 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 symbols,
                 given,
                 regions,
+                diagonals,
                 cages,
             } => {
-                draw_grid(
-                    &mut body,
-                    x0,
-                    *size,
+                let view = GridView {
+                    n: *size,
                     symbols,
                     given,
-                    regions.as_deref(),
+                    regions: regions.as_deref(),
+                    diagonals: *diagonals,
                     cages,
-                );
+                };
+                draw_grid(&mut body, x0, view);
                 x0 += size * CELL + GAP;
                 max_h = max_h.max(size * CELL);
             }
@@ -509,5 +532,36 @@ mod tests {
         );
         assert_eq!(xml_escape("tab\tline\n"), "tab\tline\n");
         assert_eq!(xml_escape("Ω \u{10000}"), "Ω \u{10000}");
+    }
+
+    /// An X-sudoku's rule is in its picture: both long diagonals, corner to corner, drawn
+    /// before the digits so that they lie under them; a grid without the rule has none.
+    #[test]
+    fn an_x_sudoku_draws_both_long_diagonals_under_the_digits() {
+        let n = 4;
+        let draw = |diagonals: bool| {
+            let mut body = String::new();
+            let view = GridView {
+                n,
+                symbols: &['1'; 16],
+                given: &[false; 16],
+                regions: None,
+                diagonals,
+                cages: &[],
+            };
+            draw_grid(&mut body, 7, view);
+            body
+        };
+        let body = draw(true);
+        let (x0, far) = (7, 7 + n * CELL);
+        let (top, bottom) = (GAP, GAP + n * CELL);
+        for (x1, x2) in [(x0, far), (far, x0)] {
+            let line = format!("x1=\"{x1}\" y1=\"{top}\" x2=\"{x2}\" y2=\"{bottom}\"");
+            let at = body.find(&line).unwrap_or_else(|| panic!("{line}: {body}"));
+            assert!(body[..at].ends_with("<line class=\"diagonal\" "), "{body}");
+            assert!(at < body.find("<text").unwrap(), "under the digits: {body}");
+        }
+        assert_eq!(body.matches("class=\"diagonal\"").count(), 2, "{body}");
+        assert!(!draw(false).contains("diagonal"));
     }
 }

@@ -748,6 +748,15 @@ fn rule_keys_of_the_kind(source: &str, key: &str, message: String) -> String {
     if !key.starts_with("rules.") || !message.starts_with("unknown field") {
         return message;
     }
+    // Only a key of [rules] itself: an unknown key in a table within it (a killer cage's)
+    // is listed by serde against that table's own keys.
+    let unknown = message.split('`').nth(1).unwrap_or("");
+    if key != format!("rules.{unknown}") {
+        if key == "rules.cages" {
+            return format!("{message} (the keys of a killer cage)");
+        }
+        return message;
+    }
     let kind = toml_edit::ImDocument::parse(source)
         .ok()
         .and_then(|doc| doc.as_item().get("kind")?.as_str().and_then(Kind::parse));
@@ -852,6 +861,23 @@ mod tests {
             "{e}"
         );
         assert!(!e.message.contains("count"), "{e}");
+    }
+
+    #[test]
+    fn an_unknown_key_of_a_killer_cage_lists_the_cage_keys() {
+        let e = parse(
+            "kind = \"sudoku\"\n[board]\nsize = 4\n[rules]\n\
+             cages = [{ sum = 3, cells = [\"a1\", \"a2\"], colour = 3 }]\n",
+        )
+        .unwrap_err();
+        assert_eq!(e.key, "rules.cages", "{e}");
+        assert!(
+            e.message
+                .contains("unknown field `colour`, expected `sum` or `cells`"),
+            "{e}"
+        );
+        assert!(e.message.contains("killer cage"), "{e}");
+        assert!(!e.message.contains("givens"), "not the [rules] keys: {e}");
     }
 
     /// Every `[solve]` key of the option tables is one the file reads.

@@ -3,7 +3,7 @@
 //! givens are read here, so that a wrong character, or two givens that break a rule together,
 //! are pointed at in the file; a puzzle line of the benchmark sets is read here too.
 
-use crate::board::Board;
+use crate::board::{Board, SquareError, file_name};
 
 use super::overrides::Overrides;
 use super::raw::{Located, RawBoard, RawBox, RawCage, RawRules, SquareRef};
@@ -495,26 +495,47 @@ impl Document {
         Ok(cages)
     }
 
-    /// A cell of a sudoku: "r1c1" (rows from the top, as sudoku solvers write them), "a1"
-    /// (a chessboard's name, rank 1 at the bottom) or [row, col] from 0 at the top-left.
+    /// A cell of a sudoku: "r1c1" (rows from the top, as sudoku solvers write them; "R1C1"
+    /// too), "a1" (a chessboard's name, rank 1 at the bottom) or [row, col] from 0 at the
+    /// top-left. A name is written as it is shown, without spaces or leading zeros, so that
+    /// one cell has one name.
     fn sudoku_cell(&self, board: &Board, sq: &Located<SquareRef>) -> Result<usize, SpecError> {
         let n = board.width;
-        if let SquareRef::Name(name) = sq.get_ref()
-            && let Some(rest) = name.strip_prefix(['r', 'R'])
-            && let Some((r, c)) = rest.split_once(['c', 'C'])
-            && let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>())
-        {
-            if !(1..=n).contains(&r) || !(1..=n).contains(&c) {
-                return Err(self.err(
-                    sq.span(),
-                    "rules.cages",
-                    format!("{name} is off the {n}x{n} grid; accepted: r1c1 to r{n}c{n}"),
-                ));
+        let SquareRef::Name(name) = sq.get_ref() else {
+            let (r, c) = self.square(board, sq, "rules.cages")?;
+            return Ok(r * n + c);
+        };
+        let refuse = |why: &str| {
+            self.err(
+                sq.span(),
+                "rules.cages",
+                format!("{name:?} {why}; accepted: {}", cell_forms(n)),
+            )
+        };
+        if let Some((r, c)) = row_col_digits(name) {
+            if [r, c].iter().any(|d| d.len() > 1 && d.starts_with('0')) {
+                return Err(refuse("has a leading zero"));
             }
-            return Ok((r - 1) * n + c - 1);
+            return match (r.parse::<usize>(), c.parse::<usize>()) {
+                (Ok(r), Ok(c)) if (1..=n).contains(&r) && (1..=n).contains(&c) => {
+                    Ok((r - 1) * n + c - 1)
+                }
+                _ => Err(refuse(&format!("is off the {n}x{n} grid"))),
+            };
         }
-        let (r, c) = self.square(board, sq, "rules.cages")?;
-        Ok(r * n + c)
+        match board.parse_square(name) {
+            Ok((r, c)) => Ok(r * n + c),
+            Err(SquareError::LeadingZero(_)) => Err(refuse("has a leading zero")),
+            Err(SquareError::NotAName(_)) if name.trim() != name => {
+                Err(refuse("has spaces around it"))
+            }
+            Err(SquareError::NotAName(_)) => Err(refuse("is not a cell name")),
+            Err(
+                SquareError::OffBoard { .. }
+                | SquareError::FileTooLarge(_)
+                | SquareError::RankTooLarge(_),
+            ) => Err(refuse(&format!("is off the {n}x{n} grid"))),
+        }
     }
 
     /// A grid drawn as rows in a string: its rows of characters, blanks and rulings dropped.
@@ -626,6 +647,24 @@ impl GridRows {
         }
         Ok(self.0.concat())
     }
+}
+
+/// The row's and the column's digits of a name in the r1c1 form ("r", digits, "c",
+/// digits, either letter in either case); `None` for any other name.
+fn row_col_digits(name: &str) -> Option<(&str, &str)> {
+    let (r, c) = name.strip_prefix(['r', 'R'])?.split_once(['c', 'C'])?;
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    (digits(r) && digits(c)).then_some((r, c))
+}
+
+/// The names a cell of an n x n sudoku is written by, for errors.
+fn cell_forms(n: usize) -> String {
+    format!(
+        "r1c1 to r{n}c{n} (row and column from 1 at the top-left), a1 to {}{n} (a \
+         chessboard's name, rank 1 at the bottom) or [row, col] from 0 at the top-left, \
+         names without spaces or leading zeros",
+        file_name(n - 1)
+    )
 }
 
 fn symbols_accepted(n: usize) -> String {

@@ -13,6 +13,38 @@ type Filled = (u32, u8);
 /// Where each way to fill a cage goes; `false` from it stops the enumeration.
 type OnFilling<'a> = &'a mut dyn FnMut(&[Filled]) -> bool;
 
+/// The run's stop conditions (time limit, interrupt) as the cover's build asks them: `true`
+/// means stop now. Asked at every step of a cage's enumeration, so it must be cheap
+/// ([`crate::engine::Run::poll`] is: it reads the clock only when its tick moved).
+pub type Stop<'a> = &'a mut dyn FnMut() -> bool;
+
+/// A [`Stop`] (none: never) and whether it said stop: the enumeration's `false` is then the
+/// stop's, not the receiver's.
+struct Watcher<'a> {
+    stop: Option<Stop<'a>>,
+    stopped: bool,
+}
+
+impl Watcher<'_> {
+    /// A watcher that never says stop: for what runs outside a search.
+    fn never() -> Watcher<'static> {
+        Watcher {
+            stop: None,
+            stopped: false,
+        }
+    }
+
+    #[inline]
+    fn stop(&mut self) -> bool {
+        if !self.stopped
+            && let Some(stop) = &mut self.stop
+        {
+            self.stopped = stop();
+        }
+        self.stopped
+    }
+}
+
 /// The exact cover of a puzzle and, for each option, the cells it fills.
 pub struct Cover {
     pub problem: Problem,
@@ -59,8 +91,8 @@ impl Model {
     }
 
     /// Each way to fill cage `k`'s blank cells, as the symbols in its cells' order, handed
-    /// to `each` until it says stop; none where its givens already break it.
-    fn cage_fillings(&self, k: usize, open: &[u64], each: OnFilling) {
+    /// to `each` until it or `watch` says stop; none where its givens already break it.
+    fn cage_fillings(&self, k: usize, open: &[u64], watch: &mut Watcher, each: OnFilling) {
         let cage = &self.grid.cages[k];
         let mut used = 0u64;
         let mut left = cage.sum as i64;
@@ -78,19 +110,36 @@ impl Model {
             }
         }
         let mut chosen: Vec<(u32, u8)> = Vec::with_capacity(blank.len());
-        fill(
-            &blank,
+        let mut walk = Walk {
+            blank: &blank,
             open,
-            used,
-            left,
-            self.grid.n as i64,
-            &mut chosen,
+            n: self.grid.n as i64,
+            chosen: &mut chosen,
+            watch,
             each,
-        );
+        };
+        walk.fill(used, left);
     }
 
-    /// Entries the exact cover would hold, counted before anything is built.
+    /// Entries the exact cover would hold, counted before anything is built (once a model:
+    /// the strategy's checks and its memory estimate ask it before the search).
     pub fn cover_entries(&self) -> u64 {
+        let mut never = Watcher::never();
+        *self
+            .entries
+            .get_or_init(|| self.count_entries(&mut never).unwrap_or(u64::MAX))
+    }
+
+    /// [`Model::cover_entries`] under `watch`: `None` where it said stop first.
+    fn cover_entries_until(&self, watch: &mut Watcher) -> Option<u64> {
+        if let Some(&e) = self.entries.get() {
+            return Some(e);
+        }
+        let e = self.count_entries(watch)?;
+        Some(*self.entries.get_or_init(|| e))
+    }
+
+    fn count_entries(&self, watch: &mut Watcher) -> Option<u64> {
         let open = self.open();
         let in_cage = self.in_cage();
         let per_fill = |cells: usize| cells as u64 * (1 + 4);
@@ -102,16 +151,19 @@ impl Model {
             let mut fills = 0u64;
             // Counted up to the bound only: a cage of 25 cells has 25! fillings.
             let room = (MAX_COVER_ENTRIES as u64).saturating_sub(entries);
-            self.cage_fillings(k, &open, &mut |f| {
+            self.cage_fillings(k, &open, watch, &mut |f| {
                 fills += per_fill(f.len()) + 1;
                 fills <= room
             });
+            if watch.stopped {
+                return None;
+            }
             entries += fills;
             if entries > MAX_COVER_ENTRIES as u64 {
                 break;
             }
         }
-        entries
+        Some(entries)
     }
 
     fn in_cage(&self) -> Vec<bool> {
@@ -126,7 +178,31 @@ impl Model {
 
     /// The puzzle's exact cover; refused where the cages' fillings are too many.
     pub fn cover(&self) -> Result<Cover, SudokuRefusal> {
-        let entries = self.cover_entries();
+        self.build(&mut Watcher::never())
+    }
+
+    /// The puzzle's exact cover, its build (a killer cage may have millions of fillings)
+    /// asking `stop` at every step: `Ok(None)` where it said stop. Refused where the cages'
+    /// fillings are too many.
+    pub fn cover_until(&self, stop: Stop) -> Result<Option<Cover>, SudokuRefusal> {
+        let mut watch = Watcher {
+            stop: Some(stop),
+            stopped: false,
+        };
+        let cover = self.build(&mut watch)?;
+        Ok((!watch.stopped).then_some(cover))
+    }
+
+    /// The exact cover, or a part of it where `watch` said stop.
+    fn build(&self, watch: &mut Watcher) -> Result<Cover, SudokuRefusal> {
+        let mut cover = Cover {
+            problem: Problem::new(),
+            start: vec![0],
+            fills: Vec::new(),
+        };
+        let Some(entries) = self.cover_entries_until(watch) else {
+            return Ok(cover);
+        };
         if entries > MAX_COVER_ENTRIES as u64 {
             return Err(SudokuRefusal::CagesTooMany {
                 entries,
@@ -137,7 +213,7 @@ impl Model {
         let n = g.n;
         let open = self.open();
         let in_cage = self.in_cage();
-        let mut problem = Problem::new();
+        let problem = &mut cover.problem;
         let mut cell_item = vec![usize::MAX; n * n];
         for (c, item) in cell_item.iter_mut().enumerate() {
             if self.givens[c] == 0 {
@@ -162,11 +238,6 @@ impl Model {
         let cage_item: Vec<usize> = (0..g.cages.len())
             .map(|k| problem.add_primary(format!("k{k}")))
             .collect();
-        let mut cover = Cover {
-            problem,
-            start: vec![0],
-            fills: Vec::new(),
-        };
         let mut items: Vec<(usize, u32)> = Vec::new();
         let mut add = |cover: &mut Cover, fills: &[(u32, u8)], cage: Option<usize>| {
             items.clear();
@@ -188,6 +259,9 @@ impl Model {
             if self.givens[c] != 0 || in_cage[c] {
                 continue;
             }
+            if watch.stop() {
+                return Ok(cover);
+            }
             let mut m = open[c];
             while m != 0 {
                 let s = m.trailing_zeros() as u8;
@@ -196,59 +270,59 @@ impl Model {
             }
         }
         for k in 0..g.cages.len() {
-            let mut fillings: Vec<Vec<(u32, u8)>> = Vec::new();
-            self.cage_fillings(k, &open, &mut |f| {
-                fillings.push(f.to_vec());
+            self.cage_fillings(k, &open, watch, &mut |f| {
+                add(&mut cover, f, Some(k));
                 true
             });
-            for f in fillings {
-                add(&mut cover, &f, Some(k));
+            if watch.stopped {
+                break;
             }
         }
         Ok(cover)
     }
 }
 
-/// Fill `blank` from its first cell with symbols not `used` that `open` allows, adding up to
-/// `left` (values 1 to n), each filling handed to `each`; `false` when `each` said stop.
-fn fill(
-    blank: &[u32],
-    open: &[u64],
-    used: u64,
-    left: i64,
+/// One cage's enumeration: its blank cells, the symbols each may hold, the symbols chosen
+/// so far, and where each filling goes.
+struct Walk<'w, 's> {
+    blank: &'w [u32],
+    open: &'w [u64],
     n: i64,
-    chosen: &mut Vec<(u32, u8)>,
-    each: OnFilling,
-) -> bool {
-    let rest = blank.len() as i64 - chosen.len() as i64;
-    if rest == 0 {
-        return left != 0 || each(chosen);
-    }
-    // The rest need at least 1 + 2 + ... and at most n + (n - 1) + ...
-    if left < rest * (rest + 1) / 2 || left > rest * (2 * n - rest + 1) / 2 {
-        return true;
-    }
-    let c = blank[chosen.len()];
-    let mut m = open[c as usize] & !used;
-    while m != 0 {
-        let s = m.trailing_zeros() as u8;
-        m &= m - 1;
-        chosen.push((c, s));
-        let go_on = fill(
-            blank,
-            open,
-            used | (1 << s),
-            left - (s as i64 + 1),
-            n,
-            chosen,
-            each,
-        );
-        chosen.pop();
-        if !go_on {
+    chosen: &'w mut Vec<Filled>,
+    watch: &'w mut Watcher<'s>,
+    each: OnFilling<'w>,
+}
+
+impl Walk<'_, '_> {
+    /// Fill the blank cells from the first unchosen one with symbols not `used` that `open`
+    /// allows, adding up to `left` (values 1 to n), each filling handed to `each`; `false`
+    /// when `each` or the watcher said stop.
+    fn fill(&mut self, used: u64, left: i64) -> bool {
+        if self.watch.stop() {
             return false;
         }
+        let rest = self.blank.len() as i64 - self.chosen.len() as i64;
+        if rest == 0 {
+            return left != 0 || (self.each)(self.chosen);
+        }
+        // The rest need at least 1 + 2 + ... and at most n + (n - 1) + ...
+        if left < rest * (rest + 1) / 2 || left > rest * (2 * self.n - rest + 1) / 2 {
+            return true;
+        }
+        let c = self.blank[self.chosen.len()];
+        let mut m = self.open[c as usize] & !used;
+        while m != 0 {
+            let s = m.trailing_zeros() as u8;
+            m &= m - 1;
+            self.chosen.push((c, s));
+            let go_on = self.fill(used | (1 << s), left - (s as i64 + 1));
+            self.chosen.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
     }
-    true
 }
 
 impl Cover {
@@ -261,6 +335,77 @@ impl Cover {
             for &(c, s) in fills {
                 out[c as usize] = s as usize;
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{KindSpec, Overrides, Spec};
+
+    /// A 9x9 grid whose first row but its last cell is one cage of 1 to 8: 8! fillings.
+    fn eight_cage() -> Model {
+        let cells: Vec<String> = (1..=8).map(|c| format!("\"r1c{c}\"")).collect();
+        let text = format!(
+            "kind = \"sudoku\"\n[board]\nsize = 9\n[rules]\ncages = [{{ sum = 36, cells = [{}] }}]\n",
+            cells.join(", ")
+        );
+        let spec = Spec::parse("t.toml", &text, &Overrides::default()).unwrap();
+        let KindSpec::Sudoku(s) = &spec.rules else {
+            panic!("a sudoku");
+        };
+        Model::compile(&spec, s).unwrap()
+    }
+
+    /// A stop that says stop at its `at`-th question.
+    fn stop_at(at: u64) -> impl FnMut() -> bool {
+        let mut asked = 0;
+        move || {
+            asked += 1;
+            asked >= at
+        }
+    }
+
+    #[test]
+    fn the_build_asks_to_stop_at_every_step_and_stops_where_told() {
+        let m = eight_cage();
+        let whole = m.cover().unwrap();
+        let options = whole.start.len() - 1;
+        assert!(options > 40_320, "{options} options");
+        // Never told to stop: the same cover, and the stop asked at least once a filling.
+        let m = eight_cage();
+        let mut asked = 0u64;
+        let built = m
+            .cover_until(&mut || {
+                asked += 1;
+                false
+            })
+            .unwrap()
+            .expect("never told to stop");
+        assert_eq!((built.start, built.fills), (whole.start, whole.fills));
+        assert!(asked >= 2 * 40_320, "asked {asked} times");
+        // Told to stop at any point, counting the fillings or adding them: no cover, and not
+        // one question after the stop.
+        for at in [1, 1_000, asked / 3, asked / 2, asked - 1] {
+            let m = eight_cage();
+            let mut stop = stop_at(at);
+            let mut questions = 0;
+            let got = m
+                .cover_until(&mut || {
+                    questions += 1;
+                    stop()
+                })
+                .unwrap();
+            assert!(got.is_none(), "stopped at {at}");
+            assert_eq!(questions, at, "stopped at {at}");
+            // A count that stopped is not kept: the next build counts again, whole.
+            assert_eq!(m.cover_entries(), eight_cage().cover_entries(), "at {at}");
+            let again = m
+                .cover_until(&mut || false)
+                .unwrap()
+                .expect("a whole build");
+            assert_eq!(again.start.len() - 1, options, "at {at}");
         }
     }
 }

@@ -53,11 +53,17 @@ impl Strategy<Model> for Dlx {
         )
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        // `applies` refused a cover beyond the bound; were it built past it anyway, the
-        // run stops as for memory, unproven.
-        let Ok(cover) = m.cover() else {
-            run.out_of_memory();
-            return Answer::default();
+        // The build asks the run's stop conditions as it goes: a killer cage's fillings may
+        // take longer than the time limit. `applies` refused a cover beyond the bound; were
+        // it built past it anyway, the run stops as for memory, unproven.
+        let cover = match m.cover_until(&mut || run.poll()) {
+            Ok(Some(cover)) => cover,
+            // The run holds why it stopped; nothing was searched.
+            Ok(None) => return Answer::default(),
+            Err(_) => {
+                run.out_of_memory();
+                return Answer::default();
+            }
         };
         let mut solver = Solver::new(&cover.problem);
         solver.set_branch(m.branch);
@@ -73,5 +79,41 @@ impl Strategy<Model> for Dlx {
     }
     fn splits(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Limits, StopReason};
+    use crate::spec::{KindSpec, Overrides, Spec};
+
+    /// The run's stop reaches the cover's build: a run that stops at its first question
+    /// (a node limit of 0, which a question reaches at once) stops before the killer cage's
+    /// fillings are even counted, and nothing is searched.
+    #[test]
+    fn the_cover_is_built_under_the_runs_stop_conditions() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../puzzles/killer.toml"
+        ))
+        .unwrap();
+        let spec = Spec::parse("killer.toml", &text, &Overrides::default()).unwrap();
+        let KindSpec::Sudoku(s) = &spec.rules else {
+            panic!("a sudoku");
+        };
+        let m = Model::compile(&spec, s).unwrap();
+        let mut run = Run::new(Limits {
+            nodes: Some(0),
+            ..Limits::default()
+        });
+        Dlx.solve(&m, &Task::default(), &mut run);
+        assert_eq!(run.stopped(), Some(StopReason::Nodes));
+        assert_eq!((run.stats.solutions, run.stats.nodes), (0, 0));
+        assert!(m.entries.get().is_none(), "stopped within the count");
+        // Unstopped, the same model is counted whole: one grid.
+        let mut run = Run::new(Limits::default());
+        Dlx.solve(&m, &Task::default(), &mut run);
+        assert_eq!((run.stopped(), run.stats.solutions), (None, 1));
     }
 }

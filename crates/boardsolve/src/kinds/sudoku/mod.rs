@@ -13,7 +13,7 @@ mod dlx;
 mod many;
 pub mod vocab;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 pub use many::{LineAnswer, LineBatch, LineSolver};
 pub use vocab::SudokuRefusal;
@@ -133,6 +133,8 @@ pub struct Model {
     /// The given symbol of each cell: 0 for none, k for symbol k - 1.
     pub givens: Vec<u8>,
     pub branch: Branch,
+    /// The entries of the exact cover, once counted (the killer cages' fillings enumerated).
+    entries: OnceLock<u64>,
 }
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&bitmask::Bitmask, &dlx::Dlx];
@@ -144,6 +146,7 @@ impl Model {
             grid: Arc::new(Grid::new(s)),
             givens: s.givens.clone(),
             branch: spec.solve.branch,
+            entries: OnceLock::new(),
         })
     }
 
@@ -153,6 +156,7 @@ impl Model {
             grid: Arc::clone(&self.grid),
             givens,
             branch: self.branch,
+            entries: OnceLock::new(),
         }
     }
 
@@ -170,6 +174,7 @@ impl Model {
                 .collect(),
             given: self.givens.iter().map(|&g| g != 0).collect(),
             regions: self.grid.regions.clone(),
+            diagonals: self.grid.diagonals,
             cages: self
                 .grid
                 .cages
