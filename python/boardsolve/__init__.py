@@ -121,10 +121,10 @@ def _whole(name: str, value: Optional[int], least: int = 0) -> Optional[int]:
     """An argument that is a whole number, ``least`` or more, or None."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63:
         raise PuzzleError(
-            f"{name} {value!r}: accepted: a whole number, {least} or more", "<arguments>", 0,
-            0, name,
+            f"{name} {value!r}: accepted: a whole number, {least} or more (below 2^63)",
+            "<arguments>", 0, 0, name,
         )
     return value
 
@@ -265,9 +265,9 @@ def solve(
         name,
         knuth,
         sets,
-        size,
-        width,
-        height,
+        _whole("size", size, 1),
+        _whole("width", width, 1),
+        _whole("height", height, 1),
         goal,
         strategy,
         unique,
@@ -301,7 +301,8 @@ def strategies(
     text, name, knuth = _read(puzzle, input)
     sets = _sets(overrides, set, ("goal", "unique", "size", "width", "height", "input", "set"))
     return _boardsolve.strategies(
-        text, name, knuth, sets, size, width, height, goal, unique
+        text, name, knuth, sets, _whole("size", size, 1), _whole("width", width, 1),
+        _whole("height", height, 1), goal, unique
     )
 
 
@@ -370,9 +371,9 @@ def compare(
         name,
         knuth,
         sets,
-        size,
-        width,
-        height,
+        _whole("size", size, 1),
+        _whole("width", width, 1),
+        _whole("height", height, 1),
         goal,
         unique,
         _whole("threads", threads, 1),

@@ -1,6 +1,7 @@
 """``python -m boardsolve FILE ...``: the ``solve`` command line, with its flags and exit
 status."""
 
+import os
 import signal
 import sys
 
@@ -11,8 +12,11 @@ def main() -> int:
     # As a command-line filter: a closed pipe ends the run quietly, as it does for `solve`.
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    sys.stdout.flush()
-    return _boardsolve.main(["solve"] + sys.argv[1:])
+    if sys.stdout is not None:
+        sys.stdout.flush()
+    # The arguments as the system gave them (bytes that are not UTF-8 included): `solve`
+    # names such an argument itself.
+    return _boardsolve.main([b"solve"] + [os.fsencode(a) for a in sys.argv[1:]])
 
 
 if __name__ == "__main__":

@@ -167,7 +167,7 @@ fn load(r: &Request) -> Result<Loaded, Failure> {
     let task = Task {
         goal: spec.solve.goal.unwrap_or(spec.kind().default_goal()),
         unique: spec.solve.unique,
-        prefixes: false,
+        prefixes: spec.solve.prefixes,
         threads: spec.solve.threads.unwrap_or_else(all_cores),
         part: None,
         subpart: None,
@@ -257,10 +257,19 @@ impl Solved {
             Picture::Grid { symbols, .. } => symbols.len(),
             Picture::Options(_) => 0,
         };
-        let shown = &self.pictures[..most.unwrap_or(usize::MAX).min(self.pictures.len())];
-        let drawable =
-            !shown.is_empty() && shown.iter().all(|p| squares(p) <= render::SVG_MAX_SQUARES);
-        drawable.then(|| render::svg_report(&self.header, shown))
+        // As many as the limit on one drawing's squares takes, all the solutions together:
+        // a notebook would otherwise draw every solution kept.
+        let mut total = 0usize;
+        let fit = self
+            .pictures
+            .iter()
+            .take(most.unwrap_or(usize::MAX))
+            .take_while(|p| {
+                total = total.saturating_add(squares(p).max(1));
+                total <= render::SVG_MAX_SQUARES
+            })
+            .count();
+        (fit > 0).then(|| render::svg_report(&self.header, &self.pictures[..fit]))
     }
 
     /// The report as `solve` writes it in text: the title, each solution, the answer.
@@ -547,6 +556,9 @@ fn compare(
     done.map_err(|f| f.into_py(py))
 }
 
+/// Names read between two looks for Ctrl-C while lists are read.
+const READ_CHECK: usize = 1 << 16;
+
 /// A token of an option or an item name: a string, or an integer written in decimal.
 fn token(v: &Bound<'_, PyAny>, key: &dyn Fn() -> String) -> PyResult<String> {
     if let Ok(s) = v.downcast::<PyString>() {
@@ -603,17 +615,31 @@ fn cover_model(
         key,
         message: f.message(),
     };
-    let mut ranges: Vec<(String, (i64, i64))> = Vec::new();
+    let mut ranges: std::collections::HashMap<String, (i64, i64)> = Default::default();
     if let Some(m) = multiplicity {
         for (k, v) in m.iter() {
             let name = token(&k, &|| "multiplicity".into())?;
             let r = range(&v, &format!("multiplicity[{name:?}]"))?;
-            ranges.push((name, r));
+            ranges.insert(name, r);
         }
     }
+    let py = items.py();
+    let too_many = |what: &str| Failure::Lists {
+        key: what.into(),
+        message: format!(
+            "more than {} in all; accepted: at most that many",
+            render::group(cover::MAX_ENTRIES as u128)
+        ),
+    };
     for (i, it) in elements(items, &|| "items".into())?.enumerate() {
+        if i >= cover::MAX_ENTRIES {
+            return Ok(Err(too_many("items")));
+        }
+        if i % READ_CHECK == 0 {
+            py.check_signals()?;
+        }
         let name = token(&it?, &|| format!("items[{i}]"))?;
-        let r = ranges.iter().find(|(n, _)| *n == name).map(|(_, r)| *r);
+        let r = ranges.get(&name).copied();
         if let Err(f) = lists.primary(&name, r) {
             let key = match f {
                 ListFault::BadRange(..) => format!("multiplicity[{name:?}]"),
@@ -622,13 +648,19 @@ fn cover_model(
             return Ok(Err(fault(key, f)));
         }
     }
-    if let Some((name, _)) = ranges.iter().find(|(n, _)| !lists.has(n)) {
+    if let Some(name) = ranges.keys().find(|n| !lists.has(n)) {
         return Ok(Err(Failure::Lists {
             key: format!("multiplicity[{name:?}]"),
             message: "not a primary item; ranges apply to primary items".into(),
         }));
     }
     for (i, it) in elements(secondary, &|| "secondary".into())?.enumerate() {
+        if i >= cover::MAX_ENTRIES {
+            return Ok(Err(too_many("secondary")));
+        }
+        if i % READ_CHECK == 0 {
+            py.check_signals()?;
+        }
         let name = token(&it?, &|| format!("secondary[{i}]"))?;
         if let Err(f) = lists.secondary(&name) {
             return Ok(Err(fault(format!("secondary[{i}]"), f)));
@@ -639,17 +671,14 @@ fn cover_model(
     for (i, opt) in elements(options, &|| "options".into())?.enumerate() {
         tokens.clear();
         for (j, t) in elements(&opt?, &|| format!("options[{i}]"))?.enumerate() {
+            entries += 1;
+            if entries > cover::MAX_ENTRIES {
+                return Ok(Err(too_many("options (item occurrences)")));
+            }
+            if entries % READ_CHECK == 0 {
+                py.check_signals()?;
+            }
             tokens.push(token(&t?, &|| format!("options[{i}][{j}]"))?);
-        }
-        entries += tokens.len();
-        if entries > cover::MAX_ENTRIES {
-            return Ok(Err(Failure::Lists {
-                key: "options".into(),
-                message: format!(
-                    "more than {} item occurrences in all",
-                    render::group(cover::MAX_ENTRIES as u128)
-                ),
-            }));
         }
         if let Err((at, f)) = lists.option(tokens.iter().map(String::as_str)) {
             let key = match at {
@@ -693,8 +722,21 @@ enum Found {
 /// solutions and waits for them to be taken. Dropping the iterator stops the search.
 #[pyclass(module = "boardsolve._boardsolve")]
 struct ExactCover {
-    found: Mutex<Option<Receiver<Found>>>,
+    state: Mutex<Iteration>,
     stop: Arc<AtomicBool>,
+}
+
+/// Where an iteration stands. The lock is never held while waiting for the search, so that
+/// `close()` from another thread returns at once.
+enum Iteration {
+    /// Solutions to take from here.
+    Ready(Receiver<Found>),
+    /// A thread is waiting for the next solution.
+    Taking,
+    /// Ctrl-C stopped the search: what remains would be a part of the solutions.
+    Interrupted,
+    /// Searched to its end, or closed.
+    Ended,
 }
 
 impl Drop for ExactCover {
@@ -706,6 +748,22 @@ impl Drop for ExactCover {
 /// Solutions the search may find ahead of the caller.
 const AHEAD: usize = 64;
 
+impl ExactCover {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Iteration> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Ctrl-C: the search stops, and the iteration cannot go on as if complete.
+    fn interrupted(&self, e: PyErr) -> PyErr {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut state = self.lock();
+        if !matches!(*state, Iteration::Ended) {
+            *state = Iteration::Interrupted;
+        }
+        e
+    }
+}
+
 #[pymethods]
 impl ExactCover {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -716,40 +774,57 @@ impl ExactCover {
         // A loop that takes solutions as fast as they come never waits below: a signal is
         // looked for at each one too (`list(exact_cover(...))` runs no bytecode between).
         if let Err(e) = py.check_signals() {
-            self.stop.store(true, Ordering::Relaxed);
-            return Err(e);
+            return Err(self.interrupted(e));
         }
-        let mut slot = self.found.lock().unwrap_or_else(|p| p.into_inner());
-        let Some(mut rx) = slot.take() else {
-            return Ok(None);
+        // Taken in a statement of its own: the guard must be gone before the arms lock again.
+        let taken = std::mem::replace(&mut *self.lock(), Iteration::Taking);
+        let mut rx = match taken {
+            Iteration::Ready(rx) => rx,
+            Iteration::Taking => {
+                return Err(PyRuntimeError::new_err(
+                    "this exact_cover iterator is being read by another thread; accepted: \
+                     one thread at a time",
+                ));
+            }
+            Iteration::Interrupted => {
+                *self.lock() = Iteration::Interrupted;
+                return Err(PyRuntimeError::new_err(
+                    "Ctrl-C stopped this search: the solutions after it were not found; \
+                     start a new exact_cover for all of them",
+                ));
+            }
+            Iteration::Ended => {
+                *self.lock() = Iteration::Ended;
+                return Ok(None);
+            }
         };
         loop {
             let (got, back) = py.allow_threads(move || (rx.recv_timeout(POLL), rx));
             rx = back;
-            match got {
-                Ok(Found::Solution(s)) => {
-                    *slot = Some(rx);
-                    return Ok(Some(s));
-                }
-                Ok(Found::End(Ok(()))) | Err(RecvTimeoutError::Disconnected) => return Ok(None),
-                Ok(Found::End(Err(f))) => return Err(f.into_py(py)),
-                Err(RecvTimeoutError::Timeout) => {
-                    if let Err(e) = py.check_signals() {
-                        // The search stops at its next check; a later next() ends the
-                        // iteration.
-                        self.stop.store(true, Ordering::Relaxed);
-                        *slot = Some(rx);
-                        return Err(e);
-                    }
-                }
+            let next = match got {
+                Ok(Found::Solution(s)) => Ok(Some(s)),
+                Ok(Found::End(Ok(()))) | Err(RecvTimeoutError::Disconnected) => Ok(None),
+                Ok(Found::End(Err(f))) => Err(f.into_py(py)),
+                Err(RecvTimeoutError::Timeout) => match py.check_signals() {
+                    Ok(()) => continue,
+                    Err(e) => return Err(self.interrupted(e)),
+                },
+            };
+            let mut state = self.lock();
+            // close() from another thread while this one waited: the iteration ends.
+            if matches!(*state, Iteration::Taking) && matches!(next, Ok(Some(_))) {
+                *state = Iteration::Ready(rx);
+            } else if matches!(*state, Iteration::Taking) {
+                *state = Iteration::Ended;
             }
+            return next;
         }
     }
 
     /// Stop the search now; the iteration ends.
     fn close(&self) {
         self.stop.store(true, Ordering::Relaxed);
-        *self.found.lock().unwrap_or_else(|p| p.into_inner()) = None;
+        *self.lock() = Iteration::Ended;
     }
 }
 
@@ -794,7 +869,7 @@ fn exact_cover(
         })
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
     Ok(ExactCover {
-        found: Mutex::new(Some(rx)),
+        state: Mutex::new(Iteration::Ready(rx)),
         stop,
     })
 }
@@ -864,11 +939,13 @@ fn count_exact_cover(
     done.map_err(|f| f.into_py(py))
 }
 
-/// `solve` itself on these arguments (the first is the program's name): what
-/// `python -m boardsolve` runs. Returns the exit status.
+/// `solve` itself on these arguments, as bytes (the first is the program's name): what
+/// `python -m boardsolve` runs, once a process (it takes Ctrl-C for itself). Returns the
+/// exit status.
 #[pyfunction]
-fn main(py: Python<'_>, args: Vec<String>) -> u8 {
-    let args = args.into_iter().map(Into::into).collect();
+fn main(py: Python<'_>, args: Vec<Vec<u8>>) -> u8 {
+    use std::os::unix::ffi::OsStringExt;
+    let args = args.into_iter().map(std::ffi::OsString::from_vec).collect();
     py.allow_threads(move || boardsolve_cli::main(args))
 }
 

@@ -454,3 +454,56 @@ def test_tiling_cells_are_tuples_and_drawings_are_capped():
     every = boardsolve.solve(PUZZLES / "queens8.toml", goal="all", limit=92)
     assert every._repr_svg_().count("<svg") <= every.svg().count("<svg")
     assert len(every._repr_svg_()) < len(every.svg())
+
+
+def test_one_iterator_from_two_threads_is_refused_not_deadlocked():
+    items, options, secondary = queens_cover(12)
+    it = boardsolve.exact_cover(items, options, secondary)
+    seen = []
+    errors = []
+
+    def take():
+        try:
+            for s in it:
+                seen.append(s)
+        except RuntimeError as e:
+            errors.append(e)
+
+    threads = [threading.Thread(target=take) for _ in range(2)]
+    for t in threads:
+        t.start()
+    time.sleep(0.2)
+    it.close()
+    for t in threads:
+        t.join(timeout=20)
+    assert not any(t.is_alive() for t in threads)
+    assert all(exact_cover_ok(items, options, s, secondary) for s in seen)
+    assert list(it) == []
+
+
+def test_iteration_after_ctrl_c_does_not_pass_for_complete():
+    items, options, secondary = queens_cover(14)
+    it = boardsolve.exact_cover(items, options, secondary)
+    timer = interrupt_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            list(it)
+    finally:
+        timer.cancel()
+    with pytest.raises(RuntimeError):
+        next(it)
+
+
+def test_arguments_beyond_their_ranges_are_refused():
+    # (An endless option or item list is refused at the cap of 50 million names, after
+    # reading them: some 30 s, too long to run here.)
+    with pytest.raises(boardsolve.PuzzleError):
+        boardsolve.count_exact_cover(["a"], [["a"]], threads=10**11)
+    with pytest.raises(boardsolve.PuzzleError):
+        boardsolve.solve(PUZZLES / "queens8.toml", size=True)
+
+
+def test_prefix_counts_from_the_file_are_kept():
+    r = boardsolve.solve(PUZZLES / "prefixes7.toml", height=3, width=12)
+    rows = r.to_dict().get("prefixes")
+    assert rows and all("count" in row for row in rows)
