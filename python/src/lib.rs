@@ -635,7 +635,7 @@ fn cover_model(
         if i >= cover::MAX_ENTRIES {
             return Ok(Err(too_many("items")));
         }
-        if i % READ_CHECK == 0 {
+        if i.is_multiple_of(READ_CHECK) {
             py.check_signals()?;
         }
         let name = token(&it?, &|| format!("items[{i}]"))?;
@@ -658,7 +658,7 @@ fn cover_model(
         if i >= cover::MAX_ENTRIES {
             return Ok(Err(too_many("secondary")));
         }
-        if i % READ_CHECK == 0 {
+        if i.is_multiple_of(READ_CHECK) {
             py.check_signals()?;
         }
         let name = token(&it?, &|| format!("secondary[{i}]"))?;
@@ -675,7 +675,7 @@ fn cover_model(
             if entries > cover::MAX_ENTRIES {
                 return Ok(Err(too_many("options (item occurrences)")));
             }
-            if entries % READ_CHECK == 0 {
+            if entries.is_multiple_of(READ_CHECK) {
                 py.check_signals()?;
             }
             tokens.push(token(&t?, &|| format!("options[{i}][{j}]"))?);
