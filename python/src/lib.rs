@@ -169,11 +169,7 @@ fn load(r: &Request) -> Result<Loaded, Failure> {
         unique: spec.solve.unique,
         prefixes: spec.solve.prefixes,
         threads: spec.solve.threads.unwrap_or_else(all_cores),
-        part: None,
-        subpart: None,
-        estimate: None,
-        optimum: None,
-        memory: None,
+        ..Task::default()
     };
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());
     let mut changes: Vec<String> = [("size", r.size), ("width", r.width), ("height", r.height)]
@@ -249,14 +245,6 @@ impl Solved {
     /// none to draw, or the board is too large to draw.
     #[pyo3(signature = (most=None))]
     fn svg(&self, most: Option<usize>) -> Option<String> {
-        let squares = |p: &Picture| match p {
-            Picture::Tour { number, .. } => number.len(),
-            Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => holes.len(),
-            Picture::OnePerRow { width, height, .. } => width * height,
-            Picture::Shapes { cells, .. } => cells.len(),
-            Picture::Grid { symbols, .. } => symbols.len(),
-            Picture::Options(_) => 0,
-        };
         // As many as the limit on one drawing's squares takes, all the solutions together:
         // a notebook would otherwise draw every solution kept.
         let mut total = 0usize;
@@ -265,7 +253,7 @@ impl Solved {
             .iter()
             .take(most.unwrap_or(usize::MAX))
             .take_while(|p| {
-                total = total.saturating_add(squares(p).max(1));
+                total = total.saturating_add(p.squares().max(1));
                 total <= render::SVG_MAX_SQUARES
             })
             .count();
@@ -358,41 +346,6 @@ fn clock_for(time_limit: Option<f64>, stop: &Arc<AtomicBool>) -> Clock {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
-fn request(
-    text: String,
-    name: String,
-    knuth: bool,
-    set: Vec<String>,
-    size: Option<usize>,
-    width: Option<usize>,
-    height: Option<usize>,
-    goal: Option<String>,
-    strategy: Option<String>,
-    unique: bool,
-    threads: Option<usize>,
-    time_limit: Option<f64>,
-    limit: Option<u64>,
-    node_limit: Option<u64>,
-) -> Request {
-    Request {
-        text,
-        name,
-        knuth,
-        set,
-        size,
-        width,
-        height,
-        goal,
-        strategy,
-        unique,
-        threads,
-        time_limit,
-        limit,
-        node_limit,
-    }
-}
-
 /// Solve a puzzle given as text (TOML, or Knuth's format with `knuth`), as `solve FILE`
 /// does with the same flags.
 #[pyfunction]
@@ -417,10 +370,22 @@ fn solve(
     limit: Option<u64>,
     node_limit: Option<u64>,
 ) -> PyResult<Solved> {
-    let r = request(
-        text, name, knuth, set, size, width, height, goal, strategy, unique, threads, time_limit,
-        limit, node_limit,
-    );
+    let r = Request {
+        text,
+        name,
+        knuth,
+        set,
+        size,
+        width,
+        height,
+        goal,
+        strategy,
+        unique,
+        threads,
+        time_limit,
+        limit,
+        node_limit,
+    };
     let stop = Arc::new(AtomicBool::new(false));
     let done = interruptible(py, &stop, || {
         let l = load(&r)?;
@@ -460,9 +425,18 @@ fn strategies<'py>(
     goal: Option<String>,
     unique: bool,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
-    let r = request(
-        text, name, knuth, set, size, width, height, goal, None, unique, None, None, None, None,
-    );
+    let r = Request {
+        text,
+        name,
+        knuth,
+        set,
+        size,
+        width,
+        height,
+        goal,
+        unique,
+        ..Request::default()
+    };
     let l = load(&r).map_err(|f| f.into_py(py))?;
     let auto = l.model.auto_strategy(&l.task);
     l.model
@@ -515,9 +489,19 @@ fn compare(
             ),
         ));
     }
-    let r = request(
-        text, name, knuth, set, size, width, height, goal, None, unique, threads, None, None, None,
-    );
+    let r = Request {
+        text,
+        name,
+        knuth,
+        set,
+        size,
+        width,
+        height,
+        goal,
+        unique,
+        threads,
+        ..Request::default()
+    };
     let stop = Arc::new(AtomicBool::new(false));
     let done = interruptible(py, &stop, || -> Result<Vec<(String, Solved)>, Failure> {
         let l = load(&r)?;
@@ -700,14 +684,8 @@ fn cover_model(
 fn cover_task(goal: Goal, threads: usize) -> Task {
     Task {
         goal,
-        unique: false,
-        prefixes: false,
         threads,
-        part: None,
-        subpart: None,
-        estimate: None,
-        optimum: None,
-        memory: None,
+        ..Task::default()
     }
 }
 

@@ -266,14 +266,9 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let task = Task {
         goal,
-        unique: false,
-        prefixes: false,
         threads,
-        part: None,
-        subpart: None,
-        estimate: None,
-        optimum: None,
         memory: c.memory.as_deref().and_then(|m| parse_memory(m).ok()),
+        ..Task::default()
     };
     let mut solution_limits = limits(c.node_limit, goal, solve.time_limit);
     if goal == Goal::Count {

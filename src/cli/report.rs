@@ -239,17 +239,9 @@ impl<'c> Report<'c> {
 }
 
 fn write_svg(w: &mut dyn Write, h: &Header, pictures: &[Picture]) -> std::io::Result<()> {
-    let squares = |p: &Picture| match p {
-        Picture::Tour { number, .. } => number.len(),
-        Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => holes.len(),
-        Picture::OnePerRow { width, height, .. } => width * height,
-        Picture::Shapes { cells, .. } => cells.len(),
-        Picture::Grid { symbols, .. } => symbols.len(),
-        Picture::Options(_) => 0,
-    };
     if let Some(big) = pictures
         .iter()
-        .map(squares)
+        .map(Picture::squares)
         .find(|&s| s > render::SVG_MAX_SQUARES)
     {
         return Err(std::io::Error::other(format!(

@@ -73,6 +73,20 @@ pub enum Picture {
     },
 }
 
+impl Picture {
+    /// The squares (or cells) it draws: what a drawing's size is bounded by.
+    pub fn squares(&self) -> usize {
+        match self {
+            Picture::Tour { number, .. } => number.len(),
+            Picture::Placement { holes, .. } | Picture::Stones { holes, .. } => holes.len(),
+            Picture::OnePerRow { width, height, .. } => width * height,
+            Picture::Shapes { cells, .. } => cells.len(),
+            Picture::Grid { symbols, .. } => symbols.len(),
+            Picture::Options(_) => 0,
+        }
+    }
+}
+
 /// What a compiled puzzle holds, for `check`, `strategies` and `compare`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ModelSummary {
