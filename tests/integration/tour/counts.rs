@@ -942,3 +942,19 @@ fn the_report_lists_the_frontier_square_by_square() {
     assert!((16..40).contains(&done.len()), "{}", done.len());
     assert_eq!(done[12], 128);
 }
+
+/// A path of one square is its own reverse: one directed tour, not two. The counting sweep
+/// (knights only) and backtracking agree; on boards of two squares and more a path and its
+/// reverse are two tours.
+#[test]
+fn a_single_square_is_one_directed_tour() {
+    for s in ["backtrack", "count"] {
+        assert_eq!(count(&board(1, 1, false, None), s), 1, "{s}");
+    }
+    let wazir = |w: usize, h: usize| {
+        format!("kind = \"tour\"\n[board]\nwidth = {w}\nheight = {h}\n[piece]\nmoves = \"W\"\n")
+    };
+    for (w, h, want) in [(1, 1, 1), (2, 1, 2), (3, 1, 2), (2, 2, 8)] {
+        assert_eq!(count(&wazir(w, h), "backtrack"), want, "{w}x{h}");
+    }
+}

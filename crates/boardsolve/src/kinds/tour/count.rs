@@ -215,7 +215,7 @@ fn count(
     match pass {
         Pass::Done(mut c, prefixes) => {
             // Paths counted once each; without a start they are directed both ways.
-            if !m.closed && m.start.is_none() {
+            if m.directions() == 2 {
                 c.add(&c.clone());
             }
             Ok((c, prefixes))
@@ -249,7 +249,7 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
         return Answer::default();
     };
     let mem = Memory::new(task.memory);
-    let directions = if m.start.is_none() { 2 } else { 1 };
+    let directions = u128::from(m.directions());
     let outgrew: Mutex<Option<Note>> = Mutex::new(None);
     let mut a = parts::count_part(task, run, cut, |node, run| {
         let pair = &pairs[node.expect("the root is never a part's subtree")];

@@ -460,6 +460,17 @@ impl Model {
         })))
     }
 
+    /// The directed tours each counted path stands for: an open tour without a start is
+    /// counted as a path, run both ways, except on a board of one square, where the path
+    /// and its reverse are the same tour.
+    pub fn directions(&self) -> u32 {
+        if !self.closed && self.start.is_none() && self.cells > 1 {
+            2
+        } else {
+            1
+        }
+    }
+
     pub fn describe(&self) -> ModelSummary {
         ModelSummary::Tour {
             closed: self.closed,
