@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+mod bitmask;
 mod dxz;
 pub mod lists;
 pub mod vocab;
@@ -175,7 +176,7 @@ impl Model {
     }
 }
 
-pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx, &dxz::Dxz];
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx, &dxz::Dxz, &bitmask::Bitmask];
 
 struct Dlx;
 
