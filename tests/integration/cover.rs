@@ -604,15 +604,21 @@ fn bitmask_agrees_with_dlx_on_random_covers() {
         seed ^= seed << 17;
         seed % m
     };
-    for case in 0..60 {
+    for case in 0..200 {
         let primary = 3 + next(10) as usize;
         let secondary = next(4) as usize;
         let n = primary + secondary;
+        // Odd cases hold a class: items 0..pieces, every option exactly one of them (as the
+        // pieces of a tiling or the rows of N-Queens), which `bitmask` orders first or last.
+        let pieces = if case % 2 == 1 { 1 + next(primary as u64 - 1) as usize } else { 0 };
         let mut options = Vec::new();
         for _ in 0..(4 + next(30)) {
             let mut o: Vec<usize> = vec![next(primary as u64) as usize];
+            if pieces > 0 {
+                o = vec![next(pieces as u64) as usize, pieces + next((n - pieces) as u64) as usize];
+            }
             for _ in 0..next(4) {
-                let i = next(n as u64) as usize;
+                let i = pieces + next((n - pieces) as u64) as usize;
                 if !o.contains(&i) {
                     o.push(i);
                 }
@@ -638,6 +644,11 @@ fn bitmask_agrees_with_dlx_on_random_covers() {
         let (dlx, _, _) = solve(&toml, None, "dlx", Goal::Count, false, 1);
         let (bits, sols, model) = solve(&toml, None, "bitmask", Goal::All, false, 1);
         assert_eq!(bits.answer.count, dlx.answer.count, "case {case}: {toml}");
+        // Counting (solutions counted where found) on one thread and shared out on two.
+        for threads in [1, 2] {
+            let (c, _, _) = solve(&toml, None, "bitmask", Goal::Count, false, threads);
+            assert_eq!(c.answer.count, dlx.answer.count, "case {case}, {threads}: {toml}");
+        }
         for s in &sols {
             model.check(s).unwrap();
         }

@@ -19,6 +19,8 @@ use crate::dlx::{Branch, Problem};
 use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::kinds::Strategy;
 
+mod estimate;
+
 /// The most items (primary and secondary) the bitsets hold: eight words.
 pub const MAX_ITEMS: usize = 512;
 
@@ -72,16 +74,49 @@ impl Strategy<Model> for Bitmask {
             ),
         ))
     }
-    fn solve(&self, m: &Model, _task: &Task, run: &mut Run) -> Answer {
-        let p = &m.problem;
+    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
+        let (p, t) = (&m.problem, task.threads);
         match p.num_items().div_ceil(64) {
-            0 | 1 => search::<1>(p, m.branch, run),
-            2 => search::<2>(p, m.branch, run),
-            3 | 4 => search::<4>(p, m.branch, run),
-            _ => search::<8>(p, m.branch, run),
+            0 | 1 => search::<1>(p, m.branch, t, run),
+            2 => search::<2>(p, m.branch, t, run),
+            3 | 4 => search::<4>(p, m.branch, t, run),
+            _ => search::<8>(p, m.branch, t, run),
         }
         Answer::default()
     }
+}
+
+/// Whether `auto` runs `bitmask` rather than `dlx`: it applies, the goal is every solution or
+/// their count (a first solution is found sooner by `dlx`'s fewest-options branching than
+/// either tree's size says), the branching rule is the default, and the estimated time of
+/// its tree is the smaller.
+pub fn suits(m: &Model, task: &Task) -> bool {
+    if !matches!(task.goal, Goal::Count | Goal::All)
+        || m.branch != Branch::Fewest
+        || Bitmask.applies(m, task).is_err()
+    {
+        return false;
+    }
+    let p = &m.problem;
+    let e = match p.num_items().div_ceil(64) {
+        0 | 1 => estimate_with::<1>(p),
+        2 => estimate_with::<2>(p),
+        3 | 4 => estimate_with::<4>(p),
+        _ => estimate_with::<8>(p),
+    };
+    e.bitmask_ns < e.dlx_ns
+}
+
+fn estimate_with<const W: usize>(p: &Problem) -> estimate::Estimate {
+    let order = order(p, Branch::Fewest);
+    let bits = Bits::<W>::new(p, &order);
+    if order.is_empty() {
+        return estimate::Estimate {
+            bitmask_ns: 0.0,
+            dlx_ns: 0.0,
+        };
+    }
+    estimate::estimate(&bits, p.num_items())
 }
 
 /// The primary items in the order the search branches on them. With `Branch::First`, the
@@ -130,16 +165,42 @@ pub fn order(p: &Problem, branch: Branch) -> Vec<usize> {
     let meets_once = options
         .iter()
         .all(|o| o.iter().filter(|&&(i, _)| class[i]).count() == 1);
-    // Only a class small beside the rest goes last: covering the rest must decide it.
-    if !meets_once || 2 * size > primary.len() - size {
+    // A class small beside the rest goes last: covering the rest decides it. One as large as
+    // the rest (the rows of N-Queens, each option one square of a row) goes first, in the
+    // order declared: each choice in it rules out options of the next.
+    let first = meets_once && 2 * size > primary.len() - size;
+    if !meets_once {
         class.iter_mut().for_each(|c| *c = false);
     }
     // Options of each item that touch no ordered item yet.
     let mut free: Vec<usize> = occurs.iter().map(Vec::len).collect();
-    let mut touched = vec![false; options.len()];
-    let mut placed = class.clone();
+    let touched = vec![std::cell::Cell::new(false); options.len()];
+    let mut placed = vec![false; n];
     let mut out = Vec::with_capacity(primary.len());
-    let rest = primary.iter().filter(|&&i| !class[i]).count();
+    // Order item `i` next: its options are touched, and no longer free for their items.
+    let place = |i: usize, out: &mut Vec<usize>, placed: &mut [bool], free: &mut [usize]| {
+        placed[i] = true;
+        out.push(i);
+        for &k in &occurs[i] {
+            if !touched[k].replace(true) {
+                for &(j, _) in options[k] {
+                    free[j] -= 1;
+                }
+            }
+        }
+    };
+    if first {
+        for &i in primary.iter().filter(|&&i| class[i]) {
+            place(i, &mut out, &mut placed, &mut free);
+        }
+    } else {
+        for &i in primary.iter().filter(|&&i| class[i]) {
+            placed[i] = true;
+        }
+    }
+    // Every primary item is ordered, the class last ones after the loop.
+    let last = meets_once && !first;
+    let rest = if last { primary.len() - size } else { primary.len() };
     while out.len() < rest {
         let candidates = primary.iter().copied().filter(|&i| !placed[i]);
         let next = if out.is_empty() {
@@ -156,20 +217,14 @@ pub fn order(p: &Problem, branch: Branch) -> Vec<usize> {
             })
         };
         let Some(next) = next else { break };
-        placed[next] = true;
-        out.push(next);
-        for &k in &occurs[next] {
-            if !touched[k] {
-                touched[k] = true;
-                for &(j, _) in options[k] {
-                    free[j] -= 1;
-                }
-            }
-        }
+        place(next, &mut out, &mut placed, &mut free);
     }
-    let mut last: Vec<usize> = primary.iter().copied().filter(|&i| class[i]).collect();
-    last.sort_by_key(|&i| (occurs[i].len(), i));
-    out.extend(last);
+    if !last {
+        return out;
+    }
+    let mut tail: Vec<usize> = primary.iter().copied().filter(|&i| class[i]).collect();
+    tail.sort_by_key(|&i| (occurs[i].len(), i));
+    out.extend(tail);
     out
 }
 
@@ -185,8 +240,28 @@ struct Bits<const W: usize> {
 }
 
 impl<const W: usize> Bits<W> {
+    /// The position of the first uncovered primary item; `covered` leaves one.
+    #[inline]
+    fn first_open(&self, covered: &[u64; W]) -> usize {
+        for w in 0..W {
+            let open = !covered[w] & self.primary[w];
+            if open != 0 {
+                return w * 64 + open.trailing_zeros() as usize;
+            }
+        }
+        unreachable!("a state searched below leaves a primary item uncovered")
+    }
+
+    /// The options whose first primary item (in the order) is at `item`.
+    #[inline]
+    fn group(&self, item: usize) -> &[[u64; W]] {
+        &self.bits[self.first[item] as usize..self.first[item + 1] as usize]
+    }
+
     fn new(p: &Problem, order: &[usize]) -> Bits<W> {
         let n = p.num_items();
+        // An item left out of the order would be searched as secondary: a wrong count.
+        assert_eq!(order.len(), (0..n).filter(|&i| p.is_primary(i)).count());
         let mut pos = vec![0usize; n];
         for (k, &i) in order.iter().enumerate() {
             pos[i] = k;
@@ -242,15 +317,16 @@ struct Walk<'a, 'r, const W: usize> {
     /// Nodes not yet handed to the run, and how many more before the next hand-over.
     nodes: u64,
     until_check: u64,
-    each: bool,
     solutions: u128,
     /// The options chosen on the current path (problem numbers), for a reported solution.
     path: Vec<usize>,
 }
 
 impl<const W: usize> Walk<'_, '_, W> {
-    /// Search below `covered`; `true` means stop.
-    fn below(&mut self, covered: &[u64; W]) -> bool {
+    /// Search below `covered`, which leaves a primary item uncovered; `true` means stop.
+    /// With `EACH` false, solutions are only counted: an option that completes the cover is
+    /// counted where it is found, without a call for its node.
+    fn below<const EACH: bool>(&mut self, covered: &[u64; W]) -> bool {
         self.nodes += 1;
         if self.nodes >= self.until_check {
             self.run.count(std::mem::take(&mut self.solutions));
@@ -259,43 +335,38 @@ impl<const W: usize> Walk<'_, '_, W> {
             }
             self.until_check = self.run.nodes_until_check();
         }
-        let mut item = usize::MAX;
-        for w in 0..W {
-            let open = !covered[w] & self.bits.primary[w];
-            if open != 0 {
-                item = w * 64 + open.trailing_zeros() as usize;
-                break;
-            }
-        }
-        if item == usize::MAX {
-            if self.each {
-                if self.run.solution(&self.path) {
-                    return true;
-                }
-            } else {
-                self.solutions += 1;
-            }
-            return false;
-        }
         let bits = self.bits;
+        let item = bits.first_open(covered);
         let (a, b) = (bits.first[item] as usize, bits.first[item + 1] as usize);
         for k in a..b {
             let o = &bits.bits[k];
             let mut clash = 0;
+            let mut next = [0u64; W];
+            let mut open = 0;
             for w in 0..W {
                 clash |= o[w] & covered[w];
+                next[w] = o[w] | covered[w];
+                open |= !next[w] & bits.primary[w];
             }
             if clash != 0 {
                 continue;
             }
-            let mut next = *covered;
-            for w in 0..W {
-                next[w] |= o[w];
-            }
-            self.path.push(bits.ids[k] as usize);
-            let stop = self.below(&next);
-            self.path.pop();
-            if stop {
+            if EACH {
+                self.path.push(bits.ids[k] as usize);
+                let stop = if open == 0 {
+                    self.nodes += 1;
+                    self.run.solution(&self.path)
+                } else {
+                    self.below::<EACH>(&next)
+                };
+                self.path.pop();
+                if stop {
+                    return true;
+                }
+            } else if open == 0 {
+                self.nodes += 1;
+                self.solutions += 1;
+            } else if self.below::<EACH>(&next) {
                 return true;
             }
         }
@@ -303,22 +374,80 @@ impl<const W: usize> Walk<'_, '_, W> {
     }
 }
 
-fn search<const W: usize>(p: &Problem, branch: Branch, run: &mut Run) {
+fn search<const W: usize>(p: &Problem, branch: Branch, threads: usize, run: &mut Run) {
     let order = order(p, branch);
     let bits = Bits::<W>::new(p, &order);
-    let until_check = run.nodes_until_check();
     let each = run.reports_each();
+    if order.is_empty() {
+        // Nothing to cover: the empty choice is the one solution.
+        run.nodes(1);
+        if each {
+            run.solution(&[]);
+        } else {
+            run.count(1);
+        }
+    } else if each {
+        walk::<W, true>(&bits, &[0; W], run);
+    } else if threads > 1 {
+        let (states, solutions, nodes) = frontier(&bits, SUBTREES_PER_THREAD * threads);
+        run.count(solutions);
+        if !run.nodes(nodes) {
+            run.share_out(&states, threads, |from, child| {
+                walk::<W, false>(&bits, from, child);
+            });
+        }
+    } else {
+        walk::<W, false>(&bits, &[0; W], run);
+    }
+}
+
+/// Subtrees for each thread when a count is shared out: enough that threads finishing early
+/// find more, as the subtrees' sizes vary by orders of magnitude.
+const SUBTREES_PER_THREAD: usize = 64;
+
+/// Search below `from` (a primary item uncovered), counting or reporting each solution.
+fn walk<const W: usize, const EACH: bool>(bits: &Bits<W>, from: &[u64; W], run: &mut Run) {
+    let until_check = run.nodes_until_check();
     let mut walk = Walk {
-        bits: &bits,
+        bits,
         run,
         nodes: 0,
         until_check,
-        each,
         solutions: 0,
-        path: Vec::with_capacity(order.len() + 1),
+        path: Vec::with_capacity(64 * W + 1),
     };
-    walk.below(&[0; W]);
+    walk.below::<EACH>(from);
     let (nodes, solutions) = (walk.nodes, walk.solutions);
     run.count(solutions);
     run.nodes(nodes);
+}
+
+/// The states (covered items) at the first depth of the tree with at least `want` of them,
+/// or every open state of the tree if it has fewer; with the solutions found above them and
+/// the nodes expanded on the way.
+fn frontier<const W: usize>(bits: &Bits<W>, want: usize) -> (Vec<[u64; W]>, u128, u64) {
+    let mut level = vec![[0u64; W]];
+    let (mut solutions, mut nodes) = (0u128, 0u64);
+    while !level.is_empty() && level.len() < want {
+        let mut next = Vec::new();
+        for covered in &level {
+            nodes += 1;
+            let item = bits.first_open(covered);
+            for o in bits.group(item) {
+                if (0..W).any(|w| o[w] & covered[w] != 0) {
+                    continue;
+                }
+                let mut state = *covered;
+                (0..W).for_each(|w| state[w] |= o[w]);
+                if (0..W).all(|w| !state[w] & bits.primary[w] == 0) {
+                    nodes += 1;
+                    solutions += 1;
+                } else {
+                    next.push(state);
+                }
+            }
+        }
+        level = next;
+    }
+    (level, solutions, nodes)
 }
