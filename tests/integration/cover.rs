@@ -610,12 +610,19 @@ fn bitmask_agrees_with_dlx_on_random_covers() {
         let n = primary + secondary;
         // Odd cases hold a class: items 0..pieces, every option exactly one of them (as the
         // pieces of a tiling or the rows of N-Queens), which `bitmask` orders first or last.
-        let pieces = if case % 2 == 1 { 1 + next(primary as u64 - 1) as usize } else { 0 };
+        let pieces = if case % 2 == 1 {
+            1 + next(primary as u64 - 1) as usize
+        } else {
+            0
+        };
         let mut options = Vec::new();
         for _ in 0..(4 + next(30)) {
             let mut o: Vec<usize> = vec![next(primary as u64) as usize];
             if pieces > 0 {
-                o = vec![next(pieces as u64) as usize, pieces + next((n - pieces) as u64) as usize];
+                o = vec![
+                    next(pieces as u64) as usize,
+                    pieces + next((n - pieces) as u64) as usize,
+                ];
             }
             for _ in 0..next(4) {
                 let i = pieces + next((n - pieces) as u64) as usize;
@@ -647,7 +654,10 @@ fn bitmask_agrees_with_dlx_on_random_covers() {
         // Counting (solutions counted where found) on one thread and shared out on two.
         for threads in [1, 2] {
             let (c, _, _) = solve(&toml, None, "bitmask", Goal::Count, false, threads);
-            assert_eq!(c.answer.count, dlx.answer.count, "case {case}, {threads}: {toml}");
+            assert_eq!(
+                c.answer.count, dlx.answer.count,
+                "case {case}, {threads}: {toml}"
+            );
         }
         for s in &sols {
             model.check(s).unwrap();

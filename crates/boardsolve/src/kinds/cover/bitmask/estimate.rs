@@ -87,7 +87,11 @@ pub fn estimate<const W: usize>(bits: &Bits<W>, items: usize) -> Estimate {
             bitmask += weight * (b - a) as f64 * BITMASK_CHECK_NS;
             checks += (b - a) as u64;
             ok.clear();
-            ok.extend((a..b).filter(|&k| !clashes(&bits.bits[k], &covered)).map(|k| k as u32));
+            ok.extend(
+                (a..b)
+                    .filter(|&k| !clashes(&bits.bits[k], &covered))
+                    .map(|k| k as u32),
+            );
             if ok.is_empty() {
                 break;
             }

@@ -200,7 +200,11 @@ pub fn order(p: &Problem, branch: Branch) -> Vec<usize> {
     }
     // Every primary item is ordered, the class last ones after the loop.
     let last = meets_once && !first;
-    let rest = if last { primary.len() - size } else { primary.len() };
+    let rest = if last {
+        primary.len() - size
+    } else {
+        primary.len()
+    };
     while out.len() < rest {
         let candidates = primary.iter().copied().filter(|&i| !placed[i]);
         let next = if out.is_empty() {
@@ -243,13 +247,11 @@ impl<const W: usize> Bits<W> {
     /// The position of the first uncovered primary item; `covered` leaves one.
     #[inline]
     fn first_open(&self, covered: &[u64; W]) -> usize {
-        for w in 0..W {
-            let open = !covered[w] & self.primary[w];
-            if open != 0 {
-                return w * 64 + open.trailing_zeros() as usize;
-            }
-        }
-        unreachable!("a state searched below leaves a primary item uncovered")
+        let open = covered.iter().zip(&self.primary).enumerate().find_map(|(w, (c, p))| {
+            let open = !c & p;
+            (open != 0).then(|| w * 64 + open.trailing_zeros() as usize)
+        });
+        open.expect("a state searched below leaves a primary item uncovered")
     }
 
     /// The options whose first primary item (in the order) is at `item`.
