@@ -237,7 +237,10 @@ fn dlx_counts_on_two_threads_what_one_counts() {
     let knuth = puzzle("knuth7.dlx");
     let queens = puzzle("queens8.toml");
     for (args, want) in [
-        (vec![file.as_str()], Some((2339, 904_970, 309_134_131))),
+        (
+            vec![file.as_str(), "--strategy", "dlx"],
+            Some((2339, 904_970, 309_134_131)),
+        ),
         (vec![knuth.as_str()], None),
         (
             vec![queens.as_str(), "--size", "9", "--strategy", "dlx"],
@@ -538,6 +541,8 @@ fn a_cover_larger_than_the_memory_is_refused_up_front() {
     // A copy of the arrays for each of 1,024 threads: more than the least budget there is.
     let (code, out, err) = run_cli(&[
         &puzzle("pentominoes.toml"),
+        "--strategy",
+        "dlx",
         "--memory",
         "8M",
         "--threads",

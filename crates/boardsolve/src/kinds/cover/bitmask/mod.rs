@@ -89,7 +89,7 @@ impl Strategy<Model> for Bitmask {
 /// Whether `auto` runs `bitmask` rather than `dlx`: it applies, the goal is every solution or
 /// their count (a first solution is found sooner by `dlx`'s fewest-options branching than
 /// either tree's size says), the branching rule is the default, and the estimated time of
-/// its tree is the smaller.
+/// its tree is the smaller, on a search long enough for the choice to matter.
 pub fn suits(m: &Model, task: &Task) -> bool {
     if !matches!(task.goal, Goal::Count | Goal::All)
         || m.branch != Branch::Fewest
@@ -104,8 +104,12 @@ pub fn suits(m: &Model, task: &Task) -> bool {
         3 | 4 => estimate_with::<4>(p),
         _ => estimate_with::<8>(p),
     };
-    e.bitmask_ns < e.dlx_ns
+    e.dlx_ns >= WORTH_A_CHOICE_NS && e.bitmask_ns < e.dlx_ns
 }
+
+/// Below this estimate for `dlx` the choice saves nothing a user would notice, and `dlx`,
+/// the reference (its updates counted, its solutions in Knuth's order), runs.
+const WORTH_A_CHOICE_NS: f64 = 10e6;
 
 fn estimate_with<const W: usize>(p: &Problem) -> estimate::Estimate {
     let order = order(p, Branch::Fewest);
@@ -247,10 +251,14 @@ impl<const W: usize> Bits<W> {
     /// The position of the first uncovered primary item; `covered` leaves one.
     #[inline]
     fn first_open(&self, covered: &[u64; W]) -> usize {
-        let open = covered.iter().zip(&self.primary).enumerate().find_map(|(w, (c, p))| {
-            let open = !c & p;
-            (open != 0).then(|| w * 64 + open.trailing_zeros() as usize)
-        });
+        let open = covered
+            .iter()
+            .zip(&self.primary)
+            .enumerate()
+            .find_map(|(w, (c, p))| {
+                let open = !c & p;
+                (open != 0).then(|| w * 64 + open.trailing_zeros() as usize)
+            });
         open.expect("a state searched below leaves a primary item uncovered")
     }
 
