@@ -823,7 +823,7 @@ fn a_memory_budget_beyond_what_the_system_gives_is_capped() {
     let out = std::process::Command::new("sh")
         .arg("-c")
         .arg(format!(
-            "ulimit -v 500000 && exec '{}' check '{pentominoes}' --threads 1024 --memory 1000T",
+            "ulimit -v 500000 && exec '{}' check '{pentominoes}' --strategy dlx --threads 1024 --memory 1000T",
             bin.display()
         ))
         .output()

@@ -237,7 +237,10 @@ fn dlx_counts_on_two_threads_what_one_counts() {
     let knuth = puzzle("knuth7.dlx");
     let queens = puzzle("queens8.toml");
     for (args, want) in [
-        (vec![file.as_str()], Some((2339, 904_970, 309_134_131))),
+        (
+            vec![file.as_str(), "--strategy", "dlx"],
+            Some((2339, 904_970, 309_134_131)),
+        ),
         (vec![knuth.as_str()], None),
         (
             vec![queens.as_str(), "--size", "9", "--strategy", "dlx"],
@@ -538,6 +541,8 @@ fn a_cover_larger_than_the_memory_is_refused_up_front() {
     // A copy of the arrays for each of 1,024 threads: more than the least budget there is.
     let (code, out, err) = run_cli(&[
         &puzzle("pentominoes.toml"),
+        "--strategy",
+        "dlx",
         "--memory",
         "8M",
         "--threads",
@@ -548,6 +553,145 @@ fn a_cover_larger_than_the_memory_is_refused_up_front() {
         err.contains("it would take")
             && err.contains("for the Dancing Links arrays (12,336 item occurrences)")
             && err.contains("more than the memory budget of 8.0 MiB (--memory)"),
+        "{err}"
+    );
+}
+
+/// `bitmask` counts what `dlx` counts on the cover files it takes, and every solution it
+/// lists passes the model's check.
+#[test]
+fn bitmask_counts_what_dlx_counts() {
+    for (file, want) in [
+        ("pentominoes-unique.toml", 2339u128),
+        ("langford11.toml", 17_792),
+        ("dominoes8.toml", 12_988_816),
+        ("sudoku.toml", 1),
+    ] {
+        let (o, _, _) = solve(&text(file), None, "bitmask", Goal::Count, false, 1);
+        assert_eq!(o.answer.count, Some(want), "{file}");
+    }
+    let (o, sols, model) = solve(
+        &text("pentominoes-unique.toml"),
+        None,
+        "bitmask",
+        Goal::All,
+        false,
+        1,
+    );
+    assert_eq!((o.answer.count, sols.len()), (Some(2339), 2339));
+    for s in &sols {
+        model.check(s).unwrap();
+    }
+    let (o, mut sols, _) = solve(KNUTH, None, "bitmask", Goal::All, false, 1);
+    assert_eq!(o.answer.count, Some(1));
+    // The options come in the order the search chose them.
+    sols[0].sort_unstable();
+    assert_eq!(sols, vec![vec![0, 3, 4]]);
+    let (o, sols, _) = solve(
+        &text("langford11.toml"),
+        None,
+        "bitmask",
+        Goal::First,
+        false,
+        1,
+    );
+    assert_eq!((o.answer.count, sols.len()), (Some(1), 1));
+}
+
+/// Random small covers (secondary items among them): `bitmask` and `dlx` agree, and each
+/// solution `bitmask` lists is an exact cover.
+#[test]
+fn bitmask_agrees_with_dlx_on_random_covers() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    for case in 0..200 {
+        let primary = 3 + next(10) as usize;
+        let secondary = next(4) as usize;
+        let n = primary + secondary;
+        // Odd cases hold a class: items 0..pieces, every option exactly one of them (as the
+        // pieces of a tiling or the rows of N-Queens), which `bitmask` orders first or last.
+        let pieces = if case % 2 == 1 {
+            1 + next(primary as u64 - 1) as usize
+        } else {
+            0
+        };
+        let mut options = Vec::new();
+        for _ in 0..(4 + next(30)) {
+            let mut o: Vec<usize> = vec![next(primary as u64) as usize];
+            if pieces > 0 {
+                o = vec![
+                    next(pieces as u64) as usize,
+                    pieces + next((n - pieces) as u64) as usize,
+                ];
+            }
+            for _ in 0..next(4) {
+                let i = pieces + next((n - pieces) as u64) as usize;
+                if !o.contains(&i) {
+                    o.push(i);
+                }
+            }
+            options.push(
+                o.iter()
+                    .map(|i| format!("\"i{i}\""))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            );
+        }
+        let names = |r: std::ops::Range<usize>| {
+            r.map(|i| format!("\"i{i}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let toml = format!(
+            "kind = \"cover\"\n[rules]\nitems = [{}]\nsecondary = [{}]\noptions = [[{}]]\n",
+            names(0..primary),
+            names(primary..n),
+            options.join("], [")
+        );
+        let (dlx, _, _) = solve(&toml, None, "dlx", Goal::Count, false, 1);
+        let (bits, sols, model) = solve(&toml, None, "bitmask", Goal::All, false, 1);
+        assert_eq!(bits.answer.count, dlx.answer.count, "case {case}: {toml}");
+        // Counting (solutions counted where found) on one thread and shared out on two.
+        for threads in [1, 2] {
+            let (c, _, _) = solve(&toml, None, "bitmask", Goal::Count, false, threads);
+            assert_eq!(
+                c.answer.count, dlx.answer.count,
+                "case {case}, {threads}: {toml}"
+            );
+        }
+        for s in &sols {
+            model.check(s).unwrap();
+        }
+    }
+}
+
+/// Colours, multiplicities and more than 512 items are refused with the reason.
+#[test]
+fn bitmask_refuses_colours_multiplicities_and_size() {
+    let coloured = "kind = \"cover\"\n[rules]\nitems = [\"a\"]\nsecondary = [\"x\"]\noptions = [[\"a\", \"x:red\"]]\n";
+    for (toml, says) in [
+        (coloured, "holds no colours"),
+        (RANGED, "other than exactly once"),
+    ] {
+        let (code, _, err) = crate::run_cli_with(&["-", "--strategy", "bitmask"], Some(toml));
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+    let items: Vec<String> = (0..513).map(|i| format!("\"i{i}\"")).collect();
+    let big = format!(
+        "kind = \"cover\"\n[rules]\nitems = [{}]\noptions = [[{}]]\n",
+        items.join(", "),
+        items.join(", ")
+    );
+    let (code, _, err) = crate::run_cli_with(&["-", "--strategy", "bitmask"], Some(&big));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("513 items; its bitsets hold at most 512"),
         "{err}"
     );
 }

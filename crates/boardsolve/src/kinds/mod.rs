@@ -285,7 +285,7 @@ impl Model {
     pub fn auto_strategy(&self, task: &Task) -> Option<&'static str> {
         let preferred: &[&str] = match self {
             Model::Independent(_) => independent::PREFERENCE,
-            Model::Cover(_) => &["dlx"],
+            Model::Cover(m) => cover::preference(m, task),
             Model::Domination(_) => domination::PREFERENCE,
             Model::Tour(_) => tour::PREFERENCE,
             Model::Lines(_) => lines::PREFERENCE,

@@ -303,6 +303,17 @@ fn cover(r: &CoverRefusal) -> String {
             }
         }
         CoverRefusal::NoObjective => "cover puzzles have no objective".into(),
+        CoverRefusal::BitmaskColours => "an option colours a secondary item, and a bitset of \
+                                         items holds no colours; dlx shares coloured items"
+            .into(),
+        CoverRefusal::BitmaskMultiplicities => "a primary item is to be covered other than \
+                                                exactly once, and a bitset of covered items \
+                                                counts nothing; dlx takes ranges (Algorithm M)"
+            .into(),
+        CoverRefusal::BitmaskItems { items, max } => format!(
+            "the problem has {} items; its bitsets hold at most {max}",
+            group(*items as u128)
+        ),
     }
 }
 

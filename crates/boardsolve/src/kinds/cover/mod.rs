@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+mod bitmask;
 mod dxz;
 pub mod lists;
 pub mod vocab;
@@ -175,7 +176,17 @@ impl Model {
     }
 }
 
-pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx, &dxz::Dxz];
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx, &dxz::Dxz, &bitmask::Bitmask];
+
+/// The strategies `auto` tries, in order: `bitmask` where its tree is estimated the faster
+/// to search (see [`bitmask::suits`]), else `dlx`.
+pub fn preference(m: &Model, task: &Task) -> &'static [&'static str] {
+    if bitmask::suits(m, task) {
+        &["bitmask", "dlx"]
+    } else {
+        &["dlx"]
+    }
+}
 
 struct Dlx;
 
