@@ -6,7 +6,7 @@ use std::string::FromUtf8Error;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use boardsolve::engine::{Clock, TICK, Task};
+use boardsolve::engine::{Clock, Goal, TICK, Task};
 use boardsolve::kinds::Model;
 use boardsolve::render::{self, Header};
 use boardsolve::spec::options::{InputFormat, run_option};
@@ -427,6 +427,30 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
     };
     check_range("node-limit", common.node_limit)?;
     check_range("estimate", common.estimate)?;
+    if goal == Goal::Count
+        && let Some(n) = spec.solve.limit
+    {
+        // Goal count stops at an explicit limit, with "at least N" for its answer.
+        let why = if n == 0 {
+            Some(
+                "with goal count the count stops at N solutions and says \"at least N\"; \
+                 accepted: 1 or more (2 asks whether a puzzle has one solution)",
+            )
+        } else if part.is_some() {
+            Some(
+                "with goal count the count stops at N solutions, and `solve merge` sums the \
+                 parts' counts as exact: a part counts whole, without --limit",
+            )
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(match common.limit {
+                Some(_) => format!("--limit {n}: {why}"),
+                None => spec.err_nowhere("solve.limit", why.to_string()).to_string(),
+            });
+        }
+    }
     let task = Task {
         goal,
         unique: spec.solve.unique,

@@ -14,7 +14,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, sync
 
 use boardsolve::engine::{Clock, Goal, Run, StopReason, TICK, Task};
 use boardsolve::kinds::{Model, sudoku};
-use boardsolve::render::{self, ManyTally};
+use boardsolve::render::{self, LinesAfter, ManyTally};
 use boardsolve::spec::options::OutputFormat;
 use boardsolve::spec::{KindSpec, LineFault, Overrides, SolveOverrides, Spec};
 
@@ -149,6 +149,30 @@ fn take_ready(
     None
 }
 
+/// What follows the last line answered when a limit stopped the run: lines of the batch
+/// not begun, else whatever the reader has queued or whether it reached the input's end.
+fn lines_after(
+    queue: &Receiver<std::io::Result<Line>>,
+    left_in_batch: bool,
+    ended: Option<&Result<(), std::io::Error>>,
+) -> LinesAfter {
+    if left_in_batch {
+        return LinesAfter::Unanswered;
+    }
+    match ended {
+        Some(Ok(())) => return LinesAfter::End,
+        Some(Err(_)) => return LinesAfter::Unknown,
+        None => {}
+    }
+    // A tick's grace lets a reader that is about to reach a file's end say so; an input
+    // held open stays unknown.
+    match queue.recv_timeout(TICK) {
+        Ok(Ok(_)) => LinesAfter::Unanswered,
+        Ok(Err(_)) | Err(RecvTimeoutError::Timeout) => LinesAfter::Unknown,
+        Err(RecvTimeoutError::Disconnected) => LinesAfter::End,
+    }
+}
+
 /// The size of the grid a line gives, if it is a puzzle.
 fn size_of(line: &Line) -> Option<usize> {
     let text = line.text.as_ref().ok()?;
@@ -254,6 +278,12 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
         }
     }
     let goal = solve.goal.unwrap_or(Goal::First);
+    if goal == Goal::Count && solve.limit == Some(0) {
+        return fail(
+            "--limit 0: with goal count each count stops at N solutions (written N+); \
+             accepted: 1 or more (2 tells unique puzzles)",
+        );
+    }
     if !matches!(goal, Goal::First | Goal::Count) {
         return fail(format!(
             "--goal {}: --input lines answers each puzzle by a line; accepted: first (its \
@@ -382,6 +412,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
                 }
                 Next::Stopped(r) => {
                     tally.stopped = Some(r);
+                    tally.after = lines_after(&queue, false, None);
                     break;
                 }
             }
@@ -392,6 +423,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             .map(|l| l.text.clone().unwrap_or_default())
             .collect();
         let done = solver.solve(&parent, &texts);
+        let left_in_batch = done.answers.len() < batch.len();
         for (l, mut a) in batch.iter().zip(done.answers) {
             if let Err(len) = l.text {
                 a = sudoku::LineAnswer::Bad(LineFault::Length {
@@ -423,6 +455,9 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             return write_failed(cli, e);
         }
         tally.stopped = tally.stopped.or(done.stopped);
+        if tally.stopped.is_some() {
+            tally.after = lines_after(&queue, left_in_batch, ended.as_ref());
+        }
         if tally.stopped.is_some() || ended.is_some() {
             break;
         }

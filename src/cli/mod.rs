@@ -162,8 +162,13 @@ fn solve(cli: SolveCli) -> u8 {
     if let Some(Err(e)) = cli.out.record.as_deref().map(parts::check_record) {
         return fail(e);
     }
-    let limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
-    // Without --limit only the first solutions up to the table's default are shown; the count stays exact.
+    let mut limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
+    // Goal count with a limit given stops at it (the answer at least so many); goal all
+    // shows up to it and counts on. Without one only the first solutions up to the table's
+    // default are shown, and the count stays exact.
+    if l.task.goal == Goal::Count {
+        limits.solutions = l.spec.solve.limit;
+    }
     let keep = l.spec.solve.limit.unwrap_or_else(default_shown);
     let progress = !cli.out.quiet && std::io::stderr().is_terminal();
     let h = header(&l);

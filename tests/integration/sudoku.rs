@@ -307,7 +307,27 @@ fn a_grid_is_printed_with_its_boxes_ruled() {
     let (code, out, _) = run_cli(&[&puzzle("killer.toml"), "--format", "svg", "--quiet"]);
     assert_eq!(code, 0);
     assert!(out.contains("stroke-dasharray"), "cages drawn: {out}");
+    // The sum 17 of the cage r1c5-r3c5 sits in r1c5's top-left corner; that cell's digit is
+    // set lower, clear of it, and a cell without a sum keeps its digit centred.
+    assert!(out.contains("<text x=\"185\" y=\"32\""), "{out}");
+    assert!(out.contains("fill=\"#555\">17</text>"), "{out}");
+    assert!(out.contains("<text x=\"200\" y=\"45\""), "{out}");
+    assert!(out.contains("<text x=\"80\" y=\"40\""), "{out}");
     assert!(!out.contains("class=\"diagonal\""), "{out}");
+    // A puzzle without a solution is drawn as a line that says so, not a blank image: r1c1
+    // has no symbol left (2 and 3 in its row, 4 in its column, 1 in its box).
+    let dir = std::env::temp_dir().join(format!("boardsolve-svg-none-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("none.toml");
+    std::fs::write(
+        &f,
+        "kind = \"sudoku\"\n[rules]\ngivens = \"\"\"\n.23.\n.1..\n4...\n....\n\"\"\"\n",
+    )
+    .unwrap();
+    let (code, out, _) = run_cli(&[f.to_str().unwrap(), "--format", "svg", "--quiet"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 1);
+    assert!(out.contains(">no solution found</text>"), "{out}");
     let (code, out, _) = run_cli(&[&puzzle("sudoku-x.toml"), "--format", "svg", "--quiet"]);
     assert_eq!(code, 0);
     assert_eq!(
@@ -508,9 +528,14 @@ fn puzzles_a_line_each_get_a_line_and_a_bad_line_is_named() {
         ],
         Some(&input),
     );
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(first["complete"], true);
+    assert_eq!(first["stopped"], serde_json::Value::Null);
     let second: serde_json::Value = serde_json::from_str(out.lines().nth(1).unwrap()).unwrap();
     assert_eq!(second["complete"], false);
     assert_eq!(second["count"], 2);
+    assert_eq!(second["status"], "solved");
+    assert_eq!(second["stopped"], "solution limit", "{out}");
     let (_, out, _) = run_cli_with(
         &["-", "--input", "lines", "--format", "json", "--quiet"],
         Some(&input),
@@ -518,6 +543,17 @@ fn puzzles_a_line_each_get_a_line_and_a_bad_line_is_named() {
     let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(first["line"], 1);
     assert_eq!(first["status"], "solved");
+    assert_eq!(
+        first["stopped"],
+        serde_json::Value::Null,
+        "goal first's solution is no stop"
+    );
+    let (code, _, err) = run_cli_with(
+        &["-", "--input", "lines", "--goal", "count", "--limit", "0"],
+        Some(&input),
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("--limit 0: with goal count"), "{err}");
     // 4x4 puzzles, and boxes set as a file would set them.
     let (code, out, _) = run_cli_with(
         &[
@@ -656,11 +692,159 @@ fn a_time_limit_ends_a_run_whose_input_stays_open() {
     assert_eq!(out, [GOOD_SOLVED], "{err}");
     assert!(err.contains("1 puzzle in"), "{err}");
     assert!(
-        err.contains(
-            "stopped (time limit) before the file's end: the lines after line 1 not answered"
+        err.contains("stopped (time limit): the lines after line 1, if any, not read"),
+        "an input held open may have more lines: {err}"
+    );
+}
+
+#[test]
+fn a_stop_at_the_last_line_claims_no_lines_after_it() {
+    let file = std::env::temp_dir().join(format!("boardsolve-one-line-{}.txt", std::process::id()));
+    std::fs::write(&file, format!("{}\n", ".".repeat(81))).unwrap();
+    let (code, out, err) = run_cli(&[
+        file.to_str().unwrap(),
+        "--input",
+        "lines",
+        "--goal",
+        "count",
+        "--node-limit",
+        "1000",
+        "--threads",
+        "1",
+    ]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(out, "stopped\n");
+    assert!(err.contains("1 puzzle in"), "{err}");
+    assert!(err.trim_end().ends_with("; stopped (node limit)"), "{err}");
+    assert!(!err.contains("after line"), "{err}");
+}
+
+#[test]
+fn givens_of_the_wrong_shape_say_what_was_written_and_the_size() {
+    let dir = std::env::temp_dir().join(format!("boardsolve-shape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("shape.toml");
+    for (text, says) in [
+        (
+            "[board]\nsize = 4\n[rules]\ngivens = \"123456789\"\n",
+            "one line of 9 characters; the grid is 4x4 (size = 4): 16 cells",
         ),
+        (
+            "[rules]\ngivens = \"\"\"\n123456789\n.........\n\"\"\"\n",
+            "row 1 has 9 cells; the grid is 2x2 (from the 2 rows drawn, no size given)",
+        ),
+        (
+            "[board]\nsize = 4\n[rules]\ngivens = \"\"\"\n1234\n12\n....\n....\n\"\"\"\n",
+            "row 2 has 2 cells; the grid is 4x4 (size = 4), so a row has 4",
+        ),
+        (
+            "[rules]\ngivens = \"12345678901234567890\"\n",
+            "(the squares 4, 9, 16, 25, 36, 49, 64, 81, ...: 16 or 25 near this one)",
+        ),
+        (
+            "[board]\nsize = 9\n[rules]\ncages = [{ sum = 10, cells = [\"r1c1\"] }]\n",
+            "1 symbol of 1 to 9 is 1 to 9, not 10",
+        ),
+    ] {
+        std::fs::write(&f, format!("kind = \"sudoku\"\n{text}")).unwrap();
+        let (code, _, err) = run_cli(&[f.to_str().unwrap()]);
+        assert_eq!(code, 2, "{text}: {err}");
+        assert!(err.contains(says), "{text}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unique_on_a_sudoku_names_what_asks_for_one_solution() {
+    let (code, _, err) = run_cli(&[&puzzle("sudoku9.toml"), "--unique"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--unique counts classes under symmetry"),
         "{err}"
     );
+    assert!(err.contains("--goal count --limit 2"), "{err}");
+}
+
+#[test]
+fn a_count_with_a_limit_stops_there_and_says_at_least() {
+    let file = puzzle("sudoku4.toml");
+    let json = |extra: &[&str]| {
+        let (code, out, err) =
+            run_cli(&[&[file.as_str(), "--format", "json", "--quiet"][..], extra].concat());
+        (
+            code,
+            serde_json::from_str::<serde_json::Value>(&out).unwrap(),
+            err,
+        )
+    };
+    // Without --limit the count is exact: 288 grids.
+    let (code, v, _) = json(&["--goal", "count"]);
+    assert_eq!(
+        (code, v["count"].clone(), v["complete"].clone()),
+        (0, 288.into(), true.into())
+    );
+    assert_eq!(v["stopped"], serde_json::Value::Null);
+    // With it the count stops at N, on every strategy and thread count, and says so.
+    for strategy in ["bitmask", "dlx"] {
+        for threads in ["1", "2"] {
+            let (code, v, err) = json(&[
+                "--goal",
+                "count",
+                "--limit",
+                "2",
+                "--strategy",
+                strategy,
+                "--threads",
+                threads,
+            ]);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(v["count"], 2, "{strategy} {threads}: {v}");
+            assert_eq!(v["complete"], false);
+            assert_eq!(v["stopped"], "solution limit");
+            assert_eq!(v["status"], "solved");
+        }
+    }
+    // A limit above the total leaves the count exact.
+    let (_, v, _) = json(&["--goal", "count", "--limit", "1000"]);
+    assert_eq!(
+        (v["count"].clone(), v["complete"].clone()),
+        (288.into(), true.into())
+    );
+    let (code, out, _) = run_cli(&[&file, "--goal", "count", "--limit", "2"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("at least 2 solutions (the count stopped at --limit 2)"),
+        "{out}"
+    );
+    // Goal all prints up to N and counts on.
+    let (code, out, _) = run_cli(&[&file, "--goal", "all", "--limit", "2", "--quiet"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("288 solutions"), "{out}");
+    // Goal first's one solution is no stop.
+    let (_, v, _) = json(&["--goal", "first"]);
+    assert_eq!(v["stopped"], serde_json::Value::Null, "{v}");
+    assert_eq!(v["complete"], true);
+    // Other kinds stop alike: 92 queens' solutions, counted by symmetry classes' weights.
+    let (code, out, _) = run_cli(&[
+        &puzzle("queens8.toml"),
+        "--goal",
+        "count",
+        "--limit",
+        "5",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("at least 5 solutions"), "{out}");
+    // A part's count is summed as exact by `solve merge`: no limit there, nor a limit of 0.
+    for (flags, says) in [
+        (&["--limit", "2", "--part", "1/2"][..], "solve merge"),
+        (&["--limit", "0"], "accepted: 1 or more"),
+    ] {
+        let (code, _, err) = run_cli(&[&[file.as_str(), "--goal", "count"][..], flags].concat());
+        assert_eq!(code, 2, "{flags:?}");
+        assert!(err.contains(says), "{flags:?}: {err}");
+    }
 }
 
 #[test]

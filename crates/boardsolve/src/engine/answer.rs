@@ -200,6 +200,19 @@ pub struct Outcome {
     pub answer: Answer,
 }
 
+impl Outcome {
+    /// A count stopped at its solution limit: `count` is the limit, and at least so many
+    /// solutions exist.
+    pub fn count_capped(&self) -> bool {
+        self.stopped == Some(StopReason::Solutions)
+    }
+
+    /// Whether the answer is whole: proven, and not a count stopped at its limit.
+    pub fn complete(&self) -> bool {
+        self.proven && !self.count_capped()
+    }
+}
+
 /// A kind's own word on an answer: a type that says one fact (an enum of a kind's notes, of
 /// its reasons, of its refusals), marked by this trait so that it converts into a [`Note`],
 /// a [`Reason`] or a [`KindRefusal`].

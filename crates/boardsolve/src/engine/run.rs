@@ -457,6 +457,19 @@ impl<'a> Run<'a> {
         if answer.count.is_none() && answer.big.is_none() && answer.optimum.is_none() {
             answer.count = Some(self.stats.solutions);
         }
+        // A count that reached the solution limit is at least so many, whatever the search
+        // added past it: parallel workers each stop at the limit, and a weighted count adds
+        // many at once, so the sum is never taken for an exact total.
+        if let Some(limit) = self.limits.solutions {
+            let limit = u128::from(limit);
+            if answer.big.is_some() || answer.count.is_some_and(|c| c >= limit) {
+                answer.big = None;
+                answer.count = Some(limit);
+                if limited.is_none() {
+                    self.stopped = Some(StopReason::Solutions);
+                }
+            }
+        }
         // A best solution or a compact one is a solution the search found, though it never
         // passed through the sink: the statistics count it.
         if self.stats.solutions == 0 && (answer.best.is_some() || answer.compact.is_some()) {

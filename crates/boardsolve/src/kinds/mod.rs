@@ -395,6 +395,11 @@ impl Model {
             .solve(strategy, task, &mut run)
             .map_err(SolveError::Refused)?;
         let mut outcome = run.finish(strategy, answer);
+        // Goal first's one solution is the answer asked for, not a search cut short: a
+        // solution limit is a stop only where it ends a count.
+        if task.goal == Goal::First && outcome.stopped == Some(StopReason::Solutions) {
+            outcome.stopped = None;
+        }
         let invalid_solution = |why| SolveError::Invalid {
             strategy: strategy.to_string(),
             why,

@@ -164,6 +164,7 @@ pub(super) fn json_tail(o: &Outcome, unfinished: Option<&Unfinished>) -> Value {
     };
     let mut report = json!({
         "status": o.status.name(),
+        "complete": o.complete(),
         "count": count,
         "optimum": o.answer.optimum,
         "proven": o.proven,

@@ -50,7 +50,9 @@ pub(super) fn kind_refusal(r: &KindRefusal) -> String {
                                             the killer cages' sums; dlx takes cages"
                 .into(),
             SudokuRefusal::Unique => "a sudoku's solutions are counted as grids; --unique \
-                                      (classes under symmetry) is not taken"
+                                      counts classes under symmetry, and is not taken here; \
+                                      to ask whether the puzzle has one solution, use \
+                                      --goal count --limit 2 (1: unique; at least 2: not)"
                 .into(),
             SudokuRefusal::CagesTooMany { limit, .. } => format!(
                 "the ways to fill the killer cages make an exact cover of more than {} \

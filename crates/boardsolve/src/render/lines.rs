@@ -66,6 +66,14 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
                 counted(v.into(), "piece", "pieces")
             )
         }
+        (Some(v), Some(c)) if o.status != Status::Limit && o.count_capped() => {
+            let what = counted_noun(h, c);
+            format!(
+                "at least {} {what} of optimum {v} (proven; the count stopped at --limit {})",
+                group(c),
+                group(c)
+            )
+        }
         (Some(v), Some(c)) if o.status != Status::Limit => {
             let what = counted_noun(h, c);
             format!("{} {what} of optimum {v} (proven)", group(c))
@@ -99,6 +107,12 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
                 "stopped before any was counted".to_string()
             } else if o.status == Status::Limit {
                 format!("at least {} {what} (stopped: not all found)", group(c))
+            } else if o.count_capped() {
+                format!(
+                    "at least {} {what} (the count stopped at --limit {})",
+                    group(c),
+                    group(c)
+                )
             } else {
                 format!("{} {what}", group(c))
             }

@@ -71,8 +71,8 @@ pub fn line_answer_text(a: &LineAnswer, count: bool) -> String {
         LineAnswer::Bad(_) => "bad line".into(),
         LineAnswer::Failed(_) => "failed".into(),
         LineAnswer::Searched {
-            stopped: Some(_), ..
-        } => "stopped".into(),
+            stopped: Some(r), ..
+        } if r.is_limit() => "stopped".into(),
         LineAnswer::Searched {
             count: c, capped, ..
         } if count => {
@@ -92,7 +92,8 @@ pub fn line_answer_text(a: &LineAnswer, count: bool) -> String {
 /// The same as one JSON object: `{"line": 12, "status": "solved", "solution": "...",
 /// "count": 1, ...}`; a bad line with its error. A puzzle stopped in its search has status
 /// "stopped", `complete` false, its count so far (at least so many) and `stopped` the limit
-/// that stopped it.
+/// that stopped it; a count stopped at `--limit` is solved, `complete` false, `stopped`
+/// "solution limit".
 pub fn line_answer_json(line: usize, a: &LineAnswer) -> String {
     let value = match a {
         LineAnswer::Bad(f) => serde_json::json!({
@@ -113,7 +114,7 @@ pub fn line_answer_json(line: usize, a: &LineAnswer) -> String {
             nodes,
         } => serde_json::json!({
             "line": line,
-            "status": match (stopped, count) {
+            "status": match (stopped.filter(|r| r.is_limit()), count) {
                 (Some(_), _) => "stopped",
                 (None, 0) => "no solution",
                 (None, _) => "solved",
@@ -126,6 +127,18 @@ pub fn line_answer_json(line: usize, a: &LineAnswer) -> String {
         }),
     };
     value.to_string()
+}
+
+/// What follows the last line answered, once a limit stopped the run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LinesAfter {
+    /// Lines read and not answered.
+    Unanswered,
+    /// The input's end, reached with nothing after.
+    End,
+    /// Not known: the input was not read to its end.
+    #[default]
+    Unknown,
 }
 
 /// What a file of puzzles came to.
@@ -142,6 +155,8 @@ pub struct ManyTally {
     pub last_line: Option<usize>,
     /// What stopped the run before the file's end.
     pub stopped: Option<StopReason>,
+    /// What follows the last line answered, where a limit stopped the run.
+    pub after: LinesAfter,
 }
 
 impl ManyTally {
@@ -160,8 +175,8 @@ impl ManyTally {
                 ..
             } => {
                 self.nodes += nodes;
-                match (stopped, count) {
-                    (Some(r), _) => self.stopped = self.stopped.or(Some(*r)),
+                match (stopped.filter(|r| r.is_limit()), count) {
+                    (Some(r), _) => self.stopped = self.stopped.or(Some(r)),
                     (None, 0) => self.no_solution += 1,
                     (None, c) => {
                         self.solved += 1;
@@ -203,14 +218,21 @@ pub fn many_summary(t: &ManyTally, elapsed: Duration, threads: usize, counted: b
     }
     s.push_str(&format!(", {} nodes", group(t.nodes as u128)));
     if let Some(r) = t.stopped {
-        s.push_str(&format!(
-            "; stopped ({}) before the file's end: {}",
-            super::lines::stop_text(r),
-            match t.last_line {
-                Some(l) => format!("the lines after line {} not answered", group(l as u128)),
-                None => "no line answered".to_string(),
-            }
-        ));
+        let why = super::lines::stop_text(r);
+        // Later lines are named only where the reader holds some; at the input's end there
+        // are none, and an input not read to its end may or may not have more.
+        s.push_str(&match (t.last_line, t.after) {
+            (_, LinesAfter::End) => format!("; stopped ({why})"),
+            (None, _) => format!("; stopped ({why}): no line answered"),
+            (Some(l), LinesAfter::Unanswered) => format!(
+                "; stopped ({why}) before the file's end: the lines after line {} not answered",
+                group(l as u128)
+            ),
+            (Some(l), LinesAfter::Unknown) => format!(
+                "; stopped ({why}): the lines after line {}, if any, not read",
+                group(l as u128)
+            ),
+        });
     }
     s
 }

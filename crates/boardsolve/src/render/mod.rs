@@ -41,7 +41,9 @@ pub use knuth::{
 pub use lines::{
     answer_line, partial_text, standing_text, stop_text, summary_line, unfinished_text,
 };
-pub use many::{ManyTally, line_answer_json, line_answer_text, line_fault_text, many_summary};
+pub use many::{
+    LinesAfter, ManyTally, line_answer_json, line_answer_text, line_fault_text, many_summary,
+};
 pub use numbers::duration;
 pub use parts::{
     Verdict, merge_error_text, merged_answer_line, merged_json, merged_outcome, merged_status,

@@ -106,8 +106,8 @@ struct GridView<'a> {
 
 /// A sudoku's grid at x0: thin lines between cells, thick ones between regions, an
 /// X-sudoku's two long diagonals light under the digits, the givens bold and the solved
-/// cells blue, each killer cage outlined dashed inside its cells with its sum in the corner
-/// of its first cell.
+/// cells blue, each killer cage outlined dashed inside its cells with its sum in the top-left
+/// corner of its top-left cell.
 fn draw_grid(body: &mut String, x0: usize, g: GridView) {
     let GridView {
         n,
@@ -135,10 +135,18 @@ fn draw_grid(body: &mut String, x0: usize, g: GridView) {
             );
         }
     }
+    // A cage's sum sits in the top-left corner of its top-left cell (the first in reading
+    // order); the digit there is set lower, clear of it.
+    let sum_cell = |c: usize| {
+        cages
+            .iter()
+            .any(|(_, cells)| cells.iter().min() == Some(&c))
+    };
     for (c, &ch) in symbols.iter().enumerate() {
+        let low = if sum_cell(c) { CELL / 8 } else { 0 };
         let (x, y) = (
             x0 + (c % n) * CELL + CELL / 2,
-            GAP + (c / n) * CELL + CELL / 2,
+            GAP + (c / n) * CELL + CELL / 2 + low,
         );
         let (weight, fill) = if given[c] {
             ("bold", "#000")
@@ -486,6 +494,18 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
                 max_h = max_h.max(16 * (opts.len() + 1));
             }
         }
+    }
+    if solutions.is_empty() {
+        // No solution to draw (none exists, or a limit struck first): the drawing says so
+        // rather than being blank.
+        let _ = writeln!(
+            body,
+            "<text x=\"{GAP}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"16\" \
+             fill=\"#000\">no solution found</text>",
+            GAP + 16
+        );
+        x0 += 200;
+        max_h = 24;
     }
     let title = xml_escape(h.title.as_deref().unwrap_or(&h.kind));
     format!(

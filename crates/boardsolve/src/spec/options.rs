@@ -467,7 +467,7 @@ pub static PUZZLE: OptionGroup = OptionGroup {
             ),
             Range::Any,
             "The file's format: a TOML puzzle file, Knuth's exact-cover format (DLX1, DLX2, \
-             DLX3), or sudoku puzzles one a line (81 characters, '.' or '0' a blank)",
+             DLX3), or sudoku puzzles one a line (n x n characters: 81 for 9x9, 16 for 4x4; '.' or '0' a blank)",
         ),
     ],
 };
@@ -535,7 +535,10 @@ pub static SOLVE: OptionGroup = OptionGroup {
             "N",
             Default::Whole(1000),
             Range::AtLeast(0),
-            "Solutions to print (goal all); the count stays exact",
+            "Goal all: solutions to print, the count staying exact. Goal count: given (not \
+             the default), the count stops at N solutions and says at least N (JSON `complete` \
+             false, `stopped` \"solution limit\"; exit 0, the answer asked for: `--limit 2` \
+             asks whether a puzzle has one solution); 1 or more, and not with --part",
         ),
         with_unit(
             row(

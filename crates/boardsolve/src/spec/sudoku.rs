@@ -260,7 +260,12 @@ impl Document {
             (None, Some(s)) => Some((*s.get_ref(), Some(s.span()))),
             (None, None) => None,
         };
-        let size = match size {
+        let size_from = match size {
+            Some((n, Some(_))) => format!("size = {n}"),
+            Some((n, None)) => format!("--size {n}"),
+            None => String::new(),
+        };
+        let (size, size_from) = match size {
             Some((n, span)) => {
                 if !(1..=MAX_SYMBOLS as i64).contains(&n) {
                     let msg = format!(
@@ -272,7 +277,7 @@ impl Document {
                         None => self.err_board(msg),
                     });
                 }
-                n as usize
+                (n as usize, size_from)
             }
             None => match (
                 &givens_rows,
@@ -285,9 +290,20 @@ impl Document {
                             .checked_mul(s[1])
                             .is_some_and(|p| (1..=MAX_SYMBOLS as i64).contains(&p)) =>
                 {
-                    (s[0] * s[1]) as usize
+                    (
+                        (s[0] * s[1]) as usize,
+                        format!("box = [{}, {}], no size given", s[0], s[1]),
+                    )
                 }
-                (Some(rows), _, _) | (None, Some(rows), _) => rows.grid_size(),
+                (Some(rows), _, _) | (None, Some(rows), _) => {
+                    let n = rows.grid_size();
+                    let drawn = if rows.one_line {
+                        format!("one line of {} characters", n * n)
+                    } else {
+                        format!("{n} rows drawn")
+                    };
+                    (n, format!("from the {drawn}, no size given"))
+                }
                 (None, None, _) => {
                     return Err(self.err_nowhere(
                         "board.size",
@@ -297,7 +313,7 @@ impl Document {
                 }
             },
         };
-        let regions = self.read_regions(&board, regions_rows.as_ref(), size)?;
+        let regions = self.read_regions(&board, regions_rows.as_ref(), size, &size_from)?;
         let mut spec = SudokuSpec {
             size,
             regions,
@@ -306,7 +322,7 @@ impl Document {
             cages: Vec::new(),
         };
         if let (Some(rows), Some(text)) = (&givens_rows, &rules.givens) {
-            let cells = rows.cells(self, text, "rules.givens", size)?;
+            let cells = rows.cells(self, text, "rules.givens", size, &size_from)?;
             for (cell, &(ch, at)) in cells.iter().enumerate() {
                 spec.givens[cell] = symbol_of(ch, size).ok_or_else(|| {
                     self.err(
@@ -351,6 +367,7 @@ impl Document {
         board: &RawBoard,
         drawn: Option<&GridRows>,
         n: usize,
+        size_from: &str,
     ) -> Result<Regions, SpecError> {
         if let (Some(b), Some(_)) = (&board.boxes, drawn) {
             return Err(self.err(
@@ -360,7 +377,7 @@ impl Document {
             ));
         }
         if let (Some(rows), Some(text)) = (drawn, &board.regions) {
-            let cells = rows.cells(self, text, "board.regions", n)?;
+            let cells = rows.cells(self, text, "board.regions", n, size_from)?;
             let mut labels: Vec<char> = Vec::new();
             let mut of = Vec::with_capacity(n * n);
             let mut sizes = Vec::new();
@@ -484,7 +501,13 @@ impl Document {
                 return Err(self.err(
                     c.sum.span(),
                     "rules.cages",
-                    format!("{len} distinct symbols of 1 to {n} add up to {lo} to {hi}, not {sum}"),
+                    if len == 1 {
+                        format!("1 symbol of 1 to {n} is {lo} to {hi}, not {sum}")
+                    } else {
+                        format!(
+                            "{len} distinct symbols of 1 to {n} add up to {lo} to {hi}, not {sum}"
+                        )
+                    },
                 ));
             }
             cages.push(Cage {
@@ -571,6 +594,7 @@ impl Document {
         if rows.is_empty() {
             return Err(self.err(text.span(), key, "draws no cell".into()));
         }
+        let mut one_line = false;
         // One line of n x n characters: the benchmark sets' form.
         if rows.len() == 1 {
             let len = rows[0].len();
@@ -578,13 +602,15 @@ impl Document {
             if n > 1 && n * n == len {
                 let line = rows.pop().unwrap_or_default();
                 rows = line.chunks(n).map(|c| c.to_vec()).collect();
+                one_line = true;
             } else if len > 1 {
                 return Err(self.err(
                     text.span(),
                     key,
                     format!(
-                        "one line of {len} cells; a grid on one line has n x n cells (16, 36, \
-                         81, ...: {} or {} near this one), or write it as n rows",
+                        "one line of {len} cells; a grid on one line has n x n cells (the \
+                         squares 4, 9, 16, 25, 36, 49, 64, 81, ...: {} or {} near this one), \
+                         or write it as n rows",
                         n * n,
                         (n + 1) * (n + 1)
                     ),
@@ -601,51 +627,64 @@ impl Document {
                 ),
             ));
         }
-        Ok(GridRows(rows))
+        Ok(GridRows { rows, one_line })
     }
 }
 
 /// A grid's rows as drawn: each character with its byte in the string.
-pub(super) struct GridRows(Vec<Vec<(char, usize)>>);
+pub(super) struct GridRows {
+    rows: Vec<Vec<(char, usize)>>,
+    /// Written as one line of n x n characters, cut into its rows.
+    one_line: bool,
+}
 
 impl GridRows {
     fn grid_size(&self) -> usize {
-        self.0.len()
+        self.rows.len()
     }
 
-    /// The cells in reading order, checked to be `n` rows of `n`.
+    /// The cells in reading order, checked to be `n` rows of `n`; `from` says where the size
+    /// came from ("size = 4", "--size 4", "box = [2, 3]", "the 2 rows drawn").
     fn cells(
         &self,
         doc: &Document,
         text: &Located<String>,
         key: &str,
         n: usize,
+        from: &str,
     ) -> Result<Vec<(char, usize)>, SpecError> {
-        if self.0.len() != n {
-            return Err(doc.err(
-                text.span(),
-                key,
+        let drawn = self.rows.len();
+        if drawn != n {
+            let msg = if self.one_line {
                 format!(
-                    "{} rows are drawn; a {n}x{n} grid has {n} (or one line of {} characters)",
-                    self.0.len(),
+                    "one line of {} characters; the grid is {n}x{n} ({from}): {} cells, on one \
+                     line or as {n} rows of {n}",
+                    drawn * drawn,
                     n * n
-                ),
-            ));
+                )
+            } else {
+                format!(
+                    "{drawn} rows are drawn; the grid is {n}x{n} ({from}): {n} rows of {n}, or \
+                     one line of {} characters",
+                    n * n
+                )
+            };
+            return Err(doc.err(text.span(), key, msg));
         }
-        if let Some((r, row)) = self.0.iter().enumerate().find(|(_, row)| row.len() != n) {
+        if let Some((r, row)) = self.rows.iter().enumerate().find(|(_, row)| row.len() != n) {
             let at = row.first().map_or(0, |&(_, at)| at);
             return Err(doc.err(
                 doc.in_string(text, at),
                 key,
                 format!(
-                    "row {} has {} cells; a {n}x{n} grid's rows have {n} (spaces and '|' \
-                     are ignored)",
+                    "row {} has {} cells; the grid is {n}x{n} ({from}), so a row has {n} \
+                     (spaces and '|' are ignored)",
                     r + 1,
                     row.len()
                 ),
             ));
         }
-        Ok(self.0.concat())
+        Ok(self.rows.concat())
     }
 }
 

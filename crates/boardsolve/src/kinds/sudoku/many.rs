@@ -18,7 +18,7 @@ pub enum LineAnswer {
     Bad(LineFault),
     /// Searched: its first solution (goal first), the solutions counted (at least so many
     /// where `capped`: a count stopped at the solution limit), and whether the search
-    /// finished (else what stopped it).
+    /// finished (else what stopped it: a limit, or the solution limit of a capped count).
     Searched {
         solution: Option<Vec<usize>>,
         count: u128,
@@ -141,9 +141,11 @@ impl<'m> LineSolver<'m> {
             Ok(c) => LineAnswer::Searched {
                 solution: first,
                 count: c.outcome.answer.count.unwrap_or(c.outcome.stats.solutions),
-                capped: task.goal == crate::engine::Goal::Count
-                    && c.outcome.stopped == Some(StopReason::Solutions),
-                stopped: c.outcome.stopped.filter(|r| r.is_limit()),
+                capped: c.outcome.count_capped(),
+                stopped: c
+                    .outcome
+                    .stopped
+                    .filter(|r| r.is_limit() || *r == StopReason::Solutions),
                 nodes: c.outcome.stats.nodes,
             },
             Err(e) => LineAnswer::Failed(e),
