@@ -60,8 +60,21 @@ def _read(puzzle: Puzzle, input: Optional[str]) -> "tuple[str, str, bool]":
         one_line and ("=" not in puzzle or _os.path.exists(puzzle))
     ):
         path = _os.fspath(puzzle)
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            raw = f.read()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            # As `solve` says it: the place of the first byte that is not UTF-8.
+            line = raw.count(b"\n", 0, e.start) + 1
+            column = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
+            raise PuzzleError(
+                f"{path}:{line}:{column}: byte 0x{raw[e.start]:02X} is not UTF-8",
+                path,
+                line,
+                column,
+                "",
+            ) from None
         knuth = input == "knuth" or (
             input is None and path.lower().endswith(_KNUTH_EXTENSIONS)
         )
@@ -246,11 +259,12 @@ def solve(
 ) -> Result:
     """Solve a puzzle, as ``solve FILE`` does with the same flags.
 
-    ``puzzle`` is a path (a str without a newline or '=', or an os.PathLike) or the TOML
-    text itself. ``goal``, ``strategy``, ``threads`` (default: every core),
-    ``time_limit`` (seconds), ``unique``, ``limit`` (solutions kept for goal all; the count
-    stays exact) and ``node_limit`` are the flags of the same names. ``size``, ``width``
-    and ``height`` resize the board. Any other keyword sets a key of the file, ``__``
+    ``puzzle`` is a path (an os.PathLike, or a one-line str that names an existing file or
+    holds no '=') or the TOML text itself. ``goal``, ``strategy``, ``threads`` (default:
+    every core), ``time_limit`` (seconds), ``unique``, ``limit`` (solutions kept for goal
+    all, the count staying exact; with goal count, where the count stops) and
+    ``node_limit`` are the flags of the same names. ``size``, ``width`` and ``height``
+    resize the board. Any other keyword sets a key of the file, ``__``
     standing for '.': ``rules__count=5`` is ``--set rules.count=5``; ``set={"rules.count":
     5}`` does the same with dotted keys.
 

@@ -390,16 +390,33 @@ fn solve(
     let done = interruptible(py, &stop, || {
         let l = load(&r)?;
         let strategy = resolve(&l.model, &l.task, &l.strategy).map_err(|f| match f {
-            // Named in the file, not by the call: the error points at its line.
-            Failure::Strategy(m) if r.strategy.is_none() => {
+            // Named in the file, not by the call: the error points at its line. Where no
+            // one named a strategy, none applies: a StrategyError.
+            Failure::Strategy(m) if r.strategy.is_none() && l.strategy != "auto" => {
                 Failure::Puzzle(l.spec.err_nowhere("solve.strategy", m))
             }
             f => f,
         })?;
+        // Goal count stops at a limit given (the answer at least so many), as `solve` does.
+        let solutions = match l.task.goal {
+            Goal::First => Some(1),
+            Goal::Count => l.spec.solve.limit,
+            _ => None,
+        };
+        if l.task.goal == Goal::Count && solutions == Some(0) {
+            return Err(Failure::Puzzle(
+                l.spec.err_nowhere(
+                    "solve.limit",
+                    "with goal count the count stops at `limit` solutions and says \"at least \
+                 limit\"; accepted: 1 or more (2 asks whether a puzzle has one solution)"
+                        .to_string(),
+                ),
+            ));
+        }
         let limits = Limits {
             time: None,
             nodes: r.node_limit,
-            solutions: (l.task.goal == Goal::First).then_some(1),
+            solutions,
         };
         let keep = l.spec.solve.limit.unwrap_or_else(default_shown);
         let clock = clock_for(l.spec.solve.time_limit, &stop);

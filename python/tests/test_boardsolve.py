@@ -313,6 +313,30 @@ def test_strategy_error():
         boardsolve.solve(PUZZLES / "queens8.toml", strategy="nonesuch")
 
 
+def test_no_strategy_for_the_puzzle_is_a_strategy_error():
+    # No strategy named anywhere, and none takes a 65x65 board's queens.
+    with pytest.raises(boardsolve.StrategyError):
+        boardsolve.solve(PUZZLES / "queens8.toml", size=65)
+
+
+def test_a_count_stops_at_its_limit_as_the_command_line_does():
+    r = boardsolve.solve(PUZZLES / "sudoku4.toml", size=4, goal="count", limit=2)
+    assert r.count == 2 and r.stopped == "solution limit"
+    assert r.to_dict()["complete"] is False
+    whole = boardsolve.solve(PUZZLES / "sudoku4.toml", size=4, goal="count")
+    assert whole.count == 288 and whole.to_dict()["complete"] is True
+    with pytest.raises(boardsolve.PuzzleError):
+        boardsolve.solve(PUZZLES / "sudoku4.toml", size=4, goal="count", limit=0)
+
+
+def test_a_file_that_is_not_utf8_is_a_puzzle_error(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b'kind = "independent"\ntitle = "\xe9"\n')
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        boardsolve.solve(bad)
+    assert (e.value.line, e.value.column) == (2, 10) and "0xE9" in str(e.value)
+
+
 def test_limit_reached_carries_the_answer_so_far():
     with pytest.raises(boardsolve.LimitReached) as e:
         boardsolve.solve(PUZZLES / "queens8.toml", goal="count", size=28, time_limit=0.3,
