@@ -200,6 +200,7 @@ fn solve(cli: SolveCli) -> u8 {
         cli.out.format,
         l.task.part.is_some(),
         (keep, l.task.goal == Goal::All),
+        l.task.memory,
         &l.clock,
     ));
     if let Err(e) = lock(&report).begin(&h, &strategy) {
