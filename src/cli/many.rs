@@ -12,7 +12,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TryRecvError, sync_channel};
 
-use boardsolve::engine::{Clock, Goal, Run, StopReason, TICK, Task};
+use boardsolve::engine::{Clock, Goal, Refusal, Run, StopReason, TICK, Task};
 use boardsolve::kinds::{Model, sudoku};
 use boardsolve::render::{self, LinesAfter, ManyTally};
 use boardsolve::spec::options::OutputFormat;
@@ -291,13 +291,23 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             goal.name()
         ));
     }
+    // A count capped at no solution says nothing of any puzzle.
+    if goal == Goal::Count && solve.limit == Some(0) {
+        return fail(
+            "--limit 0: with --input lines and goal count, --limit caps each puzzle's count; \
+             accepted: 1 or more (--limit 2 tells unique puzzles), or no --limit for exact counts",
+        );
+    }
     let threads = solve
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // Fewer where the memory budget holds fewer puzzles' searches at once (below); the
+    // summary says how many solved them.
+    let solving = std::cell::Cell::new(threads);
     let task = Task {
         goal,
         threads,
-        memory: c.memory.as_deref().and_then(|m| parse_memory(m).ok()),
+        memory: super::memory::budget(c.memory.as_deref().and_then(|m| parse_memory(m).ok())).bytes,
         ..Task::default()
     };
     let mut solution_limits = limits(c.node_limit, goal, solve.time_limit);
@@ -330,7 +340,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
         if !cli.out.quiet {
             eprintln!(
                 "{}",
-                render::many_summary(tally, start.elapsed(), threads, counted)
+                render::many_summary(tally, start.elapsed(), solving.get(), counted)
             );
         }
     };
@@ -389,6 +399,34 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             Some(s) => s.to_string(),
             None => return fail(format!("{name}: {}", no_strategy(&one, &one_task))),
         },
+    };
+    // Each thread holds one puzzle's search at a time: the budget is shared among them, so
+    // the threads are fewer where it holds fewer searches (the puzzle's estimate, from the
+    // grid with no givens, bounds every line's).
+    let share = task.memory.map(|budget| Task {
+        memory: Some(budget / threads as u64),
+        ..one_task
+    });
+    if let (Some(budget), Some(share)) = (task.memory, share)
+        && threads > 1
+        && let Err(Refusal::DoesNotApply { why, .. }) = one.applies(&strategy, &share)
+        && let Refusal::Memory { need, .. } = *why
+    {
+        let fit = usize::try_from(budget / need.bytes.max(1)).unwrap_or(usize::MAX);
+        eprintln!(
+            "note: {threads} threads: one puzzle's search ({strategy}) may take {}, and the \
+             memory budget of {} holds {fit} at once: {fit} thread{} solve{} the puzzles \
+             (--threads, --memory)",
+            render::bytes(need.bytes),
+            render::bytes(budget),
+            if fit == 1 { "" } else { "s" },
+            if fit == 1 { "s" } else { "" },
+        );
+        solving.set(fit.max(1));
+    }
+    let task = Task {
+        threads: solving.get(),
+        ..task
     };
     let solver = sudoku::LineSolver::new(&base, sudoku_rules, &strategy, &task);
     let out: Box<dyn Write> = match &cli.out.output {

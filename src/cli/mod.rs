@@ -136,6 +136,22 @@ pub(crate) fn fail(msg: impl std::fmt::Display) -> u8 {
 }
 
 fn solve(cli: SolveCli) -> u8 {
+    // Checked before the input is read and before any file is opened for writing: creating
+    // the output truncates it, and the puzzle with it.
+    for (flag, path) in [("--output", &cli.out.output), ("--record", &cli.out.record)] {
+        if let Some(path) = path
+            && same_file(cli.file(), path)
+        {
+            let input = match cli.file() {
+                "-" => "standard input",
+                f => f,
+            };
+            return fail(format!(
+                "{flag} {path}: is the puzzle file ({input}), which writing would overwrite; \
+                 accepted: a path other than the input's"
+            ));
+        }
+    }
     if cli.common.input == Some(InputFormat::Lines) {
         return many::solve_lines(&cli);
     }
@@ -189,6 +205,7 @@ fn solve(cli: SolveCli) -> u8 {
         cli.out.format,
         l.task.part.is_some(),
         (keep, l.task.goal == Goal::All),
+        l.task.memory,
         &l.clock,
     ));
     if let Err(e) = lock(&report).begin(&h, &strategy) {
@@ -259,6 +276,35 @@ fn solve(cli: SolveCli) -> u8 {
     } else {
         exit_code(outcome.status)
     }
+}
+
+/// Whether `out` names the regular file that `input` (`-`: standard input) reads: the same
+/// canonical path, or on Unix the same device and inode (a hard link, a bind mount). A path
+/// that does not exist yet, or an input that is no regular file (a pipe, a terminal), is
+/// never the same.
+fn same_file(input: &str, out: &str) -> bool {
+    let input = match input {
+        "-" if cfg!(unix) => "/dev/stdin",
+        "-" => return false,
+        f => f,
+    };
+    let (Ok(a), Ok(b)) = (std::fs::metadata(input), std::fs::metadata(out)) else {
+        return false;
+    };
+    if !a.is_file() {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if a.dev() == b.dev() && a.ino() == b.ino() {
+            return true;
+        }
+    }
+    matches!(
+        (std::fs::canonicalize(input), std::fs::canonicalize(out)),
+        (Ok(x), Ok(y)) if x == y
+    )
 }
 
 /// The lock, also after a panic elsewhere left it poisoned: a report is written to its end.

@@ -1,9 +1,10 @@
 //! Writing a solve's answer in the format asked for. Text and JSON go out as the search
 //! finds solutions (the head before the search, each solution as it passes its check, the
-//! tail after), so memory does not grow with the solutions shown; SVG and DOT draw every
-//! solution at once and keep them, up to `--limit`; a part's record in JSON is one line at
-//! the end. Every picture is written under the run's clock, so writing a board of 10^8
-//! squares stops at the deadline or an interrupt too, the output closed where it stopped.
+//! tail after), so memory does not grow with the solutions shown; SVG draws every solution
+//! at once and keeps them, up to `--limit` and within the memory budget (DOT keeps the
+//! first alone); a part's record in JSON is one line at the end. Every picture is written
+//! under the run's clock, so writing a board of 10^8 squares, or drawing thousands of
+//! boards, stops at the deadline or an interrupt too, the output closed where it stopped.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -44,6 +45,10 @@ pub(crate) struct Report<'c> {
     /// Solutions written, or kept to draw at the end (one cut short included).
     shown: u64,
     kept: Vec<Picture>,
+    /// The memory budget ([`boardsolve::engine::Task::memory`]) and what the pictures kept
+    /// will take, drawing included ([`kept_bytes`]).
+    budget: Option<u64>,
+    held: u64,
     /// The writing of a solution stopped: none is written after it.
     cut: Option<Unfinished>,
     /// Written since the last flush.
@@ -55,12 +60,14 @@ pub(crate) struct Report<'c> {
 
 impl<'c> Report<'c> {
     /// A report in `format` (a part's record instead, for `record` in JSON), showing at most
-    /// `keep` solutions (of goal `all` when `all`), its writing stopped by `clock`.
+    /// `keep` solutions (of goal `all` when `all`), its writing stopped by `clock`; the
+    /// solutions kept for a drawing stop at `budget` bytes.
     pub(crate) fn new(
         out: Out,
         format: OutputFormat,
         record: bool,
         (keep, all): (u64, bool),
+        budget: Option<u64>,
         clock: &'c Clock,
     ) -> Self {
         let mode = match format {
@@ -81,6 +88,8 @@ impl<'c> Report<'c> {
             all,
             shown: 0,
             kept: Vec::new(),
+            budget,
+            held: 0,
             cut: None,
             dirty: false,
             error: None,
@@ -116,10 +125,9 @@ impl<'c> Report<'c> {
         }
         match self.mode {
             Mode::Record => {}
-            Mode::Collect => {
-                self.kept.push(model.picture(solution));
-                self.shown += 1;
-            }
+            // The move graph takes the first tour's numbers alone.
+            Mode::Collect if self.format == OutputFormat::Dot && !self.kept.is_empty() => {}
+            Mode::Collect => self.keep_picture(model.picture(solution)),
             Mode::Stream => {
                 let written = self.write(&model.picture(solution));
                 self.note(written);
@@ -130,6 +138,30 @@ impl<'c> Report<'c> {
         } else {
             ControlFlow::Continue(())
         }
+    }
+
+    /// Keep a picture for the drawing, unless it would take the pictures kept past the
+    /// memory budget: then it and the later ones are left out, the search going on to its
+    /// count, and the answer says where the drawing stops.
+    fn keep_picture(&mut self, p: Picture) {
+        let bytes = kept_bytes(&p);
+        if let Some(budget) = self.budget
+            && self.held.saturating_add(bytes) > budget
+        {
+            self.cut = Some(Unfinished::Cut {
+                solution: self.shown + 1,
+                at: Stop {
+                    reason: StopReason::Memory,
+                    done: 0,
+                    of: p.squares(),
+                    unit: "squares",
+                },
+            });
+            return;
+        }
+        self.held += bytes;
+        self.kept.push(p);
+        self.shown += 1;
     }
 
     /// Write one solution under the clock; a stop inside it ends the solutions shown. The
@@ -200,11 +232,11 @@ impl<'c> Report<'c> {
             }
             match self.mode {
                 Mode::Stream => self.write(p)?,
-                Mode::Collect => self.kept.push(p.clone()),
+                Mode::Collect => self.keep_picture(p.clone()),
                 Mode::Record => {}
             }
         }
-        let unfinished = self.cut.or(unchecked.map(Unfinished::Unchecked));
+        let mut unfinished = self.cut.or(unchecked.map(Unfinished::Unchecked));
         let w = &mut self.out;
         match (self.mode, self.format) {
             (Mode::Record, _) => {
@@ -218,7 +250,10 @@ impl<'c> Report<'c> {
             (Mode::Stream, _) => {
                 render::write_json_tail(w, outcome, self.shown, unfinished.as_ref())?
             }
-            (Mode::Collect, OutputFormat::Svg) => write_svg(w, h, &self.kept)?,
+            (Mode::Collect, OutputFormat::Svg) => {
+                // A drawing stopped by the clock ends before the first solution it left out.
+                unfinished = write_svg(w, h, &self.kept, self.clock)?.or(unfinished);
+            }
             (Mode::Collect, OutputFormat::Knuth | OutputFormat::KnuthInput) => {
                 render::write_knuth_report(w, outcome, &self.kept)?
             }
@@ -238,7 +273,27 @@ impl<'c> Report<'c> {
     }
 }
 
-fn write_svg(w: &mut dyn Write, h: &Header, pictures: &[Picture]) -> std::io::Result<()> {
+/// Bytes a picture kept for a drawing takes: its squares (or its options' names), each held
+/// once as the picture and twice as SVG text (the body, then the document around it), at
+/// most about 300 bytes of SVG a square (a sudoku cell with its symbol and borders).
+fn kept_bytes(p: &Picture) -> u64 {
+    const PER_SQUARE: u64 = 700;
+    const PER_PICTURE: u64 = 1024;
+    let names: u64 = match p {
+        Picture::Options(options) => options.iter().flatten().map(|n| n.len() as u64 + 1).sum(),
+        _ => 0,
+    };
+    PER_PICTURE + (p.squares() as u64) * PER_SQUARE + names * 3
+}
+
+/// The drawing of `pictures`, stopped by `clock` between two pictures: the document closes
+/// with those drawn, and the stop comes back as the first one left out.
+fn write_svg(
+    w: &mut dyn Write,
+    h: &Header,
+    pictures: &[Picture],
+    clock: &Clock,
+) -> std::io::Result<Option<Unfinished>> {
     if let Some(big) = pictures
         .iter()
         .map(Picture::squares)
@@ -251,5 +306,16 @@ fn write_svg(w: &mut dyn Write, h: &Header, pictures: &[Picture]) -> std::io::Re
             render::group(big as u128)
         )));
     }
-    w.write_all(render::svg_report(h, pictures).as_bytes())
+    let mut watch = clock.watch();
+    let (svg, drawn, stopped) = render::svg_report_until(h, pictures, &mut || watch.stop());
+    w.write_all(svg.as_bytes())?;
+    Ok(stopped.map(|reason| Unfinished::Cut {
+        solution: drawn as u64 + 1,
+        at: Stop {
+            reason,
+            done: 0,
+            of: pictures[drawn].squares(),
+            unit: "squares",
+        },
+    }))
 }

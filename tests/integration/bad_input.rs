@@ -1014,3 +1014,32 @@ fn a_flag_and_a_set_of_its_key_are_refused_together() {
     let (code, err) = run_text(&text, &["--goal", "count", "--set", "solve.threads=2"]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// A `--set` key deeper or longer than any key of a puzzle file is refused at once, by the
+/// option and its start, before any table is built; the deepest key of the file is taken.
+#[test]
+fn a_set_key_too_deep_or_too_long_is_refused_at_once() {
+    let text = format!("{HEAD}size = 6\n[piece]\nmoves = \"Q\"\n");
+    let deep = format!("{}b=1", "a.".repeat(10_000));
+    let long = format!("{}=1", "k".repeat(300));
+    let start = std::time::Instant::now();
+    expect_error(
+        &text,
+        &["--set", &deep],
+        &[
+            "--set a.a.a.",
+            "the key path has 10,001 parts; accepted: up to 4",
+        ],
+    );
+    expect_error(
+        &text,
+        &["--set", &long],
+        &["the key path is 300 bytes long; accepted: up to 256"],
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    let (code, err) = run_text(
+        &text,
+        &["--goal", "count", "--set", "solve.options.bnb.root_steps=2"],
+    );
+    assert!(!err.contains("the key path"), "{code}: {err}");
+}

@@ -184,6 +184,90 @@ fn standard_input_and_output_file() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `--output` naming the puzzle file itself (by its own path, another spelling of it, or a
+/// hard link) is refused before anything is written, in every mode: the puzzle is left whole.
+#[test]
+fn output_naming_the_input_is_refused_and_the_input_kept() {
+    let dir = std::env::temp_dir().join(format!("boardsolve-same-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let toml = dir.join("queens.toml");
+    let text = std::fs::read_to_string(puzzle("queens8.toml")).unwrap();
+    std::fs::write(&toml, &text).unwrap();
+    let lines = dir.join("lines.txt");
+    let grid = format!("{}\n", ".".repeat(81));
+    std::fs::write(&lines, &grid).unwrap();
+    let link = dir.join("link.txt");
+    std::fs::hard_link(&lines, &link).unwrap();
+    let dotted = dir.join(".").join("queens.toml");
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let cases: [(Vec<String>, &std::path::Path, &str); 5] = [
+        (vec![s(&toml), "--output".into(), s(&toml)], &toml, &text),
+        (vec![s(&toml), "--output".into(), s(&dotted)], &toml, &text),
+        (
+            vec![
+                s(&toml),
+                "--format".into(),
+                "knuth-input".into(),
+                "--output".into(),
+                s(&toml),
+            ],
+            &toml,
+            &text,
+        ),
+        (
+            vec![
+                s(&lines),
+                "--input".into(),
+                "lines".into(),
+                "--output".into(),
+                s(&lines),
+            ],
+            &lines,
+            &grid,
+        ),
+        (
+            vec![
+                s(&lines),
+                "--input".into(),
+                "lines".into(),
+                "--output".into(),
+                s(&link),
+            ],
+            &lines,
+            &grid,
+        ),
+    ];
+    for (args, kept, was) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = run_cli(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.contains("--output") && err.contains("is the puzzle file"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(kept).unwrap(), was, "{args:?}");
+    }
+    // Standard input redirected from the file counts as the file.
+    let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
+        .args(["-", "--output"])
+        .arg(&toml)
+        .stdin(std::fs::File::open(&toml).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&toml).unwrap(), text);
+    // Another file is written as ever.
+    let other = dir.join("answer.txt");
+    let (code, _, err) = run_cli(&[&s(&toml), "--output", &s(&other)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        std::fs::read_to_string(&other)
+            .unwrap()
+            .contains("92 solutions")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn set_overrides_any_key() {
     let (code, out, err) = run_cli(&[

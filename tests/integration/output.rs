@@ -367,3 +367,69 @@ fn the_check_of_a_compact_tour_stops_when_asked() {
     assert_eq!(stopped, Err(CheckError::Stopped(StopReason::Interrupted)));
     assert_eq!(model.check_compact_until(&tour, &mut || None), Ok(()));
 }
+
+/// The solutions kept for an SVG drawing count against the memory budget: past it the
+/// drawing stops (the count goes on), the document is whole, and the run ends with exit 3
+/// saying from which solution none is drawn.
+#[test]
+fn svg_keeps_solutions_within_the_memory_budget() {
+    let (code, out, err) = crate::run_cli(&[
+        &puzzle("latin-square.toml"),
+        "--goal",
+        "all",
+        "--limit",
+        "1000000",
+        "--format",
+        "svg",
+        "--memory",
+        "16M",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        out.starts_with("<svg ") && out.ends_with("</svg>\n"),
+        "{err}"
+    );
+    assert!(err.contains("161,280 solutions"), "{err}");
+    assert!(
+        err.contains("are not drawn") && err.contains("memory budget (--memory)"),
+        "{err}"
+    );
+    // One frame a board: fewer than the solutions, and within the budget.
+    let boards = out.matches("stroke-width=\"3\"").count();
+    assert!(boards > 0 && boards < 161_280, "{boards}");
+    assert!(out.len() < 16 << 20, "{}", out.len());
+}
+
+/// Drawing stops at the time limit between two boards: the document closes with those
+/// drawn, and the run ends with exit 3.
+#[test]
+fn svg_drawing_stops_at_the_time_limit() {
+    let start = Instant::now();
+    let (code, out, err) = crate::run_cli(&[
+        &puzzle("latin-square.toml"),
+        "--goal",
+        "all",
+        "--limit",
+        "1000000",
+        "--format",
+        "svg",
+        "--memory",
+        "2G",
+        "--time-limit",
+        "0.5",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        out.starts_with("<svg ") && out.ends_with("</svg>\n"),
+        "{err}"
+    );
+    // The search takes some 0.1 s, drawing its boards several seconds: the drawing is cut,
+    // unless on a slow machine the search itself was.
+    if err.contains("161,280 solutions") {
+        assert!(err.contains("output stopped at the time limit"), "{err}");
+    } else {
+        assert!(err.contains("time limit"), "{err}");
+    }
+    assert!(out.matches("stroke-width=\"3\"").count() < 161_280);
+    assert!(start.elapsed() < Duration::from_secs(30), "{err}");
+}

@@ -940,3 +940,61 @@ fn options_that_lines_refuse_are_named() {
         assert!(err.contains(says), "{flags:?}: {err}");
     }
 }
+
+/// In lines mode each thread holds one puzzle's search: the threads are as many as the
+/// memory budget holds searches at once, and the run says so.
+#[test]
+fn lines_with_cages_share_the_memory_budget_among_the_threads() {
+    let input = format!("{}\n", ".".repeat(256)).repeat(2);
+    let cage = "rules.cages=[{sum=30,cells=[\"r1c1\",\"r1c2\",\"r1c3\",\"r1c4\",\"r1c5\"]}]";
+    // One search takes some 25 MiB: 40 MiB holds one, 60 MiB two, 200 MiB all four.
+    for (memory, threads) in [("40M", 1), ("60M", 2), ("200M", 4)] {
+        let (code, out, err) = run_cli_with(
+            &[
+                "-",
+                "--input",
+                "lines",
+                "--threads",
+                "4",
+                "--memory",
+                memory,
+                "--set",
+                cage,
+            ],
+            Some(&input),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out.lines().count(), 2, "{out}");
+        let plural = if threads == 1 { "" } else { "s" };
+        assert!(
+            err.contains(&format!(", {threads} thread{plural}):")),
+            "{memory}: {err}"
+        );
+        assert_eq!(
+            err.contains(&format!("holds {threads} at once")),
+            threads < 4,
+            "{memory}: {err}"
+        );
+    }
+}
+
+/// `--limit 0` with goal count in lines mode would cap every count at nothing: refused.
+#[test]
+fn lines_count_with_limit_0_is_refused() {
+    let input = format!("{}\n", ".".repeat(81));
+    let (code, out, err) = run_cli_with(
+        &["-", "--input", "lines", "--goal", "count", "--limit", "0"],
+        Some(&input),
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("--limit 0: with --input lines and goal count"),
+        "{err}"
+    );
+    let (code, out, err) = run_cli_with(
+        &["-", "--input", "lines", "--goal", "count", "--limit", "1"],
+        Some(&input),
+    );
+    assert_eq!((code, out.trim()), (0, "1+"), "{err}");
+}

@@ -15,6 +15,14 @@ use crate::kinds::domination::DominationNote;
 /// limit after 1,234 of 8,000 rows", "... of solution 3".
 pub fn unfinished_text(u: &Unfinished) -> String {
     match u {
+        // Solutions kept for a drawing stop at the memory budget, before the next is begun.
+        Unfinished::Cut { solution, at } if at.reason == StopReason::Memory && at.done == 0 => {
+            format!(
+                "solutions from {} on are not drawn: keeping them for the drawing would pass \
+                 the memory budget (--memory)",
+                group(*solution as u128)
+            )
+        }
         Unfinished::Cut { solution, at } => {
             let mut s = format!(
                 "output stopped {} after {} of {} {}",

@@ -53,7 +53,7 @@ pub use parts::{
 pub use progress::progress_line;
 pub use refusal::{no_strategy_text, refusal_text};
 pub use sentences::{note_text, reason_text, summary_text};
-pub use svg::{SVG_MAX_SQUARES, svg_report};
+pub use svg::{SVG_MAX_SQUARES, svg_report, svg_report_until};
 pub use text::{
     TEXT_MAX_COLUMNS, shown_text, text_picture, write_text_head, write_text_picture,
     write_text_solution, write_text_tail,

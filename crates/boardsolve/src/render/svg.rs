@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{Header, Picture, tour_order};
+use crate::engine::StopReason;
 
 /// A fill for a stone: the colour's own name when it is a common SVG colour, else a palette.
 fn stone_fill(name: &str, c: usize) -> String {
@@ -333,10 +334,29 @@ fn draw_shapes(
 
 /// An SVG document: each solution drawn as a chessboard with its pieces, side by side.
 pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
+    svg_report_until(h, solutions, &mut || None).0
+}
+
+/// [`svg_report`], asking `stop` before each solution after the first: once it gives a
+/// reason the document closes with the solutions drawn so far, whose number comes back with
+/// the reason.
+pub fn svg_report_until(
+    h: &Header,
+    solutions: &[Picture],
+    stop: &mut dyn FnMut() -> Option<StopReason>,
+) -> (String, usize, Option<StopReason>) {
     let mut body = String::new();
     let mut x0 = GAP;
     let mut max_h = 0;
-    for p in solutions {
+    let mut drawn = solutions.len();
+    let mut stopped = None;
+    for (k, p) in solutions.iter().enumerate() {
+        if k > 0
+            && let Some(r) = stop()
+        {
+            (drawn, stopped) = (k, Some(r));
+            break;
+        }
         match p {
             Picture::OnePerRow {
                 width,
@@ -508,11 +528,12 @@ pub fn svg_report(h: &Header, solutions: &[Picture]) -> String {
         max_h = 24;
     }
     let title = xml_escape(h.title.as_deref().unwrap_or(&h.kind));
-    format!(
+    let svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\">\n<title>{title}</title>\n{body}</svg>\n",
         x0.max(2 * GAP),
         max_h + 2 * GAP
-    )
+    );
+    (svg, drawn, stopped)
 }
 
 /// Text as XML character data or an attribute value: the five markup characters escaped,

@@ -223,6 +223,14 @@ fn header_name(line: &str) -> Option<String> {
     (!names.is_empty()).then(|| names.join("."))
 }
 
+/// The most parts a `--set` key path has: the deepest key of a puzzle file is a domination
+/// tuning option, `solve.options.bnb.root_steps`.
+pub const MAX_SET_DEPTH: usize = 4;
+/// The longest `--set` key path, in bytes: the longest key of a puzzle file is a few tens.
+pub const MAX_SET_KEY: usize = 256;
+/// Characters of a `--set` argument an error shows.
+const SHOWN_SET: usize = 60;
+
 /// Apply `--set key.path=value` overrides to the document text. The value is read as TOML
 /// (`8`, `true`, `"N"`, `[1, 2]`) and, failing that, as a plain string.
 pub(super) fn apply_set(file: &str, text: &str, sets: &[String]) -> Result<String, SpecError> {
@@ -235,17 +243,38 @@ pub(super) fn apply_set(file: &str, text: &str, sets: &[String]) -> Result<Strin
         located(file, text, span, &key_at(text, 0), message)
     })?;
     for set in sets {
+        // A long argument is named by its start: the message stays a line.
+        let shown = match set.char_indices().nth(SHOWN_SET) {
+            Some((end, _)) => format!("{}...", &set[..end]),
+            None => set.clone(),
+        };
         let err = |m: String| SpecError {
             file: file.to_string(),
             line: 0,
             column: 0,
-            key: format!("--set {set}"),
+            key: format!("--set {shown}"),
             message: m,
         };
         let (path, value) = set
             .split_once('=')
             .ok_or_else(|| err("accepted: key.path=value, e.g. rules.count=8".into()))?;
-        let keys: Vec<&str> = path.trim().split('.').map(str::trim).collect();
+        // Checked before any table is built: each part of the path nests one.
+        let path = path.trim();
+        let parts = path.split('.').count();
+        if parts > MAX_SET_DEPTH {
+            return Err(err(format!(
+                "the key path has {} parts; accepted: up to {MAX_SET_DEPTH}, as deep as a \
+                 puzzle file's keys go (solve.options.bnb.root_steps)",
+                crate::util::numbers::group(parts as u128)
+            )));
+        }
+        if path.len() > MAX_SET_KEY {
+            return Err(err(format!(
+                "the key path is {} bytes long; accepted: up to {MAX_SET_KEY}",
+                crate::util::numbers::group(path.len() as u128)
+            )));
+        }
+        let keys: Vec<&str> = path.split('.').map(str::trim).collect();
         if keys.iter().any(|k| k.is_empty()) {
             return Err(err("the key path has an empty part".into()));
         }
