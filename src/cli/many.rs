@@ -291,13 +291,6 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             goal.name()
         ));
     }
-    // A count capped at no solution says nothing of any puzzle.
-    if goal == Goal::Count && solve.limit == Some(0) {
-        return fail(
-            "--limit 0: with --input lines and goal count, --limit caps each puzzle's count; \
-             accepted: 1 or more (--limit 2 tells unique puzzles), or no --limit for exact counts",
-        );
-    }
     let threads = solve
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

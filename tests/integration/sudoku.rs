@@ -989,7 +989,7 @@ fn lines_count_with_limit_0_is_refused() {
     assert_eq!(code, 2, "{out}{err}");
     assert!(out.is_empty(), "{out}");
     assert!(
-        err.contains("--limit 0: with --input lines and goal count"),
+        err.contains("--limit 0: with goal count each count stops at N solutions"),
         "{err}"
     );
     let (code, out, err) = run_cli_with(
