@@ -9,7 +9,7 @@
 //! with costs measured on this project's benchmarks (pentominoes, N-Queens, dominoes,
 //! Langford pairs), so the comparison is between times, not node counts.
 
-use super::Bits;
+use super::{Bits, clashes, done};
 use crate::util::rng::Rng;
 
 /// Nanoseconds a `bitmask` node, and a group option it checks.
@@ -50,14 +50,6 @@ impl<const W: usize> Bits<W> {
         }
         by
     }
-}
-
-fn clashes<const W: usize>(o: &[u64; W], covered: &[u64; W]) -> bool {
-    (0..W).any(|w| o[w] & covered[w] != 0)
-}
-
-fn done<const W: usize>(covered: &[u64; W], primary: &[u64; W]) -> bool {
-    (0..W).all(|w| !covered[w] & primary[w] == 0)
 }
 
 fn size<const W: usize>(o: &[u64; W]) -> u64 {

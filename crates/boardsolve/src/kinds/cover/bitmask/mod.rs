@@ -424,6 +424,16 @@ fn search<const W: usize>(p: &Problem, branch: Branch, threads: usize, run: &mut
     }
 }
 
+/// Whether option `o` holds an item of `covered`.
+fn clashes<const W: usize>(o: &[u64; W], covered: &[u64; W]) -> bool {
+    (0..W).any(|w| o[w] & covered[w] != 0)
+}
+
+/// Whether `covered` holds every primary item.
+fn done<const W: usize>(covered: &[u64; W], primary: &[u64; W]) -> bool {
+    (0..W).all(|w| !covered[w] & primary[w] == 0)
+}
+
 /// Subtrees for each thread when a count is shared out: enough that threads finishing early
 /// find more, as the subtrees' sizes vary by orders of magnitude.
 const SUBTREES_PER_THREAD: usize = 64;
@@ -457,12 +467,12 @@ fn frontier<const W: usize>(bits: &Bits<W>, want: usize) -> (Vec<[u64; W]>, u128
             nodes += 1;
             let item = bits.first_open(covered);
             for o in bits.group(item) {
-                if (0..W).any(|w| o[w] & covered[w] != 0) {
+                if clashes(o, covered) {
                     continue;
                 }
                 let mut state = *covered;
                 (0..W).for_each(|w| state[w] |= o[w]);
-                if (0..W).all(|w| !state[w] & bits.primary[w] == 0) {
+                if done(&state, &bits.primary) {
                     nodes += 1;
                     solutions += 1;
                 } else {
