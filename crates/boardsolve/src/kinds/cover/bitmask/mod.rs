@@ -20,6 +20,7 @@ use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::kinds::Strategy;
 
 mod estimate;
+mod fits;
 
 /// The most items (primary and secondary) the bitsets hold: eight words.
 pub const MAX_ITEMS: usize = 512;
@@ -332,70 +333,73 @@ struct Walk<'a, 'r, const W: usize> {
     path: Vec<usize>,
 }
 
-impl<const W: usize> Walk<'_, '_, W> {
-    /// Search below `covered`, which leaves a primary item uncovered; `true` means stop.
-    /// With `EACH` false, solutions are only counted: an option that completes the cover is
-    /// counted where it is found, without a call for its node.
-    fn below<const EACH: bool>(&mut self, covered: &[u64; W]) -> bool {
-        self.nodes += 1;
-        if self.nodes >= self.until_check {
-            self.run.count(std::mem::take(&mut self.solutions));
-            if self.run.nodes(std::mem::take(&mut self.nodes)) {
-                return true;
-            }
-            self.until_check = self.run.nodes_until_check();
-        }
-        let bits = self.bits;
-        let item = bits.first_open(covered);
-        let (a, b) = (bits.first[item] as usize, bits.first[item + 1] as usize);
-        // Which options of the group fit, found without a branch per option (whether one
-        // clashes is as good as random, and a mispredicted branch costs more than the test),
-        // 64 at a time; then the ones that fit, in order.
-        let mut base = a;
-        while base < b {
-            let chunk = &bits.bits[base..b.min(base + 64)];
-            let mut fit = 0u64;
-            for (j, o) in chunk.iter().enumerate() {
-                let mut clash = 0;
-                for w in 0..W {
-                    clash |= o[w] & covered[w];
-                }
-                fit |= u64::from(clash == 0) << j;
-            }
-            while fit != 0 {
-                let k = base + fit.trailing_zeros() as usize;
-                fit &= fit - 1;
-                let o = &bits.bits[k];
-                let mut next = [0u64; W];
-                let mut open = 0;
-                for w in 0..W {
-                    next[w] = o[w] | covered[w];
-                    open |= !next[w] & bits.primary[w];
-                }
-                if EACH {
-                    self.path.push(bits.ids[k] as usize);
-                    let stop = if open == 0 {
-                        self.nodes += 1;
-                        self.run.solution(&self.path)
-                    } else {
-                        self.below::<EACH>(&next)
-                    };
-                    self.path.pop();
-                    if stop {
+/// The search below a node, as a method named `$name` that finds a chunk's fitting options
+/// with `$fits`, compiled for the processor features `$features` where given: the same
+/// code, with wider vector instructions where the processor has them.
+macro_rules! below_with {
+    ($name:ident, $fits:path $(, $features:literal)?) => {
+        impl<const W: usize> Walk<'_, '_, W> {
+            /// Search below `covered`, which leaves a primary item uncovered; `true` means
+            /// stop. With `EACH` false, solutions are only counted: an option that completes
+            /// the cover is counted where it is found, without a call for its node.
+            $(#[target_feature(enable = $features)])?
+            fn $name<const EACH: bool>(&mut self, covered: &[u64; W]) -> bool {
+                self.nodes += 1;
+                if self.nodes >= self.until_check {
+                    self.run.count(std::mem::take(&mut self.solutions));
+                    if self.run.nodes(std::mem::take(&mut self.nodes)) {
                         return true;
                     }
-                } else if open == 0 {
-                    self.nodes += 1;
-                    self.solutions += 1;
-                } else if self.below::<EACH>(&next) {
-                    return true;
+                    self.until_check = self.run.nodes_until_check();
                 }
+                let bits = self.bits;
+                let item = bits.first_open(covered);
+                let (a, b) = (bits.first[item] as usize, bits.first[item + 1] as usize);
+                // The group's options that fit, 64 at a time, then those in order.
+                let mut base = a;
+                while base < b {
+                    let chunk = &bits.bits[base..b.min(base + 64)];
+                    let mut fit = $fits(chunk, covered);
+                    while fit != 0 {
+                        let k = base + fit.trailing_zeros() as usize;
+                        fit &= fit - 1;
+                        let o = &bits.bits[k];
+                        let mut next = [0u64; W];
+                        let mut open = 0;
+                        for w in 0..W {
+                            next[w] = o[w] | covered[w];
+                            open |= !next[w] & bits.primary[w];
+                        }
+                        if EACH {
+                            self.path.push(bits.ids[k] as usize);
+                            let stop = if open == 0 {
+                                self.nodes += 1;
+                                self.run.solution(&self.path)
+                            } else {
+                                self.$name::<EACH>(&next)
+                            };
+                            self.path.pop();
+                            if stop {
+                                return true;
+                            }
+                        } else if open == 0 {
+                            self.nodes += 1;
+                            self.solutions += 1;
+                        } else if self.$name::<EACH>(&next) {
+                            return true;
+                        }
+                    }
+                    base += chunk.len();
+                }
+                false
             }
-            base += chunk.len();
         }
-        false
-    }
+    };
 }
+
+below_with!(below, fits::portable);
+#[cfg(target_arch = "x86_64")]
+below_with!(below_avx2, fits::avx2, "popcnt,bmi1,avx2");
 
 fn search<const W: usize>(p: &Problem, branch: Branch, threads: usize, run: &mut Run) {
     let order = order(p, branch);
@@ -449,6 +453,14 @@ fn walk<const W: usize, const EACH: bool>(bits: &Bits<W>, from: &[u64; W], run: 
         solutions: 0,
         path: Vec::with_capacity(64 * W + 1),
     };
+    #[cfg(target_arch = "x86_64")]
+    if fits::has_avx2() {
+        // SAFETY: the processor has the features `below_avx2` is compiled for.
+        unsafe { walk.below_avx2::<EACH>(from) };
+    } else {
+        walk.below::<EACH>(from);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
     walk.below::<EACH>(from);
     let (nodes, solutions) = (walk.nodes, walk.solutions);
     run.count(solutions);
