@@ -72,6 +72,17 @@ fn soma_cube_11520_and_240_up_to_the_cubes_48_symmetries() {
     }
     let (d, _, _) = solve(&text("soma.toml"), None, "dxz", Goal::Count, false, 1);
     assert_eq!(d.answer.count, Some(11520));
+    for threads in [1, 2] {
+        let (b, _, _) = solve(
+            &text("soma.toml"),
+            None,
+            "bitmask",
+            Goal::Count,
+            false,
+            threads,
+        );
+        assert_eq!(b.answer.count, Some(11520));
+    }
 }
 
 #[test]
@@ -293,6 +304,7 @@ fn small_random_tilings_against_a_brute_force() {
         seed % n
     };
     let mut checked = 0;
+    let mut bitmask = 0;
     for case in 0..60 {
         let (w, h) = (2 + next(4) as usize, 2 + next(3) as usize);
         let cell: Vec<bool> = (0..w * h).map(|_| next(7) != 0).collect();
@@ -399,9 +411,25 @@ fn small_random_tilings_against_a_brute_force() {
             let (d, _, _) = solve(&file, None, "dxz", Goal::Count, false, 1);
             assert_eq!(d.answer.count, o.answer.count, "case {case} dxz");
         }
+        if m.applies("bitmask", &Default::default()).is_ok() {
+            let (b, listed, _) = solve(&file, None, "bitmask", Goal::All, false, 1);
+            assert_eq!(b.answer.count, o.answer.count, "case {case} bitmask");
+            for s in &listed {
+                m.check(s).unwrap();
+            }
+            for threads in [1, 2] {
+                let (c, _, _) = solve(&file, None, "bitmask", Goal::Count, false, threads);
+                assert_eq!(
+                    c.answer.count, o.answer.count,
+                    "case {case} bitmask {threads}"
+                );
+            }
+            bitmask += 1;
+        }
         checked += 1;
     }
     assert!(checked >= 30, "only {checked} cases compiled");
+    assert!(bitmask >= 10, "bitmask took only {bitmask} cases");
 }
 
 #[test]

@@ -289,7 +289,7 @@ impl Model {
             Model::Domination(_) => domination::PREFERENCE,
             Model::Tour(_) => tour::PREFERENCE,
             Model::Lines(_) => lines::PREFERENCE,
-            Model::Tiling(_) => tiling::PREFERENCE,
+            Model::Tiling(m) => tiling::preference(m, task),
             Model::Sudoku(_) => sudoku::PREFERENCE,
         };
         let all = self.strategies(task);

@@ -32,6 +32,9 @@ pub(super) fn kind_refusal(r: &KindRefusal) -> String {
             TilingRefusal::MemoUnique => "its memo counts the whole problem; --unique compares \
                                           solutions with their images, which dlx does"
                 .into(),
+            TilingRefusal::BitmaskUnique => "--unique keeps a piece to one placement of each \
+                                             class of solutions, which dlx does"
+                .into(),
             TilingRefusal::KeptSymmetric { piece, symmetric } => format!(
                 "--unique: piece {piece} is kept to one placement of each class, but a \
                  symmetry fixes {symmetric} of them, and solutions through those are told apart \

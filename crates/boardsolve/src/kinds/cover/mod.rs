@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-mod bitmask;
+pub(crate) mod bitmask;
 mod dxz;
 pub mod lists;
 pub mod vocab;
@@ -18,6 +18,7 @@ use crate::dlx::{self, Branch, Problem, Solver};
 use crate::engine::{Answer, Goal, Need, Run, Task};
 use crate::kinds::{Picture, Violation};
 use crate::spec::{CoverSpec, Spec, SpecError};
+use bitmask::Bitmask;
 
 pub struct Model {
     /// Shared with the spec when the file was in Knuth's format: a large problem is not copied.
@@ -176,12 +177,12 @@ impl Model {
     }
 }
 
-pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx, &dxz::Dxz, &bitmask::Bitmask];
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx, &dxz::Dxz, &Bitmask];
 
 /// The strategies `auto` tries, in order: `bitmask` where its tree is estimated the faster
 /// to search (see [`bitmask::suits`]), else `dlx`.
 pub fn preference(m: &Model, task: &Task) -> &'static [&'static str] {
-    if bitmask::suits(m, task) {
+    if Bitmask.applies(m, task).is_ok() && bitmask::suits(&m.problem, m.branch, task) {
         &["bitmask", "dlx"]
     } else {
         &["dlx"]

@@ -4,6 +4,7 @@
 //! the file allows several copies), an option a placement of a piece. Every exact-cover
 //! search then works on it unchanged; a solution maps back to pieces on cells.
 
+mod bitmask;
 mod check;
 mod compile;
 mod dlx;
@@ -55,8 +56,8 @@ pub struct Model {
     cells: Vec<u32>,
 }
 
-pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&dlx::Dlx, &dxz::Dxz];
-pub const PREFERENCE: &[&str] = &["dlx"];
+pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&dlx::Dlx, &dxz::Dxz, &bitmask::Bitmask];
+pub use bitmask::preference;
 
 impl Model {
     /// The piece (or [`BLANK`]) and the cells of option `k`.

@@ -31,6 +31,8 @@ impl Vocabulary for TilingNote {}
 pub enum TilingRefusal {
     /// `dxz` with `--unique`: its memo counts the whole problem.
     MemoUnique,
+    /// `bitmask` with `--unique`: it keeps no piece to a placement per class.
+    BitmaskUnique,
     /// `--unique` with `--format knuth-input`: the kept piece has `symmetric` kept placements
     /// that a symmetry fixes, so the restricted problem alone counts some classes twice.
     KeptSymmetric { piece: String, symmetric: usize },

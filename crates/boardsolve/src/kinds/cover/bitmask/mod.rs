@@ -45,60 +45,71 @@ impl Strategy<Model> for Bitmask {
         if matches!(task.goal, Goal::Minimize | Goal::Maximize) {
             return Err(CoverRefusal::NoObjective.into());
         }
-        let p = &m.problem;
-        if p.has_colours() {
-            return Err(CoverRefusal::BitmaskColours.into());
-        }
-        if p.has_multiplicities() {
-            return Err(CoverRefusal::BitmaskMultiplicities.into());
-        }
-        if p.num_items() > MAX_ITEMS {
-            return Err(CoverRefusal::BitmaskItems {
-                items: p.num_items(),
-                max: MAX_ITEMS,
-            }
-            .into());
-        }
-        Ok(())
+        refuses(&m.problem).map_or(Ok(()), |why| Err(why.into()))
     }
     fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {
-        let p = &m.problem;
-        let words = p.num_items().div_ceil(64).max(1) as u64;
-        // A bitset and an option number for each option, twice while the order is chosen.
-        let bytes = 2 * p.num_options() as u64 * (8 * words + 8) + 64 * p.num_items() as u64;
-        Some(Need::new(
-            bytes,
-            format!(
-                "a bitset of {} words for each of {} options",
-                words,
-                crate::util::numbers::group(p.num_options() as u128)
-            ),
-        ))
+        Some(need(&m.problem))
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        let (p, t) = (&m.problem, task.threads);
-        match p.num_items().div_ceil(64) {
-            0 | 1 => search::<1>(p, m.branch, t, run),
-            2 => search::<2>(p, m.branch, t, run),
-            3 | 4 => search::<4>(p, m.branch, t, run),
-            _ => search::<8>(p, m.branch, t, run),
-        }
-        Answer::default()
+        solve(&m.problem, m.branch, task.threads, run)
     }
 }
 
-/// Whether `auto` runs `bitmask` rather than `dlx`: it applies, the goal is every solution or
-/// their count (a first solution is found sooner by `dlx`'s fewest-options branching than
-/// either tree's size says), the branching rule is the default, and the estimated time of
-/// its tree is the smaller, on a search long enough for the choice to matter.
-pub fn suits(m: &Model, task: &Task) -> bool {
+/// Why the bitsets cannot hold `p`, if they cannot (any kind whose model is a cover asks).
+pub fn refuses(p: &Problem) -> Option<CoverRefusal> {
+    if p.has_colours() {
+        Some(CoverRefusal::BitmaskColours)
+    } else if p.has_multiplicities() {
+        Some(CoverRefusal::BitmaskMultiplicities)
+    } else if p.num_items() > MAX_ITEMS {
+        Some(CoverRefusal::BitmaskItems {
+            items: p.num_items(),
+            max: MAX_ITEMS,
+        })
+    } else {
+        None
+    }
+}
+
+/// The memory the search of `p` takes.
+pub fn need(p: &Problem) -> Need {
+    let words = p.num_items().div_ceil(64).max(1) as u64;
+    // A bitset and an option number for each option, twice while the order is chosen.
+    let bytes = 2 * p.num_options() as u64 * (8 * words + 8) + 64 * p.num_items() as u64;
+    Need::new(
+        bytes,
+        format!(
+            "a bitset of {} words for each of {} options",
+            words,
+            crate::util::numbers::group(p.num_options() as u128)
+        ),
+    )
+}
+
+/// Search `p` (which [`refuses`] takes) for the run's goal: each solution reported as the
+/// problem's option numbers, or their count.
+pub fn solve(p: &Problem, branch: Branch, threads: usize, run: &mut Run) -> Answer {
+    match p.num_items().div_ceil(64) {
+        0 | 1 => search::<1>(p, branch, threads, run),
+        2 => search::<2>(p, branch, threads, run),
+        3 | 4 => search::<4>(p, branch, threads, run),
+        _ => search::<8>(p, branch, threads, run),
+    }
+    Answer::default()
+}
+
+/// Whether `auto` runs `bitmask` rather than `dlx` on `p`: the bitsets hold it, the goal is
+/// every solution or their count (a first solution is found sooner by `dlx`'s fewest-options
+/// branching than either tree's size says), the branching rule is the default, and the
+/// estimated time of its tree is the smaller, on a search long enough for the choice to
+/// matter. The kind has checked the rest of the task (`--unique`, an objective).
+pub fn suits(p: &Problem, branch: Branch, task: &Task) -> bool {
     if !matches!(task.goal, Goal::Count | Goal::All)
-        || m.branch != Branch::Fewest
-        || Bitmask.applies(m, task).is_err()
+        || branch != Branch::Fewest
+        || refuses(p).is_some()
     {
         return false;
     }
-    let p = &m.problem;
     let e = match p.num_items().div_ceil(64) {
         0 | 1 => estimate_with::<1>(p),
         2 => estimate_with::<2>(p),
