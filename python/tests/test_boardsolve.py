@@ -661,6 +661,11 @@ def run_python(code, timeout=120):
                           capture_output=True, text=True, timeout=timeout, cwd=ROOT)
 
 
+# The default budget is read from /proc and /sys: Linux alone has one.
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the default budget is Linux's")
+
+
+@linux_only
 def test_the_default_budget_refuses_what_would_abort_the_process():
     # 3 GiB of address space: the default budget is 3/4 of it, and 64 copies of the arrays
     # (some 3.9 GiB) are refused before any is made, as `solve` refuses them.
@@ -687,6 +692,10 @@ def test_reading_a_file_is_bounded_by_the_memory_budget():
         boardsolve.solve("/dev/zero", memory="16M")
     assert "memory budget" in str(e.value) and e.value.file == "/dev/zero"
     assert time.perf_counter() - start < 20
+
+
+@linux_only
+def test_reading_a_file_is_bounded_by_the_default_budget():
     # The default budget, under a 1 GiB address space: refused, not read without end.
     run = run_python(
         "import resource\n"
