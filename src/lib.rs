@@ -1,6 +1,8 @@
 //! The command line of boardsolve as a library: `solve` is [`main`] on the process's
 //! arguments, and the Python package runs the same function for `python -m boardsolve`.
+//! [`shared`] holds what the Python package's calls take from `solve`: the memory budget and
+//! the bounded reading of a puzzle file.
 
 mod cli;
 
-pub use cli::main;
+pub use cli::{main, shared};

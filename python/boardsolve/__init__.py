@@ -11,8 +11,12 @@ strategies of a puzzle. The searches run in Rust, without the GIL; Ctrl-C stops 
 
 from __future__ import annotations
 
+import atexit as _atexit
 import difflib as _difflib
 import json as _json
+import math as _math
+import numbers as _numbers
+import operator as _operator
 import os as _os
 from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
 
@@ -49,8 +53,12 @@ _KNUTH_EXTENSIONS = (".dlx", ".xcc", ".mcc")
 _SQUARE_KINDS = ("independent", "domination", "tour")
 
 
-def _read(puzzle: Puzzle, input: Optional[str]) -> "tuple[str, str, bool]":
-    """The puzzle's text, its name for errors, and whether it is in Knuth's format."""
+def _read(puzzle: Puzzle, input: Optional[str]) -> "tuple[Optional[str], Optional[str], str, bool]":
+    """The puzzle's text (None where the extension reads it from its file), its path (None
+    where it was given as text), its name for errors, and whether it is in Knuth's format.
+    A file is read in Rust, as ``solve`` reads it: within the memory budget."""
+    if input is not None and not isinstance(input, str):
+        raise TypeError(f"input: {_shown(input)}: accepted: 'toml', 'knuth' or None")
     if input not in (None, "toml", "knuth"):
         raise PuzzleError(
             f"input {input!r}: accepted: 'toml' or 'knuth'", "<arguments>", 0, 0, "input"
@@ -59,36 +67,35 @@ def _read(puzzle: Puzzle, input: Optional[str]) -> "tuple[str, str, bool]":
     if isinstance(puzzle, _os.PathLike) or (
         one_line and ("=" not in puzzle or _os.path.exists(puzzle))
     ):
-        path = _os.fspath(puzzle)
-        with open(path, "rb") as f:
-            raw = f.read()
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            # As `solve` says it: the place of the first byte that is not UTF-8.
-            line = raw.count(b"\n", 0, e.start) + 1
-            column = e.start - (raw.rfind(b"\n", 0, e.start) + 1) + 1
-            raise PuzzleError(
-                f"{path}:{line}:{column}: byte 0x{raw[e.start]:02X} is not UTF-8",
-                path,
-                line,
-                column,
-                "",
-            ) from None
+        path = _os.fsdecode(_os.fspath(puzzle))
         knuth = input == "knuth" or (
             input is None and path.lower().endswith(_KNUTH_EXTENSIONS)
         )
-        return text, path, knuth
+        return None, path, path, knuth
     if isinstance(puzzle, str):
-        return puzzle, "<string>", input == "knuth"
+        return puzzle, None, "<string>", input == "knuth"
     raise TypeError(
-        f"puzzle: {type(puzzle).__name__}: accepted: a path (str or os.PathLike) or the "
-        "puzzle's TOML text"
+        f"puzzle: {_shown(puzzle)}: accepted: a path (str or os.PathLike) or the puzzle's TOML "
+        "text"
     )
 
 
-def _toml(value: Any) -> str:
-    """A Python value as a TOML value, for an override."""
+def _short(value: Any) -> str:
+    """A value's repr, cut short for an error."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long for repr
+        return f"an int of {value.bit_length()} bits"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _shown(value: Any) -> str:
+    """A value as an error quotes it: its repr, cut short, and its type."""
+    return f"{_short(value)} ({type(value).__name__})"
+
+
+def _toml(value: Any, key: str) -> str:
+    """A Python value as a TOML value, for the override of ``key``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
@@ -96,11 +103,17 @@ def _toml(value: Any) -> str:
     if isinstance(value, str):
         return _json.dumps(value, ensure_ascii=False)
     if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{_json.dumps(str(k))} = {_toml(v)}" for k, v in value.items()) + " }"
+        for k in value:
+            if not isinstance(k, str):
+                raise TypeError(f"{key}: key {_shown(k)}: accepted: str keys")
+        return "{ " + ", ".join(
+            f"{_json.dumps(k)} = {_toml(v, f'{key}.{k}')}" for k, v in value.items()
+        ) + " }"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
+        return "[" + ", ".join(_toml(v, f"{key}[{i}]") for i, v in enumerate(value)) + "]"
     raise TypeError(
-        f"{value!r}: accepted as an override: bool, int, float, str, list, tuple or dict"
+        f"{key}: {_shown(value)}: accepted as an override: bool, int, float, str, list, tuple "
+        "or dict"
     )
 
 
@@ -123,23 +136,106 @@ def _sets(
             )
     if dotted is not None and not isinstance(dotted, Mapping):
         raise TypeError(
-            f"set: {type(dotted).__name__}: accepted: a dict of dotted keys, "
-            "e.g. set={'rules.count': 5}"
+            f"set: {_shown(dotted)}: accepted: a dict of dotted keys, e.g. "
+            "set={'rules.count': 5}"
         )
-    sets = [f"{k.replace('__', '.')}={_toml(v)}" for k, v in overrides.items()]
-    return sets + [f"{k}={_toml(v)}" for k, v in (dotted or {}).items()]
+    for k in dotted or {}:
+        if not isinstance(k, str):
+            raise TypeError(f"set: key {_shown(k)}: accepted: str keys, e.g. 'rules.count'")
+    sets = []
+    for k, v in overrides.items():
+        key = k.replace("__", ".")
+        sets.append(f"{key}={_toml(v, key)}")
+    return sets + [f"{k}={_toml(v, k)}" for k, v in (dotted or {}).items()]
 
 
-def _whole(name: str, value: Optional[int], least: int = 0) -> Optional[int]:
-    """An argument that is a whole number, ``least`` or more, or None."""
+def _argument_error(name: str, message: str) -> PuzzleError:
+    """An argument out of its range: a PuzzleError (a ValueError) keyed by its name."""
+    return PuzzleError(message, "<arguments>", 0, 0, name)
+
+
+def _whole(name: str, value: Any, least: int = 0) -> Optional[int]:
+    """An argument that is a whole number, ``least`` or more (below 2^63), or None: another
+    type is a TypeError, a number out of range a PuzzleError (a ValueError)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**63:
-        raise PuzzleError(
-            f"{name} {value!r}: accepted: a whole number, {least} or more (below 2^63)",
-            "<arguments>", 0, 0, name,
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        number = _operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{name}: {_shown(value)}: accepted: a whole number (an int), {least} or more"
+        ) from None
+    if not least <= number < 2**63:
+        raise _argument_error(
+            name,
+            f"{name} {_short(number)}: accepted: a whole number, {least} or more (below 2^63)",
         )
+    return number
+
+
+def _seconds(name: str, value: Any) -> Optional[float]:
+    """An argument in seconds, or None: more than 0 and less than 1e9, as ``solve`` takes
+    ``--time-limit``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, _numbers.Real):
+        raise TypeError(f"{name}: {_shown(value)}: accepted: seconds, an int or a float")
+    try:
+        seconds = float(value)
+    except OverflowError:
+        seconds = _math.inf
+    if not (_math.isfinite(seconds) and 0 < seconds < 1e9):
+        raise _argument_error(
+            name, f"{name} {_short(value)}: accepted: seconds, more than 0 and less than 1e9"
+        )
+    return seconds
+
+
+def _text(name: str, value: Any, example: str) -> Optional[str]:
+    """An argument that is a str, or None."""
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"{name}: {_shown(value)}: accepted: a str, e.g. {example!r}, or None")
     return value
+
+
+def _flag(name: str, value: Any) -> bool:
+    """An argument that is True or False (numpy's bool too)."""
+    if isinstance(value, bool):
+        return value
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"):
+        return bool(value)
+    raise TypeError(f"{name}: {_shown(value)}: accepted: True or False")
+
+
+def _memory(value: Any) -> Optional[int]:
+    """``memory``, as ``solve --memory`` takes it: bytes (an int), or a str with K, M, G or
+    T ("512M", "4G"); None for the default budget, 3/4 of what the system gives."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            return _boardsolve._memory_size(value)
+        except ValueError as e:
+            raise _argument_error("memory", f"memory {value!r}: {e}") from None
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        value = _operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"memory: {_shown(value)}: accepted: bytes (an int), or a str such as '512M' or "
+            "'4G', or None"
+        ) from None
+    if value < _boardsolve.MIN_MEMORY:
+        raise _argument_error(
+            "memory",
+            f"memory {value}: accepted: bytes, from {_boardsolve.MIN_MEMORY} (8M) up, or a "
+            "str such as '512M' or '4G'",
+        )
+    # More than 2^64 - 1 is more than any system gives: capped as any such request is.
+    return min(value, 2**64 - 1)
 
 
 def _number(v: Any) -> Any:
@@ -167,12 +263,17 @@ def _piece(p: Any) -> Any:
 class Result:
     """The answer of a solve.
 
-    Attributes: ``count`` (an int, exact at any size, or None), ``optimum``, ``proven``,
-    ``status`` ("solved", "no-solution", "limit"), ``solutions`` (each a list of
+    Attributes: ``status`` ("solved": the answer asked for, "no-solution": proven to have
+    none, "limit": a time or node limit stopped the search first, seen in
+    ``LimitReached.result`` and in ``compare``'s rows), ``count`` (an int, exact at any
+    size, or None), ``optimum``, ``proven``, ``reason`` (why there is no solution, where
+    known), ``stopped`` (what stopped the search: "time limit", "node limit", "solution
+    limit", "interrupted", "memory bound", or None), ``solutions`` (each a list of
     ``(row, col)`` squares for the chess kinds, or the kind's own form: a tour's squares in
-    order, a tiling's pieces with their cells, a sudoku's rows), ``stats`` (a dict), ``kind``, ``strategy``,
-    ``goal``, ``title``. ``to_json()`` gives the report ``solve --format json`` writes;
-    ``str()`` the text report; in Jupyter the solutions are drawn.
+    order, a tiling's pieces with their cells, a sudoku's rows), ``stats`` (a dict),
+    ``kind``, ``strategy``, ``goal``, ``title``. ``to_json()`` gives the report ``solve
+    --format json`` writes, ``to_dict()`` the same as a dict; ``str()`` the text report; in
+    Jupyter the solutions are drawn. A result pickles, and reads back whole.
     """
 
     def __init__(self, native: Any) -> None:
@@ -200,6 +301,11 @@ class Result:
             sols = [[_piece(p) for p in s] for s in sols]
         self.solutions: List[Any] = sols
 
+    def __reduce__(self) -> Any:
+        # The extension's answer pickles as its JSON report, its drawings and its text; the
+        # attributes are read from it again.
+        return (Result, (self._native,))
+
     @property
     def solution(self) -> Optional[Any]:
         """The first solution, or None."""
@@ -210,12 +316,28 @@ class Result:
         return self._native.json
 
     def to_dict(self) -> Dict[str, Any]:
-        """The report as a dict (counts beyond 2^53 as strings, as in the JSON)."""
+        """The report as a dict: ``to_json()`` read (counts beyond 2^53 as strings, as in
+        the JSON)."""
         return _json.loads(self._native.json)
 
     def svg(self, most: Optional[int] = None) -> Optional[str]:
         """The solutions kept (at most ``most`` of them) drawn in SVG, or None where there
-        is nothing to draw (a count keeps no solution) or the board is too large."""
+        is nothing to draw (a count keeps no solution; ``most=0``) or the board is too large
+        to draw."""
+        if most is not None:
+            try:
+                if isinstance(most, bool):
+                    raise TypeError
+                most = _operator.index(most)
+            except TypeError:
+                raise TypeError(
+                    f"most: {_shown(most)}: accepted: a whole number (an int), 0 or more, or "
+                    "None for every solution kept"
+                ) from None
+            if most < 0:
+                raise ValueError(f"most {most}: accepted: 0 or more, or None")
+            # More than the solutions kept draws them all.
+            most = min(most, 2**63)
         return self._native.svg(most)
 
     def _repr_svg_(self) -> Optional[str]:
@@ -254,6 +376,7 @@ def solve(
     width: Optional[int] = None,
     height: Optional[int] = None,
     input: Optional[str] = None,
+    memory: Union[int, str, None] = None,
     set: Optional[Mapping[str, Any]] = None,
     **overrides: Any,
 ) -> Result:
@@ -262,43 +385,48 @@ def solve(
     ``puzzle`` is a path (an os.PathLike, or a one-line str that names an existing file or
     holds no '=') or the TOML text itself. ``goal``, ``strategy``, ``threads`` (default:
     every core), ``time_limit`` (seconds), ``unique``, ``limit`` (solutions kept for goal
-    all, the count staying exact; with goal count, where the count stops) and
-    ``node_limit`` are the flags of the same names. ``size``, ``width`` and ``height``
-    resize the board. Any other keyword sets a key of the file, ``__``
-    standing for '.': ``rules__count=5`` is ``--set rules.count=5``; ``set={"rules.count":
-    5}`` does the same with dotted keys.
+    all, the count staying exact; with goal count, where the count stops),
+    ``node_limit`` and ``memory`` (bytes, or "512M", "4G"; default 3/4 of what the system
+    gives) are the flags of the same names. ``size``, ``width`` and ``height`` resize the
+    board. Any other keyword sets a key of the file, ``__`` standing for '.':
+    ``rules__count=5`` is ``--set rules.count=5``; ``set={"rules.count": 5}`` does the same
+    with dotted keys.
 
-    Raises PuzzleError (bad file or override, with file, line, column and key),
-    StrategyError, LimitReached (a time or node limit: its ``result`` holds the answer so
-    far) and KeyboardInterrupt (Ctrl-C, which stops the search).
+    Raises PuzzleError (bad file, override or argument value, with file, line, column and
+    key; a file too large for the memory budget), StrategyError (also where the search
+    would pass the memory budget), LimitReached (a time or node limit: its ``result`` holds
+    the answer so far), TypeError (an argument of the wrong type), OSError (a file that
+    cannot be opened) and KeyboardInterrupt (Ctrl-C, which stops the search).
     """
-    text, name, knuth = _read(puzzle, input)
+    text, path, name, knuth = _read(puzzle, input)
     sets = _sets(overrides, set, _SOLVE_ARGUMENTS)
     native = _boardsolve.solve(
         text,
+        path,
         name,
         knuth,
         sets,
-        _whole("size", size, 1),
-        _whole("width", width, 1),
-        _whole("height", height, 1),
-        goal,
-        strategy,
-        unique,
-        _whole("threads", threads, 1),
-        time_limit,
-        _whole("limit", limit),
-        _whole("node_limit", node_limit, 1),
+        size=_whole("size", size, 1),
+        width=_whole("width", width, 1),
+        height=_whole("height", height, 1),
+        goal=_text("goal", goal, "count"),
+        strategy=_text("strategy", strategy, "dlx"),
+        unique=_flag("unique", unique),
+        threads=_whole("threads", threads, 1),
+        time_limit=_seconds("time_limit", time_limit),
+        limit=_whole("limit", limit),
+        node_limit=_whole("node_limit", node_limit, 1),
+        memory=_memory(memory),
     )
     return _result(native)
 
 
 _SOLVE_ARGUMENTS = ("goal", "strategy", "threads", "time_limit", "unique", "limit",
-                    "node_limit", "size", "width", "height", "input", "set")
+                    "node_limit", "size", "width", "height", "input", "memory", "set")
 
 
 def strategies(
-    puzzle: Puzzle,
+    puzzle: Optional[Puzzle] = None,
     goal: Optional[str] = None,
     unique: bool = False,
     *,
@@ -306,17 +434,43 @@ def strategies(
     width: Optional[int] = None,
     height: Optional[int] = None,
     input: Optional[str] = None,
+    memory: Union[int, str, None] = None,
     set: Optional[Mapping[str, Any]] = None,
     **overrides: Any,
 ) -> List[Dict[str, Any]]:
-    """Every strategy of the puzzle's kind, as ``solve strategies FILE`` lists them: a dict
-    each with ``name``, ``about``, ``applies`` (bool), ``reason`` (why not, or None),
-    ``parts`` (it takes ``--part``) and ``auto`` (the one auto picks)."""
-    text, name, knuth = _read(puzzle, input)
-    sets = _sets(overrides, set, ("goal", "unique", "size", "width", "height", "input", "set"))
+    """The strategies, as ``solve strategies`` lists them.
+
+    Without a puzzle: every strategy of every kind, a dict each with ``kind``, ``name``,
+    ``about`` and ``parts`` (it takes ``--part``). With a puzzle: every strategy of its
+    kind, a dict each with ``name``, ``about``, ``applies`` (bool), ``reason`` (why not, or
+    None; a search that would pass the memory budget does not apply), ``parts`` and
+    ``auto`` (the one auto picks)."""
+    if puzzle is None:
+        given = [k for k, v in (("goal", goal), ("size", size), ("width", width),
+                                ("height", height), ("input", input), ("memory", memory),
+                                ("set", set)) if v is not None]
+        given += list(overrides) + (["unique"] if unique else [])
+        if given:
+            raise TypeError(
+                f"strategies: {', '.join(given)} given without a puzzle; accepted: a puzzle "
+                "with them, or no arguments for every strategy of every kind"
+            )
+        return _boardsolve.catalogue()
+    text, path, name, knuth = _read(puzzle, input)
+    sets = _sets(overrides, set, ("goal", "unique", "size", "width", "height", "input",
+                                  "memory", "set"))
     return _boardsolve.strategies(
-        text, name, knuth, sets, _whole("size", size, 1), _whole("width", width, 1),
-        _whole("height", height, 1), goal, unique
+        text,
+        path,
+        name,
+        knuth,
+        sets,
+        size=_whole("size", size, 1),
+        width=_whole("width", width, 1),
+        height=_whole("height", height, 1),
+        goal=_text("goal", goal, "count"),
+        unique=_flag("unique", unique),
+        memory=_memory(memory),
     )
 
 
@@ -355,6 +509,29 @@ def _answer(row: Mapping[str, Any]) -> str:
     return str(row["count"])
 
 
+def _strategy_names(names: Any) -> Optional[List[str]]:
+    """``compare``'s ``strategies``: None, or a non-empty list of strategy names."""
+    if names is None:
+        return None
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise TypeError(
+            f"strategies: {_shown(names)}: accepted: a list of strategy names, e.g. "
+            "['bitmask', 'dlx'], or None"
+        )
+    listed = list(names)
+    for i, n in enumerate(listed):
+        if not isinstance(n, str):
+            raise TypeError(
+                f"strategies[{i}]: {_shown(n)}: accepted: a strategy name (a str), e.g. 'dlx'"
+            )
+    if not listed:
+        raise ValueError(
+            "strategies: an empty list; accepted: strategy names, e.g. ['bitmask', 'dlx'], or "
+            "None for every strategy that takes the puzzle"
+        )
+    return listed
+
+
 def compare(
     puzzle: Puzzle,
     strategies: Optional[Sequence[str]] = None,
@@ -367,32 +544,36 @@ def compare(
     width: Optional[int] = None,
     height: Optional[int] = None,
     input: Optional[str] = None,
+    memory: Union[int, str, None] = None,
     set: Optional[Mapping[str, Any]] = None,
     **overrides: Any,
 ) -> Comparison:
-    """Run each strategy that takes the puzzle (or those named) within ``budget`` seconds
-    each, as ``solve compare FILE`` does, and return their answers side by side."""
-    text, name, knuth = _read(puzzle, input)
+    """Run each strategy that takes the puzzle (or those named: a non-empty list) within
+    ``budget`` seconds each, as ``solve compare FILE`` does, and return their answers side
+    by side. ``memory`` is as in ``solve``: a strategy named whose search would pass it
+    raises StrategyError."""
+    names = _strategy_names(strategies)
+    text, path, name, knuth = _read(puzzle, input)
     sets = _sets(overrides, set, ("strategies", "goal", "budget", "threads", "unique", "size",
-                                  "width", "height", "input", "set"))
-    if isinstance(strategies, str):
-        raise TypeError(
-            f"strategies: {strategies!r}: accepted: a list of strategy names, e.g. "
-            "['bitmask', 'dlx']"
-        )
+                                  "width", "height", "input", "memory", "set"))
+    seconds = _seconds("budget", budget)
+    if seconds is None:
+        raise TypeError("budget: None: accepted: seconds, an int or a float")
     rows = _boardsolve.compare(
         text,
+        path,
         name,
         knuth,
         sets,
-        _whole("size", size, 1),
-        _whole("width", width, 1),
-        _whole("height", height, 1),
-        goal,
-        unique,
-        _whole("threads", threads, 1),
-        list(strategies) if strategies is not None else None,
-        budget,
+        size=_whole("size", size, 1),
+        width=_whole("width", width, 1),
+        height=_whole("height", height, 1),
+        goal=_text("goal", goal, "count"),
+        unique=_flag("unique", unique),
+        threads=_whole("threads", threads, 1),
+        names=names,
+        budget=seconds,
+        memory=_memory(memory),
     )
     out = Comparison()
     for strategy, native in rows:
@@ -412,23 +593,43 @@ def compare(
     return out
 
 
+def _multiplicity(m: Any) -> Optional[Dict[Any, Any]]:
+    """``multiplicity``: None, or a mapping of item names to ranges."""
+    if m is None:
+        return None
+    if not isinstance(m, Mapping):
+        raise TypeError(
+            f"multiplicity: {_shown(m)}: accepted: a dict of primary items to an int n or a "
+            "pair (lo, hi), e.g. {'a': 2} or {'a': (1, 3)}, or None"
+        )
+    return dict(m) or None
+
+
 def exact_cover(
     items: Iterable[Union[str, int]],
     options: Iterable[Iterable[Union[str, int]]],
     secondary: Iterable[Union[str, int]] = (),
     multiplicity: Optional[Mapping[Union[str, int], Union[int, "tuple[int, int]"]]] = None,
+    *,
+    memory: Union[int, str, None] = None,
 ) -> Iterator[List[int]]:
     """The solutions of an exact cover, lazily, each a list of option indices.
 
     ``items`` are the primary items (covered exactly once, or as ``multiplicity`` says:
     ``{item: n}`` or ``{item: (lo, hi)}``), ``secondary`` the items covered at most once,
-    and each option a list of item names; a secondary item may carry a colour as
-    ``"item:colour"`` (options that agree on its colour may share it), as in Knuth's
-    format. The search runs ahead of the loop by a few solutions and stops when the
-    iterator is dropped or ``close()``d.
+    and each option a list of item names (a str, or an int read as its decimal name); a
+    secondary item may carry a colour as ``"item:colour"`` (options that agree on its
+    colour may share it), as in Knuth's format. The search runs ahead of the loop by a few
+    solutions and stops when the iterator is dropped or ``close()``d. A search that would
+    pass the memory budget (``memory``, as in ``solve``) raises StrategyError here. The
+    iterator belongs to the process that made it: in a forked child it raises RuntimeError.
     """
     return _boardsolve.exact_cover(
-        items, options, secondary, dict(multiplicity) if multiplicity else None
+        items,
+        options,
+        secondary if secondary is not None else (),
+        _multiplicity(multiplicity),
+        memory=_memory(memory),
     )
 
 
@@ -441,20 +642,36 @@ def count_exact_cover(
     threads: Optional[int] = None,
     time_limit: Optional[float] = None,
     strategy: Optional[str] = None,
+    memory: Union[int, str, None] = None,
 ) -> int:
     """The number of solutions of an exact cover given as lists (see ``exact_cover``),
-    counted on ``threads`` (default: every core). A time limit raises LimitReached with the
-    count so far in its ``result``."""
+    counted on ``threads`` (default: every core) within the memory budget (``memory``, as in
+    ``solve``: a count that would pass it raises StrategyError before it starts). A time
+    limit raises LimitReached with the count so far in its ``result``."""
+    threads = _whole("threads", threads, 1)
+    time_limit = _seconds("time_limit", time_limit)
+    strategy = _text("strategy", strategy, "dxz")
+    mem = _memory(memory)
     native = _boardsolve.count_exact_cover(
         items,
         options,
-        secondary,
-        dict(multiplicity) if multiplicity else None,
-        _whole("threads", threads, 1),
-        time_limit,
-        strategy,
+        secondary if secondary is not None else (),
+        _multiplicity(multiplicity),
+        threads=threads,
+        time_limit=time_limit,
+        strategy=strategy,
+        memory=mem,
     )
     result = _result(native)
     if result.count is None:
         raise BoardsolveError(f"the count ended without a number: {native.summary}")
     return result.count
+
+
+# A search still running when the interpreter exits (a daemon thread's) is stopped, and the
+# exit waits this long for its thread to leave Rust: one ended there by the exiting
+# interpreter would abort the process.
+_EXIT_WAIT = 5.0
+_atexit.register(_boardsolve._stop_searches, _EXIT_WAIT)
+if hasattr(_os, "register_at_fork"):
+    _os.register_at_fork(after_in_child=_boardsolve._forked)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:
     from . import Result
@@ -27,6 +27,10 @@ class PuzzleError(BoardsolveError, ValueError):
         self.column = column
         self.key = key
 
+    def __reduce__(self) -> Any:
+        # Pickled with its place (an exception pickles its message alone).
+        return (type(self), (str(self), self.file, self.line, self.column, self.key))
+
 
 class StrategyError(BoardsolveError, ValueError):
     """The strategy named does not take the puzzle, or no strategy does; the message says
@@ -41,3 +45,7 @@ class LimitReached(BoardsolveError):
     def __init__(self, message: str, result: Optional["Result"] = None) -> None:
         super().__init__(message)
         self.result = result
+
+    def __reduce__(self) -> Any:
+        # Pickled with the answer so far (an exception pickles its message alone).
+        return (type(self), (str(self), self.result))

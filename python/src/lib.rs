@@ -6,17 +6,25 @@
 //!
 //! Every search runs on a thread of its own while the caller's thread waits with the GIL
 //! released, looking for signals every [`POLL`]: Ctrl-C stops the search at its next check
-//! and raises `KeyboardInterrupt`, and other Python threads run meanwhile.
+//! and raises `KeyboardInterrupt`, and other Python threads run meanwhile. When the
+//! interpreter exits, the package's exit hook ([`stop_searches`]) stops every search still
+//! running (a daemon thread's) and waits for its caller to leave Rust: a thread the exiting
+//! interpreter ends while it is inside Rust would abort the process.
+//!
+//! A puzzle file is read, and every search sized, within the memory budget `solve` keeps
+//! (`--memory`, or 3/4 of what the system gives), through `boardsolve_cli::shared`.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
 
-use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyString, PyTuple};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyInt, PyString, PyTuple};
+
+use boardsolve_cli::shared::{self, Budget, ReadFault};
 
 use boardsolve::dlx::Branch;
 use boardsolve::engine::{Clock, Goal, Limits, Outcome, Run, Task};
@@ -39,6 +47,11 @@ enum Failure {
     Strategy(String),
     /// A strategy's solution failed the validator: a bug, `RuntimeError`.
     Invalid(String),
+    /// The puzzle file at `path` was not read: `OSError` where it could not be opened,
+    /// `PuzzleError` where its text is not UTF-8 or reading it passed the budget.
+    Read { path: String, fault: ReadFault },
+    /// The text given passes the memory budget: `PuzzleError`.
+    Budget { name: String, message: String },
 }
 
 fn raise<'py>(
@@ -71,14 +84,153 @@ impl Failure {
             ),
             Failure::Strategy(m) => raise(py, "StrategyError", (m,)),
             Failure::Invalid(m) => PyRuntimeError::new_err(m),
+            Failure::Read { path, fault } => match fault {
+                // As `open()` raises it: FileNotFoundError, PermissionError, IsADirectoryError.
+                ReadFault::Open(e) => match e.raw_os_error() {
+                    Some(code) => {
+                        let text = e.to_string();
+                        let strerror = text
+                            .strip_suffix(&format!(" (os error {code})"))
+                            .unwrap_or(&text)
+                            .to_string();
+                        PyOSError::new_err((code, strerror, path))
+                    }
+                    None => PyOSError::new_err(format!("{path}: {e}")),
+                },
+                ReadFault::NotUtf8 {
+                    message,
+                    line,
+                    column,
+                } => raise(py, "PuzzleError", (message, path, line, column, "")),
+                ReadFault::Refused(m) => raise(py, "PuzzleError", (m, path, 0, 0, "")),
+            },
+            Failure::Budget { name, message } => {
+                raise(py, "PuzzleError", (message, name, 0, 0, "memory"))
+            }
         }
     }
 }
 
+/// Stop flags of the searches started from Python that may still run (an iterator's lives
+/// as long as the iterator): the exit hook sets them. Touched only with the GIL held, so that
+/// no other thread holds the lock when a thread forks.
+static STOPS: Mutex<Vec<Weak<AtomicBool>>> = Mutex::new(Vec::new());
+/// Calls inside Rust now with the GIL released: the exit hook waits for them to leave.
+static INSIDE: AtomicUsize = AtomicUsize::new(0);
+/// The interpreter is exiting: searches stop, and none starts.
+static EXITING: AtomicBool = AtomicBool::new(false);
+
+/// `stop` is set when the interpreter exits.
+fn watch(stop: &Arc<AtomicBool>) {
+    let mut stops = STOPS.lock().unwrap_or_else(|p| p.into_inner());
+    stops.retain(|w| w.strong_count() > 0);
+    stops.push(Arc::downgrade(stop));
+}
+
+fn exiting_error() -> PyErr {
+    PyRuntimeError::new_err(
+        "the interpreter is exiting: boardsolve stopped this search (a thread's search ends \
+         with the interpreter; join the thread before exiting for its answer)",
+    )
+}
+
+/// A call inside Rust with the GIL released, counted from before it lets the GIL go until it
+/// returns to Python (both with the GIL held, as the exit hook runs): the hook waits until
+/// none is left.
+struct Inside;
+
+impl Inside {
+    fn enter(_py: Python<'_>) -> PyResult<Inside> {
+        if EXITING.load(Ordering::SeqCst) {
+            return Err(exiting_error());
+        }
+        INSIDE.fetch_add(1, Ordering::SeqCst);
+        Ok(Inside)
+    }
+}
+
+impl Drop for Inside {
+    fn drop(&mut self) {
+        // Saturating: a fork's child starts again from none.
+        let _ = INSIDE.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
+    }
+}
+
+/// The exit hook (`atexit`): stops every search started from Python, refuses new ones, and
+/// waits up to `wait` seconds for the calls inside them to return to Python.
+#[pyfunction]
+#[pyo3(name = "_stop_searches")]
+fn stop_searches(py: Python<'_>, wait: f64) {
+    EXITING.store(true, Ordering::SeqCst);
+    for w in STOPS.lock().unwrap_or_else(|p| p.into_inner()).iter() {
+        if let Some(stop) = w.upgrade() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+    let until = Instant::now() + Duration::from_secs_f64(wait.clamp(0.0, 60.0));
+    py.allow_threads(|| {
+        while INSIDE.load(Ordering::SeqCst) > 0 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    });
+}
+
+/// `os.register_at_fork`'s hook in a child: the parent's calls and searches are not there.
+#[pyfunction]
+#[pyo3(name = "_forked")]
+fn forked(_py: Python<'_>) {
+    INSIDE.store(0, Ordering::SeqCst);
+    STOPS.lock().unwrap_or_else(|p| p.into_inner()).clear();
+}
+
+/// The memory budget of a call that asked for `asked` bytes (`None`: the default), with a
+/// warning where the system gives less than was asked, as `solve` notes it.
+fn budget_of(py: Python<'_>, asked: Option<u64>) -> PyResult<Budget> {
+    if let Some(m) = asked
+        && m < shared::MIN_MEMORY
+    {
+        return Err(PyValueError::new_err(format!(
+            "memory {m}: accepted: bytes, from {} up",
+            shared::MIN_MEMORY
+        )));
+    }
+    let (budget, note) = Budget::new(asked);
+    if let Some(note) = note {
+        let note = note.strip_prefix("--").unwrap_or(&note);
+        let text = std::ffi::CString::new(note)?;
+        PyErr::warn(py, &py.get_type::<PyUserWarning>(), &text, 2)?;
+    }
+    Ok(budget)
+}
+
+/// A size as `--memory` takes it ("4G", "512M"), in bytes: what the package's `memory`
+/// argument takes as a str.
+#[pyfunction]
+#[pyo3(name = "_memory_size")]
+fn memory_size(s: &str) -> PyResult<u64> {
+    shared::memory_size(s).map_err(PyValueError::new_err)
+}
+
 /// Run `work` on a thread of its own; this thread waits with the GIL released and, on a
 /// signal's exception (Ctrl-C's `KeyboardInterrupt`), sets `stop`, waits for the work to
-/// end (a search stops at its next look at the clock) and raises the exception.
+/// end (a search stops at its next look at the clock) and raises the exception. Where the
+/// exit hook stopped the work, `RuntimeError`.
 fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &Arc<AtomicBool>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    let _inside = Inside::enter(py)?;
+    watch(stop);
+    let done = within_thread(py, stop, work);
+    if EXITING.load(Ordering::SeqCst) {
+        return Err(exiting_error());
+    }
+    done
+}
+
+/// [`interruptible`]'s wait: `work` on a thread, this one waiting for it without the GIL.
+fn within_thread<T: Send>(
     py: Python<'_>,
     stop: &AtomicBool,
     work: impl FnOnce() -> T + Send,
@@ -116,7 +268,9 @@ fn interruptible<T: Send>(
 /// Where the puzzle comes from and what the call changes, as `solve`'s flags do.
 #[derive(Clone, Default)]
 struct Request {
-    text: String,
+    /// The puzzle's text, given; or read from the file at `path`, named `name`.
+    text: Option<String>,
+    path: Option<String>,
     name: String,
     knuth: bool,
     set: Vec<String>,
@@ -141,7 +295,30 @@ struct Loaded {
     changes: Vec<String>,
 }
 
-fn load(r: &Request) -> Result<Loaded, Failure> {
+/// The puzzle read (its file within the budget and until `stop`), compiled, with its task.
+fn load(r: &Request, budget: &Budget, stop: &AtomicBool) -> Result<Loaded, Failure> {
+    let read;
+    let text = match (&r.text, &r.path) {
+        (Some(text), _) => {
+            shared::check_text(&r.name, text, r.knuth, budget).map_err(|message| {
+                Failure::Budget {
+                    name: r.name.clone(),
+                    message,
+                }
+            })?;
+            text
+        }
+        (None, Some(path)) => {
+            read = shared::read_puzzle(path, r.knuth, budget, r.time_limit, Some(stop)).map_err(
+                |fault| Failure::Read {
+                    path: path.clone(),
+                    fault,
+                },
+            )?;
+            &read
+        }
+        (None, None) => return Err(Failure::Invalid("no puzzle given".into())),
+    };
     let overrides = Overrides {
         set: r.set.clone(),
         size: r.size,
@@ -158,9 +335,9 @@ fn load(r: &Request) -> Result<Loaded, Failure> {
         },
     };
     let spec = if r.knuth {
-        Spec::parse_knuth(&r.name, &r.text, &overrides)
+        shared::parse_knuth(&r.name, text, &overrides, budget)
     } else {
-        Spec::parse(&r.name, &r.text, &overrides)
+        Spec::parse(&r.name, text, &overrides)
     }
     .map_err(Failure::Puzzle)?;
     let model = Model::compile(&spec).map_err(Failure::Puzzle)?;
@@ -169,6 +346,7 @@ fn load(r: &Request) -> Result<Loaded, Failure> {
         unique: spec.solve.unique,
         prefixes: spec.solve.prefixes,
         threads: spec.solve.threads.unwrap_or_else(all_cores),
+        memory: budget.bytes(),
         ..Task::default()
     };
     let strategy = spec.solve.strategy.clone().unwrap_or_else(|| "auto".into());
@@ -221,7 +399,7 @@ fn default_shown() -> u64 {
 }
 
 /// One solve's answer: the report in JSON as `solve --format json` writes it, and what is
-/// needed to draw it or write it as text.
+/// needed to draw it or write it as text. It pickles (`__reduce__`) as [`Saved`].
 #[pyclass(frozen, module = "boardsolve._boardsolve")]
 struct Solved {
     /// The report in JSON.
@@ -235,8 +413,52 @@ struct Solved {
     limited: bool,
     header: Header,
     pictures: Vec<Picture>,
-    outcome: Outcome,
-    unfinished: Option<Unfinished>,
+    tail: Tail,
+}
+
+/// The end of the text report, after the solutions: written from the outcome, or as it was
+/// written before a pickle.
+enum Tail {
+    Outcome {
+        outcome: Box<Outcome>,
+        unfinished: Option<Unfinished>,
+    },
+    Written(String),
+}
+
+/// A [`Solved`] as it pickles: the JSON report, the summary, the pictures that draw it and
+/// the text report's end (the outcome itself is the library's, and stays in Rust).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Saved {
+    json: String,
+    summary: String,
+    limited: bool,
+    header: Header,
+    pictures: Vec<Picture>,
+    tail: String,
+}
+
+impl Solved {
+    fn tail_text(&self) -> PyResult<String> {
+        let (outcome, unfinished) = match &self.tail {
+            Tail::Written(t) => return Ok(t.clone()),
+            Tail::Outcome {
+                outcome,
+                unfinished,
+            } => (outcome, unfinished),
+        };
+        let mut w: Vec<u8> = Vec::new();
+        render::write_text_tail(
+            &mut w,
+            &self.header,
+            outcome,
+            self.pictures.len() as u64,
+            self.header.goal == Goal::All.name(),
+            unfinished.as_ref(),
+        )
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        Ok(String::from_utf8_lossy(&w).into_owned())
+    }
 }
 
 #[pymethods]
@@ -268,17 +490,42 @@ impl Solved {
         for p in &self.pictures {
             render::write_text_solution(&mut w, p, &mut || None).map_err(io)?;
         }
-        render::write_text_tail(
-            &mut w,
-            &self.header,
-            &self.outcome,
-            self.pictures.len() as u64,
-            self.header.goal == Goal::All.name(),
-            self.unfinished.as_ref(),
-        )
-        .map_err(io)?;
-        Ok(String::from_utf8_lossy(&w).into_owned())
+        let mut text = String::from_utf8_lossy(&w).into_owned();
+        text.push_str(&self.tail_text()?);
+        Ok(text)
     }
+
+    /// Pickled as its [`Saved`] form in JSON, read back by `_restore`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let saved = Saved {
+            json: self.json.clone(),
+            summary: self.summary.clone(),
+            limited: self.limited,
+            header: self.header.clone(),
+            pictures: self.pictures.clone(),
+            tail: self.tail_text()?,
+        };
+        let state =
+            serde_json::to_string(&saved).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        let restore = py.import("boardsolve._boardsolve")?.getattr("_restore")?;
+        Ok((restore, (state,)))
+    }
+}
+
+/// A [`Solved`] from its pickled form.
+#[pyfunction]
+#[pyo3(name = "_restore")]
+fn restore(state: &str) -> PyResult<Solved> {
+    let s: Saved = serde_json::from_str(state)
+        .map_err(|e| PyValueError::new_err(format!("not a pickled boardsolve result: {e}")))?;
+    Ok(Solved {
+        json: s.json,
+        summary: s.summary,
+        limited: s.limited,
+        header: s.header,
+        pictures: s.pictures,
+        tail: Tail::Written(s.tail),
+    })
 }
 
 /// Run `strategy` on the loaded puzzle under `clock`, keeping the first `keep` solutions
@@ -333,8 +580,10 @@ fn run(
         limited,
         header,
         pictures,
-        outcome,
-        unfinished,
+        tail: Tail::Outcome {
+            outcome: Box::new(outcome),
+            unfinished,
+        },
     })
 }
 
@@ -346,16 +595,17 @@ fn clock_for(time_limit: Option<f64>, stop: &Arc<AtomicBool>) -> Clock {
     )
 }
 
-/// Solve a puzzle given as text (TOML, or Knuth's format with `knuth`), as `solve FILE`
-/// does with the same flags.
+/// Solve a puzzle given as text or read from the file at `path` (TOML, or Knuth's format
+/// with `knuth`), as `solve FILE` does with the same flags; `memory` is `--memory` in bytes.
 #[pyfunction]
-#[pyo3(signature = (text, name, knuth=false, set=Vec::new(), size=None, width=None, height=None,
-    goal=None, strategy=None, unique=false, threads=None, time_limit=None, limit=None,
-    node_limit=None))]
+#[pyo3(signature = (text, path, name, knuth=false, set=Vec::new(), size=None, width=None,
+    height=None, goal=None, strategy=None, unique=false, threads=None, time_limit=None,
+    limit=None, node_limit=None, memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
-    text: String,
+    text: Option<String>,
+    path: Option<String>,
     name: String,
     knuth: bool,
     set: Vec<String>,
@@ -369,9 +619,12 @@ fn solve(
     time_limit: Option<f64>,
     limit: Option<u64>,
     node_limit: Option<u64>,
+    memory: Option<u64>,
 ) -> PyResult<Solved> {
+    let budget = budget_of(py, memory)?;
     let r = Request {
         text,
+        path,
         name,
         knuth,
         set,
@@ -388,7 +641,7 @@ fn solve(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let done = interruptible(py, &stop, || {
-        let l = load(&r)?;
+        let l = load(&r, &budget, &stop)?;
         let strategy = resolve(&l.model, &l.task, &l.strategy).map_err(|f| match f {
             // Named in the file, not by the call: the error points at its line. Where no
             // one named a strategy, none applies: a StrategyError.
@@ -427,12 +680,13 @@ fn solve(
 
 /// Every strategy of the puzzle's kind: whether it takes the puzzle's task and why not.
 #[pyfunction]
-#[pyo3(signature = (text, name, knuth=false, set=Vec::new(), size=None, width=None, height=None,
-    goal=None, unique=false))]
+#[pyo3(signature = (text, path, name, knuth=false, set=Vec::new(), size=None, width=None,
+    height=None, goal=None, unique=false, memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn strategies<'py>(
     py: Python<'py>,
-    text: String,
+    text: Option<String>,
+    path: Option<String>,
     name: String,
     knuth: bool,
     set: Vec<String>,
@@ -441,9 +695,12 @@ fn strategies<'py>(
     height: Option<usize>,
     goal: Option<String>,
     unique: bool,
+    memory: Option<u64>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let budget = budget_of(py, memory)?;
     let r = Request {
         text,
+        path,
         name,
         knuth,
         set,
@@ -454,33 +711,63 @@ fn strategies<'py>(
         unique,
         ..Request::default()
     };
-    let l = load(&r).map_err(|f| f.into_py(py))?;
-    let auto = l.model.auto_strategy(&l.task);
-    l.model
-        .strategies(&l.task)
+    let stop = Arc::new(AtomicBool::new(false));
+    let listed = interruptible(py, &stop, || {
+        let l = load(&r, &budget, &stop)?;
+        let auto = l.model.auto_strategy(&l.task);
+        Ok(l.model
+            .strategies(&l.task)
+            .into_iter()
+            .map(|s| {
+                let reason = s.applies.as_ref().err().map(render::refusal_text);
+                (s.name, s.about, reason, s.splits, Some(s.name) == auto)
+            })
+            .collect::<Vec<_>>())
+    })?
+    .map_err(|f: Failure| f.into_py(py))?;
+    listed
         .into_iter()
-        .map(|s| {
+        .map(|(name, about, reason, parts, auto)| {
             let row = PyDict::new(py);
-            row.set_item("name", s.name)?;
-            row.set_item("about", s.about)?;
-            row.set_item("applies", s.applies.is_ok())?;
-            row.set_item("reason", s.applies.as_ref().err().map(render::refusal_text))?;
-            row.set_item("parts", s.splits)?;
-            row.set_item("auto", Some(s.name) == auto)?;
+            row.set_item("name", name)?;
+            row.set_item("about", about)?;
+            row.set_item("applies", reason.is_none())?;
+            row.set_item("reason", reason)?;
+            row.set_item("parts", parts)?;
+            row.set_item("auto", auto)?;
             Ok(row)
         })
         .collect()
 }
 
+/// Every strategy of every kind, as `solve strategies` without a file lists them.
+#[pyfunction]
+#[pyo3(name = "catalogue")]
+fn catalogue(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    let mut rows = Vec::new();
+    for (kind, names) in boardsolve::kinds::catalogue() {
+        for (name, about, parts) in names {
+            let row = PyDict::new(py);
+            row.set_item("kind", kind)?;
+            row.set_item("name", name)?;
+            row.set_item("about", about)?;
+            row.set_item("parts", parts)?;
+            rows.push(row);
+        }
+    }
+    Ok(rows)
+}
+
 /// Each strategy that takes the puzzle (or those named), run in turn within `budget`
 /// seconds each; their answers side by side.
 #[pyfunction]
-#[pyo3(signature = (text, name, knuth=false, set=Vec::new(), size=None, width=None, height=None,
-    goal=None, unique=false, threads=None, names=None, budget=10.0))]
+#[pyo3(signature = (text, path, name, knuth=false, set=Vec::new(), size=None, width=None,
+    height=None, goal=None, unique=false, threads=None, names=None, budget=10.0, memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn compare(
     py: Python<'_>,
-    text: String,
+    text: Option<String>,
+    path: Option<String>,
     name: String,
     knuth: bool,
     set: Vec<String>,
@@ -492,7 +779,14 @@ fn compare(
     threads: Option<usize>,
     names: Option<Vec<String>>,
     budget: f64,
+    memory: Option<u64>,
 ) -> PyResult<Vec<(String, Solved)>> {
+    if names.as_ref().is_some_and(Vec::is_empty) {
+        return Err(PyValueError::new_err(
+            "strategies: an empty list; accepted: strategy names, or None for every strategy \
+             that takes the puzzle",
+        ));
+    }
     if !(budget.is_finite() && budget > 0.0 && budget < 1e9) {
         return Err(raise(
             py,
@@ -506,8 +800,10 @@ fn compare(
             ),
         ));
     }
+    let mem = budget_of(py, memory)?;
     let r = Request {
         text,
+        path,
         name,
         knuth,
         set,
@@ -521,7 +817,7 @@ fn compare(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let done = interruptible(py, &stop, || -> Result<Vec<(String, Solved)>, Failure> {
-        let l = load(&r)?;
+        let l = load(&r, &mem, &stop)?;
         let chosen: Vec<String> = match &names {
             Some(n) => n.clone(),
             None => l
@@ -560,48 +856,99 @@ fn compare(
 /// Names read between two looks for Ctrl-C while lists are read.
 const READ_CHECK: usize = 1 << 16;
 
-/// A token of an option or an item name: a string, or an integer written in decimal.
+/// A token of an option or an item name: a string, or an integer written in decimal (a bool
+/// is refused: `True` is no item's name).
 fn token(v: &Bound<'_, PyAny>, key: &dyn Fn() -> String) -> PyResult<String> {
     if let Ok(s) = v.downcast::<PyString>() {
         return Ok(s.to_cow()?.into_owned());
     }
-    if let Ok(i) = v.downcast::<PyInt>() {
-        return Ok(i.str()?.to_cow()?.into_owned());
+    if let Ok(i) = v.downcast::<PyInt>()
+        && !v.is_instance_of::<PyBool>()
+    {
+        // A subclass of int (an IntEnum) by its value.
+        let plain = if v.is_exact_instance_of::<PyInt>() {
+            i.clone().into_any()
+        } else {
+            v.py().get_type::<PyInt>().call1((v,))?
+        };
+        return Ok(plain.str()?.to_cow()?.into_owned());
     }
     Err(PyTypeError::new_err(format!(
-        "{}: {} is not an item name; accepted: a str (or an int)",
+        "{}: {} ({}) is not an item name; accepted: a str (or an int)",
         key(),
-        v.repr()?
+        v.repr()?,
+        v.get_type().name()?
     )))
 }
 
-/// The elements of a list argument; a str is refused (it would be read as its characters).
+/// The elements of a list argument `what` (of item names, or of options): a str, bytes or
+/// anything not iterable is refused (a str or bytes would be read as its characters).
 fn elements<'py>(
     v: &Bound<'py, PyAny>,
     key: &dyn Fn() -> String,
+    what: &str,
 ) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
-    if v.is_instance_of::<PyString>() {
-        return Err(PyTypeError::new_err(format!(
-            "{}: a str; accepted: a list (or any iterable) of item names",
-            key()
-        )));
+    let refuse = || -> PyResult<PyErr> {
+        Ok(PyTypeError::new_err(format!(
+            "{}: {} ({}); accepted: a list (or any iterable) of {what}",
+            key(),
+            short_repr(v)?,
+            v.get_type().name()?
+        )))
+    };
+    if v.is_instance_of::<PyString>()
+        || v.is_instance_of::<PyBytes>()
+        || v.is_instance_of::<PyByteArray>()
+    {
+        return Err(refuse()?);
     }
-    v.try_iter()
+    match v.try_iter() {
+        Ok(it) => Ok(it),
+        Err(e) if e.is_instance_of::<PyTypeError>(v.py()) => Err(refuse()?),
+        Err(e) => Err(e),
+    }
 }
 
-/// A multiplicity: `n` (exactly n times) or `(lo, hi)`.
+/// `repr(v)`, cut short: an error quotes what was given, not all of it.
+fn short_repr(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    let r = v.repr()?.to_cow()?.into_owned();
+    Ok(match r.char_indices().nth(60) {
+        Some((at, _)) => format!("{}...", &r[..at]),
+        None => r,
+    })
+}
+
+/// An int (not a bool) as an i64, beyond its range saturated (a range so wide is refused as
+/// a bad range, as in a file).
+fn whole(v: &Bound<'_, PyAny>) -> Option<i64> {
+    if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
+        return None;
+    }
+    Some(v.extract::<i64>().unwrap_or_else(|_| {
+        if v.lt(0i64).unwrap_or(false) {
+            i64::MIN
+        } else {
+            i64::MAX
+        }
+    }))
+}
+
+/// A multiplicity: `n` (exactly n times) or `(lo, hi)` (a tuple or a list of two ints).
 fn range(v: &Bound<'_, PyAny>, key: &str) -> PyResult<(i64, i64)> {
-    if let Ok(n) = v.extract::<i64>() {
+    if let Some(n) = whole(v) {
         return Ok((n, n));
     }
-    if let Ok([lo, hi]) = v.extract::<[i64; 2]>() {
+    if let Ok(pair) = v.downcast::<pyo3::types::PySequence>()
+        && !v.is_instance_of::<PyString>()
+        && pair.len()? == 2
+        && let (Some(lo), Some(hi)) = (whole(&pair.get_item(0)?), whole(&pair.get_item(1)?))
+    {
         return Ok((lo, hi));
     }
-    v.extract::<(i64, i64)>().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "{key}: accepted: an int n (exactly n times) or a pair (lo, hi)"
-        ))
-    })
+    Err(PyTypeError::new_err(format!(
+        "{key}: {}: accepted: an int n (exactly n times) or a pair (lo, hi) of ints",
+        short_repr(v)?
+    )))
 }
 
 /// An exact cover from Python lists, compiled as the cover kind compiles its file's lists.
@@ -632,7 +979,7 @@ fn cover_model(
             render::group(cover::MAX_ENTRIES as u128)
         ),
     };
-    for (i, it) in elements(items, &|| "items".into())?.enumerate() {
+    for (i, it) in elements(items, &|| "items".into(), "item names")?.enumerate() {
         if i >= cover::MAX_ENTRIES {
             return Ok(Err(too_many("items")));
         }
@@ -655,7 +1002,7 @@ fn cover_model(
             message: "not a primary item; ranges apply to primary items".into(),
         }));
     }
-    for (i, it) in elements(secondary, &|| "secondary".into())?.enumerate() {
+    for (i, it) in elements(secondary, &|| "secondary".into(), "item names")?.enumerate() {
         if i >= cover::MAX_ENTRIES {
             return Ok(Err(too_many("secondary")));
         }
@@ -669,9 +1016,15 @@ fn cover_model(
     }
     let mut entries = 0usize;
     let mut tokens: Vec<String> = Vec::new();
-    for (i, opt) in elements(options, &|| "options".into())?.enumerate() {
+    for (i, opt) in elements(
+        options,
+        &|| "options".into(),
+        "options, each a list of item names",
+    )?
+    .enumerate()
+    {
         tokens.clear();
-        for (j, t) in elements(&opt?, &|| format!("options[{i}]"))?.enumerate() {
+        for (j, t) in elements(&opt?, &|| format!("options[{i}]"), "item names")?.enumerate() {
             entries += 1;
             if entries > cover::MAX_ENTRIES {
                 return Ok(Err(too_many("options (item occurrences)")));
@@ -697,11 +1050,12 @@ fn cover_model(
     ))))
 }
 
-/// The task of an exact cover from lists.
-fn cover_task(goal: Goal, threads: usize) -> Task {
+/// The task of an exact cover from lists, within the memory budget.
+fn cover_task(goal: Goal, threads: usize, budget: &Budget) -> Task {
     Task {
         goal,
         threads,
+        memory: budget.bytes(),
         ..Task::default()
     }
 }
@@ -719,6 +1073,8 @@ enum Found {
 struct ExactCover {
     state: Mutex<Iteration>,
     stop: Arc<AtomicBool>,
+    /// The process that made it: a fork's child has no search thread to take from.
+    pid: u32,
 }
 
 /// Where an iteration stands. The lock is never held while waiting for the search, so that
@@ -766,11 +1122,21 @@ impl ExactCover {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        if self.pid != std::process::id() {
+            return Err(PyRuntimeError::new_err(format!(
+                "this exact_cover iterator was made in process {} and its search runs there; \
+                 a forked process (this one, {}) has no copy of the search; accepted: an \
+                 exact_cover made in this process",
+                self.pid,
+                std::process::id()
+            )));
+        }
         // A loop that takes solutions as fast as they come never waits below: a signal is
         // looked for at each one too (`list(exact_cover(...))` runs no bytecode between).
         if let Err(e) = py.check_signals() {
             return Err(self.interrupted(e));
         }
+        let _inside = Inside::enter(py)?;
         // Taken in a statement of its own: the guard must be gone before the arms lock again.
         let taken = std::mem::replace(&mut *self.lock(), Iteration::Taking);
         let mut rx = match taken {
@@ -796,6 +1162,10 @@ impl ExactCover {
         loop {
             let (got, back) = py.allow_threads(move || (rx.recv_timeout(POLL), rx));
             rx = back;
+            if EXITING.load(Ordering::SeqCst) {
+                *self.lock() = Iteration::Interrupted;
+                return Err(exiting_error());
+            }
             let next = match got {
                 Ok(Found::Solution(s)) => Ok(Some(s)),
                 Ok(Found::End(Ok(()))) | Err(RecvTimeoutError::Disconnected) => Ok(None),
@@ -823,26 +1193,37 @@ impl ExactCover {
     }
 }
 
-/// The solutions of an exact cover given as lists, lazily, as lists of option indices.
+/// The solutions of an exact cover given as lists, lazily, as lists of option indices; a
+/// search too large for the memory budget (`memory` bytes, or the default) is refused here,
+/// before it starts.
 #[pyfunction]
-#[pyo3(signature = (items, options, secondary=None, multiplicity=None))]
+#[pyo3(signature = (items, options, secondary=None, multiplicity=None, memory=None))]
 fn exact_cover(
     py: Python<'_>,
     items: &Bound<'_, PyAny>,
     options: &Bound<'_, PyAny>,
     secondary: Option<&Bound<'_, PyAny>>,
     multiplicity: Option<&Bound<'_, PyDict>>,
+    memory: Option<u64>,
 ) -> PyResult<ExactCover> {
+    let budget = budget_of(py, memory)?;
+    if EXITING.load(Ordering::SeqCst) {
+        return Err(exiting_error());
+    }
     let empty = PyTuple::empty(py);
     let model = cover_model(items, options, secondary.unwrap_or(&empty), multiplicity)?
         .map_err(|f| f.into_py(py))?;
+    let task = cover_task(Goal::All, 1, &budget);
+    model
+        .applies("dlx", &task)
+        .map_err(|why| Failure::Strategy(render::refusal_text(&why)).into_py(py))?;
     let stop = Arc::new(AtomicBool::new(false));
+    watch(&stop);
     let (tx, rx) = mpsc::sync_channel::<Found>(AHEAD);
     let clock = clock_for(None, &stop);
     std::thread::Builder::new()
         .name("boardsolve-cover".into())
         .spawn(move || {
-            let task = cover_task(Goal::All, 1);
             let run = Run::new(Limits::default()).with_clock(clock);
             let sender = tx.clone();
             let ended = model
@@ -866,13 +1247,14 @@ fn exact_cover(
     Ok(ExactCover {
         state: Mutex::new(Iteration::Ready(rx)),
         stop,
+        pid: std::process::id(),
     })
 }
 
 /// The number of solutions of an exact cover given as lists.
 #[pyfunction]
 #[pyo3(signature = (items, options, secondary=None, multiplicity=None, threads=None,
-    time_limit=None, strategy=None))]
+    time_limit=None, strategy=None, memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn count_exact_cover(
     py: Python<'_>,
@@ -883,7 +1265,9 @@ fn count_exact_cover(
     threads: Option<usize>,
     time_limit: Option<f64>,
     strategy: Option<String>,
+    memory: Option<u64>,
 ) -> PyResult<Solved> {
+    let budget = budget_of(py, memory)?;
     let empty = PyTuple::empty(py);
     let model = cover_model(items, options, secondary.unwrap_or(&empty), multiplicity)?
         .map_err(|f| f.into_py(py))?;
@@ -911,7 +1295,7 @@ fn count_exact_cover(
             (format!("threads {t}: {m}"), "<arguments>", 0, 0, "threads"),
         ));
     }
-    let task = cover_task(Goal::Count, threads.unwrap_or_else(all_cores));
+    let task = cover_task(Goal::Count, threads.unwrap_or_else(all_cores), &budget);
     let header = Header {
         kind: "cover".into(),
         goal: Goal::Count.name().into(),
@@ -952,6 +1336,12 @@ fn _boardsolve(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(exact_cover, m)?)?;
     m.add_function(wrap_pyfunction!(count_exact_cover, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add_function(wrap_pyfunction!(catalogue, m)?)?;
+    m.add_function(wrap_pyfunction!(restore, m)?)?;
+    m.add_function(wrap_pyfunction!(memory_size, m)?)?;
+    m.add_function(wrap_pyfunction!(stop_searches, m)?)?;
+    m.add_function(wrap_pyfunction!(forked, m)?)?;
+    m.add("MIN_MEMORY", shared::MIN_MEMORY)?;
     m.add_class::<Solved>()?;
     m.add_class::<ExactCover>()?;
     m.add("MAX_ENTRIES", cover::MAX_ENTRIES)?;

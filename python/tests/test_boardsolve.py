@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -438,9 +439,11 @@ def test_arguments_that_would_be_misread_are_refused(tmp_path):
     assert "time_limit" in str(e.value)
     with pytest.raises(TypeError):
         boardsolve.solve(PUZZLES / "queens8.toml", set="rules.count=5")
-    for bad in [dict(limit=-1), dict(threads=0), dict(node_limit=0), dict(limit=1.5)]:
+    for bad in [dict(limit=-1), dict(threads=0), dict(node_limit=0)]:
         with pytest.raises(boardsolve.PuzzleError):
             boardsolve.solve(PUZZLES / "queens8.toml", **bad)
+    with pytest.raises(TypeError):
+        boardsolve.solve(PUZZLES / "queens8.toml", limit=1.5)
     with pytest.raises(boardsolve.PuzzleError):
         boardsolve.count_exact_cover(["a"], [["a"]], threads=0)
     # A bad range is blamed on the multiplicity; a list is a pair too.
@@ -523,7 +526,7 @@ def test_arguments_beyond_their_ranges_are_refused():
     # reading them: some 30 s, too long to run here.)
     with pytest.raises(boardsolve.PuzzleError):
         boardsolve.count_exact_cover(["a"], [["a"]], threads=10**11)
-    with pytest.raises(boardsolve.PuzzleError):
+    with pytest.raises(TypeError):
         boardsolve.solve(PUZZLES / "queens8.toml", size=True)
 
 
@@ -531,3 +534,301 @@ def test_prefix_counts_from_the_file_are_kept():
     r = boardsolve.solve(PUZZLES / "prefixes7.toml", height=3, width=12)
     rows = r.to_dict().get("prefixes")
     assert rows and all("count" in row for row in rows)
+
+
+# --- argument types and ranges ----------------------------------------------------------
+
+
+Q8 = PUZZLES / "queens8.toml"
+
+
+@pytest.mark.parametrize("name, call", [
+    ("threads", lambda: boardsolve.solve(Q8, threads="x")),
+    ("goal", lambda: boardsolve.solve(Q8, goal=3)),
+    ("strategy", lambda: boardsolve.solve(Q8, strategy=3)),
+    ("unique", lambda: boardsolve.solve(Q8, unique=1)),
+    ("time_limit", lambda: boardsolve.solve(Q8, time_limit="1")),
+    ("time_limit", lambda: boardsolve.solve(Q8, time_limit=True)),
+    ("limit", lambda: boardsolve.solve(Q8, limit=1.5)),
+    ("size", lambda: boardsolve.solve(Q8, size=True)),
+    ("input", lambda: boardsolve.solve(Q8, input=3)),
+    ("memory", lambda: boardsolve.solve(Q8, memory=1.5)),
+    ("memory", lambda: boardsolve.solve(Q8, memory=b"8G")),
+    ("set", lambda: boardsolve.solve(Q8, set={1: 2})),
+    ("goal", lambda: boardsolve.strategies(Q8, goal=3)),
+    ("budget", lambda: boardsolve.compare(Q8, budget="1")),
+    ("strategies[0]", lambda: boardsolve.compare(Q8, [3])),
+    ("options[0]", lambda: boardsolve.count_exact_cover(KNUTH_ITEMS, [5])),
+    # Bytes would be read as their byte values, 99 and 101.
+    ("options[0]", lambda: boardsolve.count_exact_cover(KNUTH_ITEMS, [b"ce"])),
+    ("options[0]", lambda: boardsolve.exact_cover(KNUTH_ITEMS, [bytearray(b"ce")])),
+    ("items", lambda: boardsolve.count_exact_cover(5, KNUTH_OPTIONS)),
+    ("items[0]", lambda: boardsolve.count_exact_cover([True], [[True]])),
+    ("secondary", lambda: boardsolve.exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS, b"x")),
+    ("multiplicity", lambda: boardsolve.count_exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS,
+                                                          multiplicity=5)),
+    ('multiplicity["a"]', lambda: boardsolve.count_exact_cover(["a"], [["a"]],
+                                                               multiplicity={"a": "2"})),
+    ("threads", lambda: boardsolve.count_exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS, threads="2")),
+    ("strategy", lambda: boardsolve.count_exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS, strategy=3)),
+    ("time_limit", lambda: boardsolve.count_exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS,
+                                                        time_limit="1")),
+    ("most", lambda: boardsolve.solve(Q8, goal="first").svg(most="1")),
+])
+def test_arguments_of_the_wrong_type_are_type_errors(name, call):
+    with pytest.raises(TypeError) as e:
+        call()
+    assert not isinstance(e.value, boardsolve.BoardsolveError)
+    message = str(e.value)
+    assert message.startswith(name) and "accepted" in message, message
+
+
+@pytest.mark.parametrize("name, call", [
+    ("time_limit", lambda: boardsolve.solve(Q8, time_limit=10**400)),
+    ("time_limit", lambda: boardsolve.solve(Q8, time_limit=-1)),
+    ("time_limit", lambda: boardsolve.solve(Q8, time_limit=float("nan"))),
+    ("time_limit", lambda: boardsolve.count_exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS,
+                                                        time_limit=10**400)),
+    ("budget", lambda: boardsolve.compare(Q8, ["dlx"], budget=10**400)),
+    ("threads", lambda: boardsolve.solve(Q8, threads=0)),
+    ("memory", lambda: boardsolve.solve(Q8, memory=1000)),
+    ("memory", lambda: boardsolve.solve(Q8, memory="8X")),
+    ("memory", lambda: boardsolve.count_exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS, memory="1K")),
+    ("most", lambda: boardsolve.solve(Q8, goal="first").svg(most=-1)),
+    ("strategies", lambda: boardsolve.compare(Q8, [])),
+])
+def test_arguments_out_of_range_are_value_errors(name, call):
+    with pytest.raises(ValueError) as e:
+        call()
+    message = str(e.value)
+    assert message.startswith(name) and "accepted" in message, message
+
+
+def test_arguments_of_other_int_and_float_types_are_taken():
+    class Seconds(float):
+        pass
+
+    assert boardsolve.solve(Q8, goal="count", threads=True + 1,
+                            time_limit=Seconds(30)).count == 92
+    assert boardsolve.solve(Q8, goal="first").svg(most=0) is None
+
+
+# --- the memory budget -----------------------------------------------------------------
+
+
+def wide_cover(options=400_000, items=2000):
+    """An exact cover whose Dancing Links arrays take some 60 MB, a copy a thread."""
+    names = [f"i{k}" for k in range(items)]
+    rows = [[f"i{k % items}", f"i{(k * 7 + 1) % items}"] for k in range(options)]
+    return names, [r for r in rows if r[0] != r[1]]
+
+
+def test_a_search_beyond_the_memory_budget_is_refused_before_it_starts(tmp_path):
+    items, options = wide_cover()
+    with pytest.raises(boardsolve.StrategyError) as e:
+        boardsolve.count_exact_cover(items, options, threads=64, memory="64M")
+    assert "memory budget" in str(e.value) and "64 threads" in str(e.value)
+    with pytest.raises(boardsolve.StrategyError) as e:
+        boardsolve.exact_cover(items, options, memory=16 << 20)
+    assert "memory budget" in str(e.value)
+    # The same cover as a file in Knuth's format, through solve, strategies and compare.
+    f = tmp_path / "wide.dlx"
+    f.write_text(" ".join(items) + "\n" + "\n".join(" ".join(o) for o in options) + "\n")
+    with pytest.raises(boardsolve.StrategyError) as e:
+        boardsolve.solve(f, goal="count", threads=64, memory="64M")
+    assert "64 threads" in str(e.value)
+    # Read within 32 MiB (some 24 MiB), searched in no less than the arrays' 60 MB.
+    rows = boardsolve.strategies(f, goal="count", memory="32M")
+    dlx = next(r for r in rows if r["name"] == "dlx")
+    assert not dlx["applies"] and "memory budget" in dlx["reason"]
+    with pytest.raises(boardsolve.StrategyError):
+        boardsolve.compare(f, ["dlx"], goal="count", memory="32M")
+    assert boardsolve.solve(f, goal="first", threads=1).status in ("solved", "no-solution")
+    # Within the budget, the count runs.
+    assert boardsolve.count_exact_cover(["a", "b"], [["a"], ["b"], ["a", "b"]],
+                                        memory="64M") == 2
+
+
+def test_more_memory_than_the_system_gives_is_capped_with_a_warning():
+    with pytest.warns(UserWarning, match="more than this process can use"):
+        assert boardsolve.count_exact_cover(KNUTH_ITEMS, KNUTH_OPTIONS, memory=2**70) == 1
+
+
+def run_python(code, timeout=120):
+    """`code` run by another Python, which imports this file's helpers."""
+    head = "import sys\nsys.path.insert(0, sys.argv[1])\n"
+    return subprocess.run([sys.executable, "-c", head + code, str(Path(__file__).parent)],
+                          capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+# The default budget is read from /proc and /sys: Linux alone has one.
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="the default budget is Linux's")
+
+
+@linux_only
+def test_the_default_budget_refuses_what_would_abort_the_process():
+    # 3 GiB of address space: the default budget is 3/4 of it, and 64 copies of the arrays
+    # (some 3.9 GiB) are refused before any is made, as `solve` refuses them.
+    run = run_python(
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))\n"
+        "import boardsolve\n"
+        "from test_boardsolve import wide_cover\n"
+        "try:\n"
+        "    boardsolve.count_exact_cover(*wide_cover(), threads=64, time_limit=30)\n"
+        "except boardsolve.StrategyError as e:\n"
+        "    print('refused:', e)\n"
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "refused:" in run.stdout and "memory budget" in run.stdout
+
+
+# --- reading a puzzle file ----------------------------------------------------------------
+
+
+def test_reading_a_file_is_bounded_by_the_memory_budget():
+    start = time.perf_counter()
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        boardsolve.solve("/dev/zero", memory="16M")
+    assert "memory budget" in str(e.value) and e.value.file == "/dev/zero"
+    assert time.perf_counter() - start < 20
+
+
+@linux_only
+def test_reading_a_file_is_bounded_by_the_default_budget():
+    # The default budget, under a 1 GiB address space: refused, not read without end.
+    run = run_python(
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+        "import boardsolve\n"
+        "try:\n"
+        "    boardsolve.solve('/dev/zero')\n"
+        "except boardsolve.PuzzleError as e:\n"
+        "    print('refused:', e)\n",
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "refused: /dev/zero" in run.stdout
+
+
+def test_a_file_that_cannot_be_opened_is_an_os_error(tmp_path):
+    with pytest.raises(FileNotFoundError) as e:
+        boardsolve.solve(tmp_path / "none.toml")
+    assert e.value.filename == str(tmp_path / "none.toml")
+    with pytest.raises(IsADirectoryError):
+        boardsolve.solve(tmp_path)
+
+
+# --- pickling -----------------------------------------------------------------------------
+
+
+FIELDS = ("kind", "strategy", "goal", "title", "status", "count", "optimum", "proven",
+          "reason", "stopped", "stats", "solutions")
+
+
+@pytest.mark.parametrize("make", [
+    lambda: boardsolve.solve(Q8, goal="all", limit=5),
+    lambda: boardsolve.solve(PUZZLES / "knights8.toml"),
+    lambda: boardsolve.solve(PUZZLES / "pentominoes6x10.toml", goal="first"),
+    lambda: boardsolve.solve(PUZZLES / "tour5x5.toml", goal="first"),
+    lambda: boardsolve.solve(PUZZLES / "sudoku9.toml"),
+    lambda: boardsolve.solve(PUZZLES / "langford11.toml", goal="first"),
+    lambda: boardsolve.solve(Q8, goal="count"),
+])
+def test_results_pickle_whole(make):
+    r = make()
+    back = pickle.loads(pickle.dumps(r))
+    assert type(back) is boardsolve.Result
+    assert all(getattr(back, f) == getattr(r, f) for f in FIELDS)
+    assert back.to_json() == r.to_json() and back.to_dict() == r.to_dict()
+    assert str(back) == str(r) and repr(back) == repr(r)
+    assert back.svg() == r.svg() and back.svg(most=1) == r.svg(most=1)
+    assert back._repr_svg_() == r._repr_svg_()
+
+
+def test_exceptions_and_tables_pickle_with_what_they_carry():
+    with pytest.raises(boardsolve.LimitReached) as e:
+        boardsolve.solve(Q8, goal="count", size=28, node_limit=1000)
+    back = pickle.loads(pickle.dumps(e.value))
+    assert str(back) == str(e.value) and back.result.to_json() == e.value.result.to_json()
+    with pytest.raises(boardsolve.PuzzleError) as p:
+        boardsolve.solve('kind = "independent"\n[board]\nsize = 0\n')
+    err = pickle.loads(pickle.dumps(p.value))
+    assert (err.file, err.line, err.column, err.key) == (
+        p.value.file, p.value.line, p.value.column, p.value.key)
+    table = boardsolve.compare(Q8, ["bitmask", "dlx"], goal="count")
+    again = pickle.loads(pickle.dumps(table))
+    assert str(again) == str(table) and again.agree
+
+
+# --- strategies without a puzzle ----------------------------------------------------------
+
+
+def test_strategies_without_a_puzzle_lists_every_kind():
+    rows = boardsolve.strategies()
+    kinds = {r["kind"] for r in rows}
+    assert kinds == {"independent", "domination", "cover", "tour", "lines", "tiling", "sudoku"}
+    assert all(set(r) == {"kind", "name", "about", "parts"} and r["about"] for r in rows)
+    # Each kind's list is the one a puzzle of that kind gets.
+    queens = {r["name"] for r in boardsolve.strategies(Q8)}
+    assert queens == {r["name"] for r in rows if r["kind"] == "independent"}
+    with pytest.raises(TypeError):
+        boardsolve.strategies(goal="count")
+
+
+# --- exit and fork ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("search", [
+    "boardsolve.count_exact_cover(*queens_cover(30), threads=1)",
+    "list(boardsolve.exact_cover(*queens_cover(30)))",
+    "boardsolve.solve(Q8, goal='count', size=30, threads=1)",
+])
+def test_exit_with_a_daemon_thread_inside_a_search_is_clean(search):
+    code = (
+        "import threading, time\n"
+        "import boardsolve\n"
+        "from test_boardsolve import queens_cover, Q8\n"
+        f"threading.Thread(target=lambda: {search}, daemon=True).start()\n"
+        "time.sleep(0.5)\n"
+        "print('exiting', flush=True)\n"
+    )
+    start = time.perf_counter()
+    run = run_python(code, timeout=60)
+    assert run.returncode == 0, (run.returncode, run.stderr[-2000:])
+    assert "exiting" in run.stdout and "FATAL" not in run.stderr
+    assert time.perf_counter() - start < 30
+
+
+def test_an_iterator_in_a_forked_child_is_a_runtime_error():
+    code = (
+        "import os, time\n"
+        "import boardsolve\n"
+        "from test_boardsolve import queens_cover\n"
+        "it = boardsolve.exact_cover(*queens_cover(8))\n"
+        "first = next(it)\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    try:\n"
+        "        next(it)\n"
+        "        os._exit(3)\n"
+        "    except RuntimeError as e:\n"
+        "        print('child:', e, flush=True)\n"
+        "        os._exit(0 if 'fork' in str(e) else 4)\n"
+        "deadline = time.time() + 20\n"
+        "while time.time() < deadline:\n"
+        "    done, status = os.waitpid(pid, os.WNOHANG)\n"
+        "    if done:\n"
+        "        break\n"
+        "    time.sleep(0.05)\n"
+        "else:\n"
+        "    os.kill(pid, 9)\n"
+        "    os.waitpid(pid, 0)\n"
+        "    sys.exit('the child hung')\n"
+        "assert os.WEXITSTATUS(status) == 0, os.WEXITSTATUS(status)\n"
+        "# The parent's iteration goes on.\n"
+        "assert len([first] + list(it)) == 92\n"
+        "print('parent: ok')\n"
+    )
+    run = run_python(code, timeout=60)
+    assert run.returncode == 0, (run.stdout, run.stderr[-2000:])
+    assert "child:" in run.stdout and "parent: ok" in run.stdout

@@ -541,7 +541,13 @@ const MEMORY_ACCEPTED: &str =
 /// optionally followed by B or iB ("4G", "1.5GiB", "512m", "100000000"); at least
 /// [`super::memory::MIN_BUDGET`].
 pub(crate) fn parse_memory(s: &str) -> Result<u64, String> {
-    let bad = || format!("--memory {s}: {MEMORY_ACCEPTED}");
+    memory_size(s).map_err(|why| format!("--memory {s}: {why}"))
+}
+
+/// A size as `--memory` takes it ([`parse_memory`]), or what is accepted, naming no flag:
+/// the Python package's `memory` argument takes the same.
+pub(crate) fn memory_size(s: &str) -> Result<u64, String> {
+    let bad = || MEMORY_ACCEPTED.to_string();
     let t = s.trim();
     let digits = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -574,8 +580,8 @@ pub(crate) fn parse_memory(s: &str) -> Result<u64, String> {
     let min = super::memory::MIN_BUDGET;
     if bytes < min {
         return Err(format!(
-            "--memory {s}: {MEMORY_ACCEPTED}, from {}M up (the process itself takes a few \
-             megabytes); more than the system gives is capped at 3/4 of what it gives",
+            "{MEMORY_ACCEPTED}, from {}M up (the process itself takes a few megabytes); more \
+             than the system gives is capped at 3/4 of what it gives",
             min >> 20
         ));
     }

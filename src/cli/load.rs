@@ -3,6 +3,7 @@
 use std::io::Read;
 use std::path::Path;
 use std::string::FromUtf8Error;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -79,13 +80,43 @@ fn read_input(
         let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
         (Box::new(f), size)
     };
-    let refuse = |need: u64, what: String, b: u64| {
-        format!(
-            "{name}: {what}, more than the memory budget of {} (--memory); {}",
-            render::bytes(b),
-            budget.advice(need)
-        )
-    };
+    let text = read_bytes(
+        name,
+        (source, size),
+        knuth,
+        budget,
+        deadline,
+        time_limit,
+        None,
+    )?;
+    let text = String::from_utf8(text).map_err(|e| not_utf8(name, &e))?;
+    check_text(name, &text, knuth, budget)?;
+    Ok(text)
+}
+
+/// A refusal of reading `name` for the memory budget: `what` it would take, and how to give
+/// it room.
+fn refuse(name: &str, budget: &Budget, need: u64, what: String, b: u64) -> String {
+    format!(
+        "{name}: {what}, more than the memory budget of {} (--memory); {}",
+        render::bytes(b),
+        budget.advice(need)
+    )
+}
+
+/// The bytes of `source` (named `name` in errors; a regular file of `size` bytes, or a
+/// stream), read within the memory budget, by the deadline and until `stop` is set:
+/// [`read_input`] before the text is checked.
+pub(crate) fn read_bytes(
+    name: &str,
+    (source, size): (Box<dyn Read + Send>, Option<u64>),
+    knuth: bool,
+    budget: &Budget,
+    deadline: Option<Instant>,
+    time_limit: Option<f64>,
+    stop: Option<&AtomicBool>,
+) -> Result<Vec<u8>, String> {
+    let refuse = |need: u64, what: String, b: u64| refuse(name, budget, need, what, b);
     let no_memory = |held: usize| {
         format!(
             "{name}: the system gave no more memory after {} of the file; accepted: a memory \
@@ -97,13 +128,18 @@ fn read_input(
     let mut chunks = Chunks::new(source, size.is_some());
     let mut estimated = false;
     loop {
-        let late = || Err(stopped(name, time_limit, text.len(), size));
-        let chunk = match chunks.next(deadline) {
+        let late = || match stop {
+            Some(s) if s.load(Ordering::Relaxed) => Err(format!("{name}: reading interrupted")),
+            _ => Err(stopped(name, time_limit, text.len(), size)),
+        };
+        let chunk = match chunks.next(deadline, stop) {
             Some(Ok(chunk)) => chunk,
             Some(Err(e)) => return Err(format!("{name}: cannot read the puzzle: {e}")),
             None => return late(),
         };
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.is_some_and(|d| Instant::now() >= d)
+            || stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        {
             return late();
         }
         let end = chunk.is_empty();
@@ -158,15 +194,26 @@ fn read_input(
             break;
         }
     }
-    let text = String::from_utf8(text).map_err(|e| not_utf8(name, &e))?;
-    // A TOML file is read in one step that cannot stop midway: what it takes is checked on the
-    // whole text first (Knuth's format is checked as it is read).
+    Ok(text)
+}
+
+/// A text read whole, checked against the budget: a TOML file is read in one step that
+/// cannot stop midway, so what it takes is checked on the whole text first (Knuth's format
+/// is checked as it is read).
+pub(crate) fn check_text(
+    name: &str,
+    text: &str,
+    knuth: bool,
+    budget: &Budget,
+) -> Result<(), String> {
     if let Some(b) = budget.bytes
         && !knuth
     {
         let (need, what) = toml_reading_estimate(text.as_bytes(), text.len() as u64);
         if need > b {
             return Err(refuse(
+                name,
+                budget,
                 need,
                 format!(
                     "reading this text of {} would take about {} ({what})",
@@ -177,7 +224,7 @@ fn read_input(
             ));
         }
     }
-    Ok(text)
+    Ok(())
 }
 
 /// The chunks of a file, an empty one at its end: a regular file's read on the spot; any
@@ -213,8 +260,12 @@ impl Chunks {
         Chunks::Thread(rx)
     }
 
-    /// The next chunk, or the file's error; `None` at the deadline.
-    fn next(&mut self, deadline: Option<Instant>) -> Option<std::io::Result<Vec<u8>>> {
+    /// The next chunk, or the file's error; `None` at the deadline, or once `stop` is set.
+    fn next(
+        &mut self,
+        deadline: Option<Instant>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<std::io::Result<Vec<u8>>> {
         match self {
             Chunks::File(source) => Some(chunk_of(source)),
             Chunks::Thread(rx) => loop {
@@ -226,7 +277,9 @@ impl Chunks {
                         )));
                     }
                     Err(RecvTimeoutError::Timeout) => {
-                        if deadline.is_some_and(|d| Instant::now() >= d) {
+                        if deadline.is_some_and(|d| Instant::now() >= d)
+                            || stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                        {
                             return None;
                         }
                     }
@@ -262,7 +315,17 @@ fn stopped(name: &str, time_limit: Option<f64>, read: usize, size: Option<u64>) 
 }
 
 /// The error of a text that is not UTF-8: the line and column of its first byte that is not.
-fn not_utf8(name: &str, e: &FromUtf8Error) -> String {
+pub(crate) fn not_utf8(name: &str, e: &FromUtf8Error) -> String {
+    let (line, column) = utf8_place(e);
+    format!(
+        "{name}:{line}:{column}: byte 0x{:02X} is not UTF-8; accepted: a puzzle file in UTF-8 \
+         text",
+        e.as_bytes()[e.utf8_error().valid_up_to()]
+    )
+}
+
+/// The line and column (from 1) of the first byte that is not UTF-8.
+pub(crate) fn utf8_place(e: &FromUtf8Error) -> (usize, usize) {
     let bytes = e.as_bytes();
     let at = e.utf8_error().valid_up_to();
     let before = &bytes[..at];
@@ -275,11 +338,7 @@ fn not_utf8(name: &str, e: &FromUtf8Error) -> String {
     let column = std::str::from_utf8(&before[line_start..])
         .map_or(at - line_start, |s| s.chars().count())
         + 1;
-    format!(
-        "{name}:{line}:{column}: byte 0x{:02X} is not UTF-8; accepted: a puzzle file in UTF-8 \
-         text",
-        bytes[at]
-    )
+    (line, column)
 }
 
 /// `--time-limit` where it is a limit at all: checked with the file's keys later, and an

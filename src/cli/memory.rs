@@ -63,35 +63,48 @@ fn flag_size(bytes: u64) -> String {
 /// of what the system gives, with a note on standard error (once a process) when that caps
 /// it; without `--memory`, that share.
 pub(crate) fn budget(asked: Option<u64>) -> Budget {
+    let (budget, note) = budget_noted(asked);
+    if let Some(note) = note {
+        static NOTE: Once = Once::new();
+        NOTE.call_once(|| eprintln!("note: {note}"));
+    }
+    budget
+}
+
+/// [`budget`], with the note on a cap given back instead of written: the Python package
+/// says it as a warning.
+pub(crate) fn budget_noted(asked: Option<u64>) -> (Budget, Option<String>) {
     let system = available();
     let Some(asked) = asked else {
-        return Budget {
+        let budget = Budget {
             bytes: system.map(|(b, _, _)| b),
             source: Source::Default,
         };
+        return (budget, None);
     };
     match system {
         Some((share, least, what)) if asked > share => {
-            static NOTE: Once = Once::new();
-            NOTE.call_once(|| {
-                eprintln!(
-                    "note: --memory {} is more than this process can use: the budget is {}, \
-                     3/4 of {} ({what}, the least of MemTotal, the cgroup's memory limit and \
-                     `ulimit -v`); the rest is left to the process's own code and stacks",
-                    render::bytes(asked),
-                    render::bytes(share),
-                    render::bytes(least),
-                );
-            });
-            Budget {
+            let note = format!(
+                "--memory {} is more than this process can use: the budget is {}, 3/4 of {} \
+                 ({what}, the least of MemTotal, the cgroup's memory limit and `ulimit -v`); \
+                 the rest is left to the process's own code and stacks",
+                render::bytes(asked),
+                render::bytes(share),
+                render::bytes(least),
+            );
+            let budget = Budget {
                 bytes: Some(share),
                 source: Source::Capped,
-            }
+            };
+            (budget, Some(note))
         }
-        _ => Budget {
-            bytes: Some(asked),
-            source: Source::Flag,
-        },
+        _ => (
+            Budget {
+                bytes: Some(asked),
+                source: Source::Flag,
+            },
+            None,
+        ),
     }
 }
 

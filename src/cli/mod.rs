@@ -32,6 +32,7 @@ mod parts;
 mod plan;
 mod report;
 mod run;
+pub mod shared;
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};

@@ -6,8 +6,9 @@ use crate::engine::Vocabulary;
 use crate::spec::Kind;
 use crate::util::Packed;
 
-/// A solution, described for drawing.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A solution, described for drawing. Saved and read back with serde (the Python package
+/// pickles its answers' drawings).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Picture {
     /// Pieces on squares (index = row * width + col).
     Placement {

@@ -112,8 +112,9 @@ pub fn stone_letter(c: usize) -> char {
     LETTERS.get(c).map_or('?', |&b| b as char)
 }
 
-/// What the header of a report says about the puzzle.
-#[derive(Clone, Debug, Default)]
+/// What the header of a report says about the puzzle (saved and read back with serde, as
+/// [`Picture`] is).
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Header {
     pub title: Option<String>,
     pub kind: String,

@@ -7,12 +7,57 @@
 //! The all-ones value ([`Packed::ones`]) is what callers use as "none" (a hole, a missing
 //! neighbour); [`Packed::width_for`] reserves it.
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(try_from = "Saved<Vec<u64>>")]
 pub struct Packed {
     words: Vec<u64>,
     len: usize,
     bits: u32,
     mask: u64,
+}
+
+/// A [`Packed`] as it is saved (the Python package pickles its answers' drawings): its
+/// words, length and width, read back only where they agree, since every access trusts them.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Saved<W> {
+    words: W,
+    len: usize,
+    bits: u32,
+}
+
+impl serde::Serialize for Packed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Saved {
+            words: &self.words[..],
+            len: self.len,
+            bits: self.bits,
+        }
+        .serialize(s)
+    }
+}
+
+impl TryFrom<Saved<Vec<u64>>> for Packed {
+    type Error = String;
+    fn try_from(v: Saved<Vec<u64>>) -> Result<Packed, String> {
+        let words = v
+            .len
+            .checked_mul(v.bits as usize)
+            .map(|total| total.div_ceil(64) + 1);
+        if !(1..=Self::MAX_BITS).contains(&v.bits) || words != Some(v.words.len()) {
+            return Err(format!(
+                "packed values: {} words do not hold {} values of {} bits",
+                v.words.len(),
+                v.len,
+                v.bits
+            ));
+        }
+        Ok(Packed {
+            words: v.words,
+            len: v.len,
+            bits: v.bits,
+            mask: (1u64 << v.bits) - 1,
+        })
+    }
 }
 
 impl Packed {
@@ -525,5 +570,22 @@ mod tests {
         assert_eq!(q, p);
         assert!(Packed::try_new(usize::MAX / 2, 32).is_err());
         assert_eq!(Packed::new(0, 5).len(), 0);
+    }
+
+    #[test]
+    fn saved_values_read_back_and_inconsistent_ones_are_refused() {
+        let mut p = Packed::new(100, 27);
+        for i in 0..100 {
+            p.set(i, (i as u32) * 1_000_003 % (1 << 27));
+        }
+        let saved = serde_json::to_string(&p).unwrap();
+        let back: Packed = serde_json::from_str(&saved).unwrap();
+        assert_eq!(back, p);
+        // Too few words for the values, and a width beyond 32 bits: every access would read
+        // past the words or mask wrongly.
+        let short = saved.replacen("\"len\":100", "\"len\":1000", 1);
+        assert!(serde_json::from_str::<Packed>(&short).is_err());
+        let wide = saved.replacen("\"bits\":27", "\"bits\":40", 1);
+        assert!(serde_json::from_str::<Packed>(&wide).is_err());
     }
 }
