@@ -695,3 +695,50 @@ fn bitmask_refuses_colours_multiplicities_and_size() {
         "{err}"
     );
 }
+
+/// `dxz`'s memo and its levels grow by doubling; under `ulimit -v` with the default budget
+/// (3/4 of it) a growth the system refused aborted the run. Each growth is checked at its
+/// peak (the old buffer and the new one) and asked of the system fallibly: the run ends
+/// with the memory stop (exit 3), its statistics kept, whether the budget or the system
+/// said no.
+#[cfg(target_os = "linux")]
+#[test]
+fn dxz_stops_at_the_memory_it_is_given() {
+    let bin = assert_cmd::cargo::cargo_bin("solve");
+    let langford = puzzle("langford16.toml");
+    for branch in ["first", "fewest"] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 200000 && exec '{}' '{langford}' --strategy dxz --branch {branch} \
+                 --goal count",
+                bin.display()
+            ))
+            .output()
+            .unwrap();
+        let (stdout, err) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(3), "{branch}: {stdout}{err}");
+        assert!(stdout.contains("[memory bound]"), "{branch}: {stdout}");
+        assert!(err.contains("memo entries"), "{branch}: {err}");
+        // A small budget stops it too, and says which.
+        let (code, stdout, err) = run_cli(&[
+            &langford,
+            "--strategy",
+            "dxz",
+            "--branch",
+            branch,
+            "--goal",
+            "count",
+            "--memory",
+            "8M",
+        ]);
+        assert_eq!(code, 3, "{branch}: {stdout}{err}");
+        assert!(
+            err.contains("reached the memory budget of 8.0 MiB (--memory)"),
+            "{branch}: {err}"
+        );
+    }
+}

@@ -1030,9 +1030,12 @@ fn levels_stop_at_a_limit_or_the_budget() {
         nodes: Some(20),
         ..Limits::default()
     }));
-    assert_eq!((limited.count, limited.out_of_memory), (None, false));
+    assert_eq!((limited.count, limited.out_of_memory), (None, None));
     let small = Levels::<1>::new(&p, 2000).count(&mut Run::new(Limits::default()));
-    assert_eq!((small.count, small.out_of_memory), (None, true));
+    assert_eq!(
+        (small.count, small.out_of_memory),
+        (None, Some(Short::Budget))
+    );
 }
 
 #[test]
@@ -1056,11 +1059,11 @@ fn dxz_stopped_or_out_of_memory_leaves_the_links_as_built() {
         ..Limits::default()
     }));
     assert_eq!(stopped.count, None);
-    assert!(!stopped.out_of_memory);
+    assert_eq!(stopped.out_of_memory, None);
     let mut small = Dxz::new(&p, Branch::Fewest, 2000);
     let out = small.count(&mut Run::new(Limits::default()));
     assert_eq!(out.count, None);
-    assert!(out.out_of_memory);
+    assert_eq!(out.out_of_memory, Some(Short::Budget));
     // Both searched again from the start give the whole count: nothing was left covered.
     let again = dxz.count(&mut Run::new(Limits::default())).count;
     assert_eq!(again, Some(whole));

@@ -23,6 +23,8 @@ impl Vocabulary for ExactCoverRefusal {}
 pub enum MemoNote {
     /// `what` reached the memory budget of `budget` bytes: the run stopped there.
     BudgetReached { what: &'static str, budget: u64 },
+    /// The system refused `what` more memory, within the budget: the run stopped there.
+    SystemRefused { what: &'static str },
     /// The count reached 2^128 - 1, the most the memo's counters hold (they saturate there):
     /// the true count is at least that, and not known.
     CountBeyond,
@@ -44,24 +46,29 @@ pub fn memo_solve(
 ) -> Answer {
     let budget = task.memory.unwrap_or(UNBUDGETED);
     let mut answer = Answer::default();
-    let out_of_memory = |run: &mut Run, answer: &mut Answer, what: &'static str| {
-        run.out_of_memory();
-        answer
-            .notes
-            .push(MemoNote::BudgetReached { what, budget }.into());
-    };
+    let out_of_memory =
+        |run: &mut Run, answer: &mut Answer, what: &'static str, short: dlx::Short| {
+            run.out_of_memory();
+            answer.notes.push(
+                match short {
+                    dlx::Short::Budget => MemoNote::BudgetReached { what, budget },
+                    dlx::Short::System => MemoNote::SystemRefused { what },
+                }
+                .into(),
+            );
+        };
     if branch == dlx::Branch::First
         && !run.reports_each()
         && let Some(r) = count_by_levels(problem, budget, run)
     {
         run.stats.add_counter("memo entries", r.entries);
-        match r.count {
-            Some(u128::MAX) => beyond(run, &mut answer),
-            Some(c) => run.count(c),
-            None if r.out_of_memory => {
-                out_of_memory(run, &mut answer, "the levels of sub-problems")
+        match (r.count, r.out_of_memory) {
+            (Some(u128::MAX), _) => beyond(run, &mut answer),
+            (Some(c), _) => run.count(c),
+            (None, Some(short)) => {
+                out_of_memory(run, &mut answer, "the levels of sub-problems", short)
             }
-            None => {}
+            (None, None) => {}
         }
         return answer;
     }
@@ -69,12 +76,12 @@ pub fn memo_solve(
     let result = dxz.count(run);
     run.stats
         .add_counter("memo entries", dxz.memo_entries() as u64);
-    match result.count {
-        Some(u128::MAX) => beyond(run, &mut answer),
-        Some(_) if run.reports_each() => dxz.enumerate(run),
-        Some(c) => run.count(c),
-        None if result.out_of_memory => out_of_memory(run, &mut answer, "the memo of sub-problems"),
-        None => {}
+    match (result.count, result.out_of_memory) {
+        (Some(u128::MAX), _) => beyond(run, &mut answer),
+        (Some(_), _) if run.reports_each() => dxz.enumerate(run),
+        (Some(c), _) => run.count(c),
+        (None, Some(short)) => out_of_memory(run, &mut answer, "the memo of sub-problems", short),
+        (None, None) => {}
     }
     answer
 }
