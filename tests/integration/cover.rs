@@ -742,3 +742,82 @@ fn dxz_stops_at_the_memory_it_is_given() {
         );
     }
 }
+
+/// 130 items of two options each: 2^130 covers, past the 2^128 - 1 that `dxz`'s counters
+/// hold (they saturate). The count is that lower bound: `at least` in the text, the
+/// saturated count in JSON with `complete` false and `stopped` "counter limit", exit 3;
+/// a solution limit or goal first is answered from the diagram as ever.
+#[test]
+fn a_dxz_count_past_its_counters_is_a_lower_bound() {
+    let mut file = (0..130)
+        .map(|k| format!("i{k}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for k in 0..130 {
+        file.push_str(&format!("\ni{k}\ni{k}"));
+    }
+    let beyond = "340282366920938463463374607431768211455";
+    for branch in ["first", "fewest"] {
+        let args = [
+            "-",
+            "--input",
+            "knuth",
+            "--strategy",
+            "dxz",
+            "--branch",
+            branch,
+            "--goal",
+            "count",
+        ];
+        let (code, out, err) = crate::run_cli_with(&args, Some(&file));
+        assert_eq!(code, 3, "{branch}: {out}{err}");
+        assert!(
+            out.starts_with(
+                "at least 340,282,366,920,938,463,463,374,607,431,768,211,455 solutions (the \
+                 count reached 2^128 - 1, the most its counters hold) [counter limit]"
+            ),
+            "{branch}: {out}"
+        );
+        let json = [&args[..], &["--format", "json"]].concat();
+        let (code, out, err) = crate::run_cli_with(&json, Some(&file));
+        assert_eq!(code, 3, "{branch}: {out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["count"], beyond, "{branch}: {out}");
+        assert_eq!(v["complete"], false, "{branch}: {out}");
+        assert_eq!(v["stopped"], "counter limit", "{branch}: {out}");
+        assert_eq!(v["status"], "limit", "{branch}: {out}");
+    }
+    let (code, out, err) = crate::run_cli_with(
+        &[
+            "-",
+            "--input",
+            "knuth",
+            "--strategy",
+            "dxz",
+            "--goal",
+            "count",
+            "--limit",
+            "5",
+        ],
+        Some(&file),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("at least 5 solutions (the count stopped at --limit 5)"),
+        "{out}"
+    );
+    let (code, out, err) = crate::run_cli_with(
+        &[
+            "-",
+            "--input",
+            "knuth",
+            "--strategy",
+            "dxz",
+            "--goal",
+            "first",
+        ],
+        Some(&file),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 solution"), "{out}");
+}

@@ -231,9 +231,6 @@ fn cover_note(n: &MemoNote) -> String {
         MemoNote::SystemRefused { what } => {
             format!("{what} needed more memory than the system gave, within the budget")
         }
-        MemoNote::CountBeyond => "the count reached 2^128 - 1, the most the memo's counters \
-                                  hold: it is at least that"
-            .into(),
     }
 }
 
