@@ -695,3 +695,129 @@ fn bitmask_refuses_colours_multiplicities_and_size() {
         "{err}"
     );
 }
+
+/// `dxz`'s memo and its levels grow by doubling; under `ulimit -v` with the default budget
+/// (3/4 of it) a growth the system refused aborted the run. Each growth is checked at its
+/// peak (the old buffer and the new one) and asked of the system fallibly: the run ends
+/// with the memory stop (exit 3), its statistics kept, whether the budget or the system
+/// said no.
+#[cfg(target_os = "linux")]
+#[test]
+fn dxz_stops_at_the_memory_it_is_given() {
+    let bin = assert_cmd::cargo::cargo_bin("solve");
+    let langford = puzzle("langford16.toml");
+    for branch in ["first", "fewest"] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 200000 && exec '{}' '{langford}' --strategy dxz --branch {branch} \
+                 --goal count",
+                bin.display()
+            ))
+            .output()
+            .unwrap();
+        let (stdout, err) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(3), "{branch}: {stdout}{err}");
+        assert!(stdout.contains("[memory bound]"), "{branch}: {stdout}");
+        assert!(err.contains("memo entries"), "{branch}: {err}");
+        // A small budget stops it too, and says which.
+        let (code, stdout, err) = run_cli(&[
+            &langford,
+            "--strategy",
+            "dxz",
+            "--branch",
+            branch,
+            "--goal",
+            "count",
+            "--memory",
+            "8M",
+        ]);
+        assert_eq!(code, 3, "{branch}: {stdout}{err}");
+        assert!(
+            err.contains("reached the memory budget of 8.0 MiB (--memory)"),
+            "{branch}: {err}"
+        );
+    }
+}
+
+/// 130 items of two options each: 2^130 covers, past the 2^128 - 1 that `dxz`'s counters
+/// hold (they saturate). The count is that lower bound: `at least` in the text, the
+/// saturated count in JSON with `complete` false and `stopped` "counter limit", exit 3;
+/// a solution limit or goal first is answered from the diagram as ever.
+#[test]
+fn a_dxz_count_past_its_counters_is_a_lower_bound() {
+    let mut file = (0..130)
+        .map(|k| format!("i{k}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    for k in 0..130 {
+        file.push_str(&format!("\ni{k}\ni{k}"));
+    }
+    let beyond = "340282366920938463463374607431768211455";
+    for branch in ["first", "fewest"] {
+        let args = [
+            "-",
+            "--input",
+            "knuth",
+            "--strategy",
+            "dxz",
+            "--branch",
+            branch,
+            "--goal",
+            "count",
+        ];
+        let (code, out, err) = crate::run_cli_with(&args, Some(&file));
+        assert_eq!(code, 3, "{branch}: {out}{err}");
+        assert!(
+            out.starts_with(
+                "at least 340,282,366,920,938,463,463,374,607,431,768,211,455 solutions (the \
+                 count reached 2^128 - 1, the most its counters hold) [counter limit]"
+            ),
+            "{branch}: {out}"
+        );
+        let json = [&args[..], &["--format", "json"]].concat();
+        let (code, out, err) = crate::run_cli_with(&json, Some(&file));
+        assert_eq!(code, 3, "{branch}: {out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["count"], beyond, "{branch}: {out}");
+        assert_eq!(v["complete"], false, "{branch}: {out}");
+        assert_eq!(v["stopped"], "counter limit", "{branch}: {out}");
+        assert_eq!(v["status"], "limit", "{branch}: {out}");
+    }
+    let (code, out, err) = crate::run_cli_with(
+        &[
+            "-",
+            "--input",
+            "knuth",
+            "--strategy",
+            "dxz",
+            "--goal",
+            "count",
+            "--limit",
+            "5",
+        ],
+        Some(&file),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("at least 5 solutions (the count stopped at --limit 5)"),
+        "{out}"
+    );
+    let (code, out, err) = crate::run_cli_with(
+        &[
+            "-",
+            "--input",
+            "knuth",
+            "--strategy",
+            "dxz",
+            "--goal",
+            "first",
+        ],
+        Some(&file),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("1 solution"), "{out}");
+}

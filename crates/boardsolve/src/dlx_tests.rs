@@ -619,6 +619,152 @@ fn threads_count_as_one(p: &Problem) {
     );
 }
 
+/// A list of subtrees cut with runs of at most `most` siblings a level (runs split again
+/// further down), a few levels deep, searched node by node on one solver, in the list's
+/// order and backwards: the solutions of the whole search once, and its nodes and updates
+/// with those the listing expanded. Whether the list held a run.
+fn runs_cover_the_tree(p: &Problem, most: usize) -> bool {
+    let solutions_of = |solver: &mut Solver, nodes: &[Prefix]| {
+        let mut sols = Vec::new();
+        let stats = {
+            let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
+                sols.push(s.to_vec());
+                ControlFlow::Continue(())
+            }));
+            for node in nodes {
+                solver.search_below(node, &mut run);
+            }
+            run.stats.clone()
+        };
+        sols.sort();
+        (sols, stats.nodes, stats.counter("updates").unwrap_or(0))
+    };
+    let mut solver = Solver::new(p);
+    let whole = solutions_of(&mut solver, &[Prefix::root()]);
+    let (mut list, mut expanded, mut made) = (vec![Prefix::root()], 0, 0);
+    let mut had_runs = false;
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for node in list {
+            match solver.expand(&node, most) {
+                Expansion::Solution => next.push(node),
+                Expansion::Children { children, updates } => {
+                    (expanded, made) = (expanded + 1, made + updates);
+                    had_runs |= children.iter().any(|c| c.run() > 1);
+                    next.extend(children);
+                }
+                Expansion::Runs(runs) => {
+                    assert!(runs.len() > 1 && runs.len() <= most);
+                    assert_eq!(runs.iter().map(Prefix::run).sum::<usize>(), node.run());
+                    next.extend(runs);
+                }
+            }
+        }
+        list = next;
+    }
+    let forward = solutions_of(&mut solver, &list);
+    list.reverse();
+    let backward = solutions_of(&mut solver, &list);
+    for (sols, nodes, updates) in [forward, backward] {
+        assert_eq!(sols, whole.0, "most {most}, runs {had_runs}");
+        assert_eq!(nodes + expanded, whole.1, "most {most}");
+        assert_eq!(updates + made, whole.2, "most {most}");
+    }
+    // The links came back as built: the whole search again counts as the first.
+    assert_eq!(solutions_of(&mut solver, &[Prefix::root()]), whole);
+    had_runs
+}
+
+#[test]
+fn runs_of_siblings_cover_the_tree() {
+    for p in [
+        instances::queens(6),
+        instances::pentominoes(3, 20, false),
+        binary_grids(4, 2),
+        kings(5, 6),
+    ] {
+        for most in [2, 3] {
+            assert!(runs_cover_the_tree(&p, most));
+        }
+        runs_cover_the_tree(&p, 7);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn runs_of_siblings_cover_planted_trees(
+        inst in planted(false),
+        ranged in planted(true),
+        most in 2usize..=4,
+    ) {
+        runs_cover_the_tree(&inst.problem, most);
+        runs_cover_the_tree(&ranged.problem, most);
+    }
+}
+
+/// One primary item and `n` options each holding only it: `n` solutions on one level.
+fn one_wide_level(n: usize) -> Problem {
+    let mut p = Problem::new();
+    let x = p.add_primary("x");
+    for _ in 0..n {
+        p.add_option(&[(x, 0)]).unwrap();
+    }
+    p
+}
+
+/// A level of a hundred thousand options is listed as runs of them, as many as a list
+/// needs, and shared out to threads or parts with the exact count, nodes and updates of one
+/// search.
+#[test]
+fn a_wide_level_is_cut_into_runs() {
+    use crate::engine::{Goal, Task};
+    let p = one_wide_level(100_000);
+    let mut solver = Solver::new(&p);
+    let mut total = (0, 0);
+    for (i, n, threads) in [(1, 1, 2), (1, 3, 1), (2, 3, 2), (3, 3, 1)] {
+        let task = Task {
+            goal: Goal::Count,
+            part: Some((i, n)),
+            threads,
+            ..Task::default()
+        };
+        let mut run = Run::new(Limits::default());
+        let answer = crate::kinds::dlx_parts::search_part(&mut solver, &task, &mut run, None);
+        let partial = answer.partial.expect("a part's record");
+        assert_eq!(partial.list.subtrees, 4 * crate::engine::split::list_len(n));
+        let count = answer.count.unwrap();
+        if n == 1 {
+            assert_eq!((count, run.stats.nodes), (100_000, 100_001));
+        } else {
+            total = (total.0 + count, total.1 + run.stats.nodes);
+        }
+    }
+    assert_eq!(total, (100_000, 100_001));
+}
+
+/// Siblings are one change of option apart: searching below each of a hundred thousand
+/// options of one item, one after another, takes no cover of the item for each (a
+/// hundred thousand hides each: minutes), and counts as the whole search does.
+#[test]
+fn siblings_are_searched_without_a_replay_each() {
+    let p = one_wide_level(100_000);
+    let mut solver = Solver::new(&p);
+    let Expansion::Children { children, .. } = solver.expand(&Prefix::root(), usize::MAX) else {
+        panic!("the root branches");
+    };
+    assert_eq!(children.len(), 100_000);
+    let started = std::time::Instant::now();
+    let mut run = Run::new(Limits::default());
+    for child in &children {
+        solver.search_below(child, &mut run);
+    }
+    assert_eq!((run.stats.solutions, run.stats.nodes), (100_000, 100_000));
+    let took = started.elapsed();
+    assert!(took.as_secs_f64() < 3.0, "{took:?}");
+}
+
 /// Rows and columns of a `size` x `size` 0/1 grid each a word with `ones` ones, the cells
 /// secondary items coloured by their digit (Algorithm C): the grids whose rows and columns
 /// all hold `ones` ones.
@@ -884,9 +1030,12 @@ fn levels_stop_at_a_limit_or_the_budget() {
         nodes: Some(20),
         ..Limits::default()
     }));
-    assert_eq!((limited.count, limited.out_of_memory), (None, false));
+    assert_eq!((limited.count, limited.out_of_memory), (None, None));
     let small = Levels::<1>::new(&p, 2000).count(&mut Run::new(Limits::default()));
-    assert_eq!((small.count, small.out_of_memory), (None, true));
+    assert_eq!(
+        (small.count, small.out_of_memory),
+        (None, Some(Short::Budget))
+    );
 }
 
 #[test]
@@ -910,11 +1059,11 @@ fn dxz_stopped_or_out_of_memory_leaves_the_links_as_built() {
         ..Limits::default()
     }));
     assert_eq!(stopped.count, None);
-    assert!(!stopped.out_of_memory);
+    assert_eq!(stopped.out_of_memory, None);
     let mut small = Dxz::new(&p, Branch::Fewest, 2000);
     let out = small.count(&mut Run::new(Limits::default()));
     assert_eq!(out.count, None);
-    assert!(out.out_of_memory);
+    assert_eq!(out.out_of_memory, Some(Short::Budget));
     // Both searched again from the start give the whole count: nothing was left covered.
     let again = dxz.count(&mut Run::new(Limits::default())).count;
     assert_eq!(again, Some(whole));

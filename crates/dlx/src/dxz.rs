@@ -43,6 +43,7 @@
 //! A *node* is a sub-problem searched (a memo miss); a memo hit is counted apart, and updates
 //! as Knuth counts them, so the figures read beside DLX1's.
 
+use super::budget::{Budget, Short};
 use super::problem::Problem;
 use super::search::Solver;
 use super::{Branch, Control};
@@ -51,15 +52,6 @@ use super::{Branch, Control};
 const BOTTOM: u32 = 0;
 /// The family of the empty set: every primary item covered.
 const TOP: u32 = 1;
-
-/// Bytes a memo entry takes: its key in the arena, its value, and its slots in the table
-/// (kept at most half full).
-fn entry_bytes(key_words: usize) -> usize {
-    key_words * 8 + 4 + 2 * 4
-}
-
-/// Bytes a node of the diagram takes: option, two edges, a 128-bit count.
-const ZDD_NODE_BYTES: usize = 12 + 16;
 
 /// The memo: keys of a fixed number of words side by side in one arena, and an open-addressing
 /// table of entry numbers, so that an entry costs no allocation of its own and a lookup that
@@ -81,12 +73,15 @@ enum Slot {
 }
 
 impl Memo {
+    /// Slots of the table at first.
+    const FIRST_SLOTS: usize = 1 << 10;
+
     fn new(words: usize) -> Memo {
         Memo {
             words,
             keys: Vec::new(),
             values: Vec::new(),
-            table: vec![0; 1 << 10],
+            table: vec![0; Memo::FIRST_SLOTS],
         }
     }
 
@@ -122,28 +117,44 @@ impl Memo {
         }
     }
 
-    /// Add `key` (not present; `slot` from [`Memo::find`] since) with `value`.
-    fn insert(&mut self, key: &[u64], value: u32, slot: usize) {
+    /// Add `key` (not present; `slot` from [`Memo::find`] since) with `value`, the table
+    /// doubled once half full; `false`, nothing added, when `budget` gives no room for it.
+    fn insert(&mut self, key: &[u64], value: u32, slot: usize, budget: &mut Budget) -> bool {
+        if !budget.room(&mut self.keys, self.words) || !budget.room(&mut self.values, 1) {
+            return false;
+        }
+        let grown = if 2 * (self.values.len() + 1) > self.table.len() {
+            match budget.fresh(2 * self.table.len(), 0u32) {
+                Some(table) => Some(table),
+                None => return false,
+            }
+        } else {
+            None
+        };
         self.keys.extend_from_slice(key);
         self.values.push(value);
-        self.table[slot] = self.values.len() as u32;
-        if 2 * self.values.len() > self.table.len() {
-            self.grow();
+        match grown {
+            None => self.table[slot] = self.values.len() as u32,
+            Some(table) => {
+                let old = std::mem::replace(&mut self.table, table);
+                budget.release(&old);
+                self.rehash();
+            }
         }
+        true
     }
 
-    fn grow(&mut self) {
-        let size = 2 * self.table.len();
-        let mut table = vec![0u32; size];
+    /// Every entry into the (empty) table.
+    fn rehash(&mut self) {
+        let mask = self.table.len() - 1;
         for e in 0..self.values.len() {
             let key = &self.keys[e * self.words..(e + 1) * self.words];
-            let mut i = Memo::hash(key) as usize & (size - 1);
-            while table[i] != 0 {
-                i = (i + 1) & (size - 1);
+            let mut i = Memo::hash(key) as usize & mask;
+            while self.table[i] != 0 {
+                i = (i + 1) & mask;
             }
-            table[i] = e as u32 + 1;
+            self.table[i] = e as u32 + 1;
         }
-        self.table = table;
     }
 }
 
@@ -165,6 +176,14 @@ impl Zdd {
             lo: vec![BOTTOM; 2],
             count: vec![0, 1],
         }
+    }
+
+    /// Room for `more` nodes; `false` when `budget` gives none.
+    fn room(&mut self, more: usize, budget: &mut Budget) -> bool {
+        budget.room(&mut self.opt, more)
+            && budget.room(&mut self.hi, more)
+            && budget.room(&mut self.lo, more)
+            && budget.room(&mut self.count, more)
     }
 
     fn node(&mut self, opt: u32, hi: u32, lo: u32) -> u32 {
@@ -192,8 +211,8 @@ struct Frame {
 pub struct DxzResult {
     /// Solutions below the root; `None` when the search was stopped.
     pub count: Option<u128>,
-    /// The memo outgrew the budget: the search stopped there.
-    pub out_of_memory: bool,
+    /// The memo found no room to grow, and why: the search stopped there.
+    pub out_of_memory: Option<Short>,
 }
 
 /// The memoising search over a [`Solver`]'s links.
@@ -209,15 +228,14 @@ pub struct Dxz {
     colour: Vec<i32>,
     memo: Memo,
     zdd: Zdd,
-    /// Bytes the memo and the diagram may take.
-    budget: u64,
-    /// Bytes of a memo entry.
-    entry: u64,
+    /// The bytes the links, the memo and the diagram hold, and may.
+    budget: Budget,
     root: u32,
 }
 
 impl Dxz {
-    /// A search of `problem`, branching as `branch` says, whose memo may hold `budget` bytes.
+    /// A search of `problem`, branching as `branch` says, that may hold `budget` bytes: its
+    /// links ([`Solver::bytes_for`]), then the memo and the diagram as they grow.
     pub fn new(problem: &Problem, branch: Branch, budget: u64) -> Dxz {
         let mut solver = Solver::new(problem);
         solver.set_branch(branch);
@@ -235,16 +253,22 @@ impl Dxz {
         }
         let words = (n + 1).div_ceil(64);
         let key_words = words + coloured.len().div_ceil(2);
+        let entries = (0..problem.num_options())
+            .map(|k| problem.option(k).len())
+            .sum();
+        let links = Solver::bytes_for(n, problem.num_options(), entries);
+        let memo = Memo::new(key_words);
+        let zdd = Zdd::new();
+        let budget = Budget::new(budget, links + 4 * memo.table.len() as u64);
         Dxz {
             colours,
             coloured,
             refs: vec![0; n + 1],
             covered: vec![0; words],
             colour: vec![0; n + 1],
-            memo: Memo::new(key_words),
-            zdd: Zdd::new(),
+            memo,
+            zdd,
             budget,
-            entry: entry_bytes(key_words) as u64,
             root: BOTTOM,
             solver,
         }
@@ -269,7 +293,8 @@ impl Dxz {
 
     /// Count the solutions, building the diagram; `run` counts nodes and may stop it.
     pub fn count<R: Control>(&mut self, run: &mut R) -> DxzResult {
-        let (root, out_of_memory) = if self.colours {
+        self.budget.forget_short();
+        let root = if self.colours {
             self.build::<true, R>(run)
         } else {
             self.build::<false, R>(run)
@@ -277,7 +302,7 @@ impl Dxz {
         self.root = root.unwrap_or(BOTTOM);
         DxzResult {
             count: root.map(|z| self.zdd.count[z as usize]),
-            out_of_memory,
+            out_of_memory: root.is_none().then(|| self.budget.short()).flatten(),
         }
     }
 
@@ -314,12 +339,6 @@ impl Dxz {
             chosen.push(self.zdd.opt[zi] as usize);
             stack.push((self.zdd.hi[zi], depth + 1));
         }
-    }
-
-    /// Whether the memo and the diagram reached the budget.
-    fn full(&self) -> bool {
-        self.memo.len() as u64 * self.entry + self.zdd.opt.len() as u64 * ZDD_NODE_BYTES as u64
-            >= self.budget
     }
 
     /// The key of the current sub-problem into `key`.
@@ -362,18 +381,17 @@ impl Dxz {
     }
 
     /// The search, iterative so that a problem of many levels does not exhaust the stack.
-    /// Returns the root's diagram node (`None` when stopped) and whether the memo's budget
-    /// stopped it.
-    fn build<const C: bool, R: Control>(&mut self, run: &mut R) -> (Option<u32>, bool) {
+    /// Returns the root's diagram node (`None` when stopped: by the run, or by the budget,
+    /// which then says why).
+    fn build<const C: bool, R: Control>(&mut self, run: &mut R) -> Option<u32> {
         let mut frames: Vec<Frame> = Vec::new();
         let mut frame_keys: Vec<u64> = Vec::new();
         let kw = self.memo.words;
         let mut children: Vec<(u32, u32)> = Vec::new();
         let mut key: Vec<u64> = Vec::with_capacity(kw);
         let (mut updates, mut hits) = (0u64, 0u64);
-        let mut out_of_memory = false;
         if run.check() {
-            return (None, false);
+            return None;
         }
         // `result` is the diagram node of the sub-problem just finished; entering a new one
         // either finishes it at once (a leaf, a memo hit) or pushes a frame.
@@ -396,14 +414,12 @@ impl Dxz {
                     if cur == best {
                         // An item without options: a dead end, remembered as one.
                         self.solver.links.uncover::<C>(best);
-                        if self.full() {
-                            out_of_memory = true;
-                            break 'enter;
-                        }
                         let Slot::Free(slot) = found else {
                             unreachable!("a key found was taken above")
                         };
-                        self.memo.insert(&key, BOTTOM, slot);
+                        if !self.memo.insert(&key, BOTTOM, slot, &mut self.budget) {
+                            break 'enter;
+                        }
                         result = BOTTOM;
                     } else {
                         frames.push(Frame {
@@ -424,7 +440,7 @@ impl Dxz {
                 let Some(f) = frames.last_mut() else {
                     run.counter("updates", updates);
                     run.counter("memo hits", hits);
-                    return (Some(result), false);
+                    return Some(result);
                 };
                 let (cur, best) = (f.cur, f.best);
                 self.solver.links.uncommit_others::<C>(cur);
@@ -444,20 +460,24 @@ impl Dxz {
                 }
                 let f = frames.pop().expect("still there");
                 self.solver.links.uncover::<C>(f.best);
+                let at = frame_keys.len() - kw;
+                // Inserts below may have taken the slot seen on entry: look again.
+                let Slot::Free(slot) = self.memo.find(&frame_keys[at..]) else {
+                    unreachable!("a sub-problem is searched once")
+                };
+                if !self.zdd.room(children.len() - f.children, &mut self.budget) {
+                    break 'enter;
+                }
                 let mut z = BOTTOM;
                 for &(opt, hi) in children[f.children..].iter().rev() {
                     z = self.zdd.node(opt, hi, z);
                 }
                 children.truncate(f.children);
-                let at = frame_keys.len() - kw;
-                if self.full() {
-                    out_of_memory = true;
+                if !self
+                    .memo
+                    .insert(&frame_keys[at..], z, slot, &mut self.budget)
+                {
                     break 'enter;
-                }
-                // Inserts below may have taken the slot seen on entry: look again.
-                match self.memo.find(&frame_keys[at..]) {
-                    Slot::Free(slot) => self.memo.insert(&frame_keys[at..], z, slot),
-                    Slot::Found(_) => unreachable!("a sub-problem is searched once"),
                 }
                 frame_keys.truncate(at);
                 result = z;
@@ -472,6 +492,77 @@ impl Dxz {
         }
         run.counter("updates", updates);
         run.counter("memo hits", hits);
-        (None, out_of_memory)
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A run that never stops and only counts.
+    struct Quiet;
+
+    impl Control for Quiet {
+        fn node(&mut self) -> bool {
+            false
+        }
+        fn check(&mut self) -> bool {
+            false
+        }
+        fn wants_solutions(&self) -> bool {
+            false
+        }
+        fn solution(&mut self, _: &[usize]) -> bool {
+            false
+        }
+        fn count(&mut self, _: u128) {}
+        fn counter(&mut self, _: &'static str, _: u64) {}
+    }
+
+    /// The domino tilings of a `w` x `h` board.
+    fn dominoes(w: usize, h: usize) -> Problem {
+        let mut p = Problem::new();
+        let cells: Vec<usize> = (0..w * h).map(|s| p.add_primary(format!("c{s}"))).collect();
+        for s in 0..w * h {
+            if s % w + 1 < w {
+                p.add_option(&[(cells[s], 0), (cells[s + 1], 0)]).unwrap();
+            }
+            if s + w < w * h {
+                p.add_option(&[(cells[s], 0), (cells[s + w], 0)]).unwrap();
+            }
+        }
+        p
+    }
+
+    /// The bytes the links (as counted) and the memo's and the diagram's buffers hold.
+    fn held(d: &Dxz, p: &Problem) -> u64 {
+        let entries = (0..p.num_options()).map(|k| p.option(k).len()).sum();
+        let bytes = |cap: usize, size: usize| (cap * size) as u64;
+        Solver::bytes_for(p.num_items(), p.num_options(), entries)
+            + bytes(d.memo.keys.capacity(), 8)
+            + bytes(d.memo.values.capacity(), 4)
+            + bytes(d.memo.table.capacity(), 4)
+            + bytes(d.zdd.opt.capacity(), 4)
+            + bytes(d.zdd.hi.capacity(), 4)
+            + bytes(d.zdd.lo.capacity(), 4)
+            + bytes(d.zdd.count.capacity(), 16)
+    }
+
+    /// The memo and the diagram grow by doubling: what they hold, at the end as at every
+    /// growth, stays within the budget, and a count that needs more stops, saying why.
+    #[test]
+    fn the_memo_holds_no_more_than_its_budget() {
+        let p = dominoes(8, 8);
+        for budget in [40 << 10, 64 << 10, 100 << 10, 150 << 10] {
+            let mut d = Dxz::new(&p, Branch::Fewest, budget);
+            let r = d.count(&mut Quiet);
+            assert_eq!(r.count, None, "budget {budget}");
+            assert_eq!(r.out_of_memory, Some(Short::Budget), "budget {budget}");
+            assert!(held(&d, &p) <= budget, "{} > {budget}", held(&d, &p));
+        }
+        let mut d = Dxz::new(&p, Branch::Fewest, 1 << 30);
+        let r = d.count(&mut Quiet);
+        assert_eq!((r.count, r.out_of_memory), (Some(12_988_816), None));
     }
 }

@@ -26,6 +26,7 @@
 //! the links' time), so that rule stays with the links.
 
 use super::Control;
+use super::budget::{Budget, Short};
 use super::problem::Problem;
 
 /// The count a sub-problem carries: the ways to reach it from the root. 64 bits while they
@@ -159,23 +160,19 @@ impl<const W: usize, T: Tally> Cache<W, T> {
 struct Store<const W: usize, T> {
     levels: Vec<Vec<State<W, T>>>,
     pool: Vec<Vec<State<W, T>>>,
-    held: u64,
-    budget: u64,
+    budget: Budget,
 }
 
 impl<const W: usize, T: Copy> Store<W, T> {
-    const BYTES: u64 = std::mem::size_of::<State<W, T>>() as u64;
-
-    fn new(levels: usize, budget: u64) -> Store<W, T> {
+    fn new(levels: usize, budget: Budget) -> Store<W, T> {
         Store {
             levels: (0..levels).map(|_| Vec::new()).collect(),
             pool: Vec::new(),
-            held: 0,
             budget,
         }
     }
 
-    /// Make room for `more` states in `v`; `false` when that would pass the budget.
+    /// Make room for `more` states in `v`; `false` when the budget or the system gives none.
     fn reserve(&mut self, v: &mut Vec<State<W, T>>, more: usize) -> bool {
         if v.capacity() - v.len() >= more {
             return true;
@@ -188,14 +185,7 @@ impl<const W: usize, T: Copy> Store<W, T> {
                 return true;
             }
         }
-        let before = v.capacity();
-        let want = (v.len() + more).max(2 * before).max(1024);
-        if self.held + (want - before) as u64 * Self::BYTES > self.budget {
-            return false;
-        }
-        v.reserve_exact(want - v.len());
-        self.held += (v.capacity() - before) as u64 * Self::BYTES;
-        true
+        self.budget.room(v, more)
     }
 
     /// Add `s` to level `k`; `false` when its buffer cannot grow within the budget.
@@ -286,8 +276,8 @@ fn radix_sort<const W: usize, T: Copy, R: Control>(
 pub struct LevelCount {
     /// Solutions; `None` when the count was stopped.
     pub count: Option<u128>,
-    /// The levels outgrew the budget: the count stopped there.
-    pub out_of_memory: bool,
+    /// The levels found no room to grow, and why: the count stopped there.
+    pub out_of_memory: Option<Short>,
     /// Distinct sub-problems expanded (the depth-first memo's entries).
     pub entries: u64,
     /// Copies merged into them (its hits).
@@ -401,11 +391,12 @@ impl<const W: usize> Levels<W> {
 
     fn count_in<T: Tally, R: Control>(&self, run: &mut R) -> Result<LevelCount, Overflow> {
         let goal = self.level(&self.primary);
-        let mut store: Store<W, T> = Store::new(goal + 1, self.budget);
+        let cache_bytes = (Cache::<W, T>::SLOTS * std::mem::size_of::<State<W, T>>()) as u64;
+        let mut store: Store<W, T> = Store::new(goal + 1, Budget::new(self.budget, cache_bytes));
         let mut cache = Cache::new();
         let mut result = LevelCount {
             count: None,
-            out_of_memory: false,
+            out_of_memory: None,
             entries: 0,
             merged: 0,
         };
@@ -420,7 +411,6 @@ impl<const W: usize> Levels<W> {
         };
         let mut stopped =
             goal > 0 && !cache.put(root, &mut |s| store.push(self.level(&s.key), s))?;
-        result.out_of_memory = stopped;
         'levels: for k in 0..goal {
             if stopped {
                 break;
@@ -428,7 +418,7 @@ impl<const W: usize> Levels<W> {
             if !cache.flush(|s| self.level(&s.key) == k, &mut |s| {
                 store.push(self.level(&s.key), s)
             }) {
-                (stopped, result.out_of_memory) = (true, true);
+                stopped = true;
                 break;
             }
             let mut level = std::mem::take(&mut store.levels[k]);
@@ -441,7 +431,7 @@ impl<const W: usize> Levels<W> {
             // grow into it rather than into fresh memory.
             let mut scratch = Vec::new();
             if !store.reserve(&mut scratch, level.len()) {
-                (stopped, result.out_of_memory) = (true, true);
+                stopped = true;
                 break;
             }
             let sorted = radix_sort(&mut level, &mut scratch, run);
@@ -481,7 +471,7 @@ impl<const W: usize> Levels<W> {
                         continue;
                     }
                     if !cache.put(child, &mut |s| store.push(self.level(&s.key), s))? {
-                        (stopped, result.out_of_memory) = (true, true);
+                        stopped = true;
                         break 'levels;
                     }
                 }
@@ -493,6 +483,8 @@ impl<const W: usize> Levels<W> {
         if !stopped {
             result.count = Some(solutions.wide());
         }
+        // A growth refused stopped the count where it was refused.
+        result.out_of_memory = store.budget.short();
         Ok(result)
     }
 }

@@ -102,12 +102,14 @@
 mod links;
 
 mod algorithm_m;
+mod budget;
 mod dxz;
 mod dxz_levels;
 mod problem;
 mod search;
 mod subtree;
 
+pub use budget::Short;
 pub use dxz::{Dxz, DxzResult};
 pub use dxz_levels::{LevelCount, Levels};
 pub use problem::{DlxError, MAX_COLOUR, Problem, is_solution};

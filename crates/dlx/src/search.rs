@@ -28,6 +28,9 @@ pub struct Solver {
     pub(super) choice: Vec<u32>,
     /// Algorithm M: the first node tweaked at each level.
     pub(super) first_tweak: Vec<u32>,
+    /// Levels whose choices the links hold (`choice[..entered]`): the node a caller that
+    /// splits the search last expanded or searched below, where the next one starts from.
+    pub(super) entered: usize,
     solution: Vec<usize>,
 }
 
@@ -144,6 +147,7 @@ impl Solver {
             branch: Branch::Fewest,
             choice: vec![0; levels],
             first_tweak: vec![0; levels],
+            entered: 0,
             solution: Vec::with_capacity(levels),
         }
     }
@@ -194,20 +198,31 @@ impl Solver {
     }
 
     /// Search the subtree under `node` (the root: the whole tree), reporting as
-    /// [`Solver::search_with`] does when `visitor` is given.
+    /// [`Solver::search_with`] does when `visitor` is given; `true` when stopped. The links
+    /// are left at `node` (as built after a search of the whole tree, or one a limit
+    /// stopped).
     pub(super) fn search_reporting<R: Control>(
         &mut self,
         node: &[u32],
         run: &mut R,
-        mut visitor: Option<Visitor<'_, R>>,
-    ) {
-        let report = visitor.is_some() || run.wants_solutions();
+        visitor: Option<Visitor<'_, R>>,
+    ) -> bool {
         // Checking now lets the engine bring its first check forward to a small node limit.
         if run.check() {
-            return;
+            return true;
         }
-        self.enter(node);
-        let base = node.len();
+        self.go_to(node);
+        self.search_here(run, visitor)
+    }
+
+    /// Search the subtree under the node the links are at; `true` when stopped.
+    pub(super) fn search_here<R: Control>(
+        &mut self,
+        run: &mut R,
+        mut visitor: Option<Visitor<'_, R>>,
+    ) -> bool {
+        let report = visitor.is_some() || run.wants_solutions();
+        let base = self.entered;
         let v = &mut visitor;
         let (updates, stopped) = match (self.multiplicities, self.colours) {
             (true, _) => self.search_m(run, report, v, base),
@@ -216,10 +231,10 @@ impl Solver {
         };
         if stopped {
             self.links.clone_from(&self.pristine);
-        } else {
-            self.leave(node);
+            self.entered = 0;
         }
         run.counter("updates", updates);
+        stopped
     }
 
     /// The option of a node: the spacer that ends it knows its number.

@@ -176,6 +176,9 @@ pub enum StopReason {
     /// The strategy's working memory reached the budget ([`Task::memory`]), or the system
     /// refused an allocation ([`Run::out_of_memory`]).
     Memory,
+    /// A count reached the most its counters hold (2^128 - 1, where they saturate): there
+    /// are at least that many, and how many more is not known ([`Run::counter_full`]).
+    CounterLimit,
 }
 
 impl StopReason {
@@ -184,7 +187,11 @@ impl StopReason {
     pub fn is_limit(self) -> bool {
         matches!(
             self,
-            StopReason::Time | StopReason::Nodes | StopReason::Interrupted | StopReason::Memory
+            StopReason::Time
+                | StopReason::Nodes
+                | StopReason::Interrupted
+                | StopReason::Memory
+                | StopReason::CounterLimit
         )
     }
 }

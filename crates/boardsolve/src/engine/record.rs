@@ -117,6 +117,7 @@ pub fn stop_name(r: StopReason) -> &'static str {
         StopReason::Interrupted => "interrupted",
         StopReason::Sink => "sink",
         StopReason::Memory => "memory",
+        StopReason::CounterLimit => "counter",
     }
 }
 

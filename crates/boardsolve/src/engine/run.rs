@@ -316,6 +316,12 @@ impl<'a> Run<'a> {
         self.stop(StopReason::Memory);
     }
 
+    /// Stop because the count reached the most the strategy's counters hold: the count so
+    /// far is a lower bound, as with any other limit.
+    pub fn counter_full(&mut self) {
+        self.stop(StopReason::CounterLimit);
+    }
+
     /// `n` more items of a list given out to workers, for the gauge's share done
     /// ([`Run::share_out`] says it; a strategy with workers of its own says it too).
     pub fn list_items(&self, n: usize) {

@@ -24,6 +24,11 @@ const LIST_MIN: usize = 256;
 /// Levels the list goes down at most: below, the tree is too thin to split further.
 const LIST_DEPTH: usize = 64;
 
+/// Subtrees a list for `n` parts holds at least (where the tree has as many).
+pub fn list_len(n: usize) -> usize {
+    (LIST_PER_PART * n).max(LIST_MIN)
+}
+
 /// Every n-th item from the i-th (1-based): the share of part `i` of `n`.
 pub fn every_nth<T>(items: Vec<T>, i: usize, n: usize) -> Vec<T> {
     items
@@ -57,6 +62,9 @@ pub enum Expand<N> {
     Children(Vec<N>),
     /// The node does not branch (a solution, or a node the strategy searches whole).
     Leaf,
+    /// The node stands for several subtrees (a run of siblings), here as smaller groups of
+    /// them: no node of the tree is expanded.
+    Apart(Vec<N>),
 }
 
 /// The subtrees one part searches, and what its record says of them.
@@ -109,6 +117,10 @@ fn frontier<N>(
                     grew = true;
                     next.extend(children);
                 }
+                Expand::Apart(groups) => {
+                    grew = true;
+                    next.extend(groups);
+                }
                 Expand::Leaf => next.push(node),
             }
         }
@@ -144,7 +156,7 @@ pub fn cut<N>(
     key: impl Fn(&N, &mut Fingerprint),
 ) -> Option<Cut<N>> {
     let (i, n) = task.part?;
-    let target = (LIST_PER_PART * n).max(LIST_MIN);
+    let target = list_len(n);
     let (list, top) = frontier(vec![root], target, LIST_DEPTH, run, &mut expand)?;
     let mut partial = Partial {
         list: SubtreeList {

@@ -1,8 +1,9 @@
 //! `--part I/N` (and `--part I/N,J/M`) for the strategies on the Dancing Links core, and
 //! `--threads` for their counts: the core's search tree cut by [`split::cut`], a node being
 //! the options chosen from the root (the item the search branches on at each level, then each
-//! of its options in the search's order), and the subtrees searched one after another on the
-//! one solver, or shared out to the threads, each with a copy of the solver.
+//! of its options in the search's order; a node with more children than a list needs lists
+//! them as runs of siblings), and the subtrees searched one after another on the one solver,
+//! or shared out to the threads, each with a copy of the solver.
 //!
 //! The parts' counts add up to the whole search's; so do their nodes (with the nodes the
 //! listing expanded, counted by the first part, as `split` says) and their updates (the
@@ -128,17 +129,23 @@ pub fn search_part<'r>(
     let cell = RefCell::new(solver);
     // The updates made at each node the listing expanded, in the order it expanded them.
     let mut made = Vec::new();
+    // A node's children beyond this many come as runs of siblings: a level of a hundred
+    // thousand options is cut into as many subtrees as a list needs, not one an option (each
+    // a subtree to list, fingerprint and hand out), and a level of at most so many (those of
+    // N-Queens, pentominoes, sudoku) is listed option by option.
+    let widest = 4 * split::list_len(task.part.map_or(1, |(_, n)| n));
     let cut = split::cut(
         task,
         run,
         Prefix::root(),
         None,
-        |node: &Prefix, _: &mut Run| match cell.borrow_mut().expand(node) {
+        |node: &Prefix, _: &mut Run| match cell.borrow_mut().expand(node, widest) {
             Expansion::Solution => Expand::Leaf,
             Expansion::Children { children, updates } => {
                 made.push(updates);
                 Expand::Children(children)
             }
+            Expansion::Runs(runs) => Expand::Apart(runs),
         },
         |node: &Prefix, f: &mut Fingerprint| {
             let solver = cell.borrow();
@@ -148,6 +155,10 @@ pub fn search_part<'r>(
                     Decision::Option(k) => k as u64,
                     Decision::NoMore(item) => 1 << 63 | item as u64,
                 });
+            }
+            // A node alone keys as it always has: lists without runs keep their fingerprints.
+            if node.run() > 1 {
+                f.eat(3 << 62 | node.run() as u64);
             }
         },
     );
@@ -188,15 +199,17 @@ pub fn search_part<'r>(
 }
 
 /// Search the subtrees under `nodes` on `threads` threads. The links change as a search
-/// goes, so each thread takes a solver of its own from a pool, a copy of `solver` made the
-/// first time a thread finds the pool empty (at most one a thread), and puts it back after
-/// each subtree; every search leaves its solver as it found it.
+/// goes, so each worker thread has a solver of its own, a copy of `solver` made when it takes
+/// its first subtree, and keeps it at the node its last subtree left it: a worker takes runs
+/// of consecutive subtrees, siblings mostly, each reached from the last by the choices that
+/// differ rather than by a replay from the root.
 fn share_out(solver: &Solver, nodes: &[Prefix], threads: usize, run: &mut Run) {
-    let pool: Mutex<Vec<Solver>> = Mutex::new(Vec::with_capacity(threads));
+    let mine: Vec<Mutex<Option<Solver>>> = (0..threads).map(|_| Mutex::new(None)).collect();
     run.share_out(nodes, threads, |node, child| {
-        let taken = pool.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let mut mine = taken.unwrap_or_else(|| solver.clone());
-        mine.search_below(node, child);
-        pool.lock().unwrap_or_else(|e| e.into_inner()).push(mine);
+        // Outside a pool (none could be built) the subtrees run here, one after another.
+        let slot = rayon::current_thread_index().unwrap_or(0) % threads;
+        let mut held = mine[slot].lock().unwrap_or_else(|e| e.into_inner());
+        held.get_or_insert_with(|| solver.clone())
+            .search_below(node, child);
     });
 }

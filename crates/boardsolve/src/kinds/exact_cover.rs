@@ -23,9 +23,8 @@ impl Vocabulary for ExactCoverRefusal {}
 pub enum MemoNote {
     /// `what` reached the memory budget of `budget` bytes: the run stopped there.
     BudgetReached { what: &'static str, budget: u64 },
-    /// The count reached 2^128 - 1, the most the memo's counters hold (they saturate there):
-    /// the true count is at least that, and not known.
-    CountBeyond,
+    /// The system refused `what` more memory, within the budget: the run stopped there.
+    SystemRefused { what: &'static str },
 }
 
 impl Vocabulary for MemoNote {}
@@ -35,7 +34,9 @@ impl Vocabulary for MemoNote {}
 const UNBUDGETED: u64 = 8 << 30;
 
 /// Count (or list) the solutions of `problem` with the memo, within the task's memory
-/// budget: the search of the kinds that compile to one exact cover.
+/// budget: the search of the kinds that compile to one exact cover. A count that reaches
+/// 2^128 - 1, where the counters saturate, is that count and a stop at the counters' limit
+/// (at least so many).
 pub fn memo_solve(
     problem: &dlx::Problem,
     branch: dlx::Branch,
@@ -44,24 +45,34 @@ pub fn memo_solve(
 ) -> Answer {
     let budget = task.memory.unwrap_or(UNBUDGETED);
     let mut answer = Answer::default();
-    let out_of_memory = |run: &mut Run, answer: &mut Answer, what: &'static str| {
-        run.out_of_memory();
-        answer
-            .notes
-            .push(MemoNote::BudgetReached { what, budget }.into());
+    let out_of_memory =
+        |run: &mut Run, answer: &mut Answer, what: &'static str, short: dlx::Short| {
+            run.out_of_memory();
+            answer.notes.push(
+                match short {
+                    dlx::Short::Budget => MemoNote::BudgetReached { what, budget },
+                    dlx::Short::System => MemoNote::SystemRefused { what },
+                }
+                .into(),
+            );
+        };
+    let counted = |run: &mut Run, c: u128| {
+        run.count(c);
+        if c == u128::MAX {
+            run.counter_full();
+        }
     };
     if branch == dlx::Branch::First
         && !run.reports_each()
         && let Some(r) = count_by_levels(problem, budget, run)
     {
         run.stats.add_counter("memo entries", r.entries);
-        match r.count {
-            Some(u128::MAX) => beyond(run, &mut answer),
-            Some(c) => run.count(c),
-            None if r.out_of_memory => {
-                out_of_memory(run, &mut answer, "the levels of sub-problems")
+        match (r.count, r.out_of_memory) {
+            (Some(c), _) => counted(run, c),
+            (None, Some(short)) => {
+                out_of_memory(run, &mut answer, "the levels of sub-problems", short)
             }
-            None => {}
+            (None, None) => {}
         }
         return answer;
     }
@@ -69,21 +80,15 @@ pub fn memo_solve(
     let result = dxz.count(run);
     run.stats
         .add_counter("memo entries", dxz.memo_entries() as u64);
-    match result.count {
-        Some(u128::MAX) => beyond(run, &mut answer),
-        Some(_) if run.reports_each() => dxz.enumerate(run),
-        Some(c) => run.count(c),
-        None if result.out_of_memory => out_of_memory(run, &mut answer, "the memo of sub-problems"),
-        None => {}
+    match (result.count, result.out_of_memory) {
+        // Solutions one by one come from the diagram, whatever their number: a walk stops
+        // at a solution limit, or at the first solution.
+        (Some(_), _) if run.reports_each() => dxz.enumerate(run),
+        (Some(c), _) => counted(run, c),
+        (None, Some(short)) => out_of_memory(run, &mut answer, "the memo of sub-problems", short),
+        (None, None) => {}
     }
     answer
-}
-
-/// A count that reached the counters' ceiling: no count is claimed, and the run ends as a
-/// bound ends it, with the note saying which.
-fn beyond(run: &mut Run, answer: &mut Answer) {
-    run.out_of_memory();
-    answer.notes.push(MemoNote::CountBeyond.into());
 }
 
 /// The count level by level ([`dlx::Levels`]), where the problem's items fit its words (and

@@ -111,6 +111,12 @@ pub fn answer_line(h: &Header, o: &Outcome) -> String {
             let what = counted_noun(h, c);
             if o.status == Status::Part {
                 format!("{} {what} in this part", group(c))
+            } else if o.stopped == Some(StopReason::CounterLimit) {
+                format!(
+                    "at least {} {what} (the count reached 2^128 - 1, the most its counters \
+                     hold)",
+                    group(c)
+                )
             } else if o.status == Status::Limit && c == 0 {
                 "stopped before any was counted".to_string()
             } else if o.status == Status::Limit {
@@ -240,6 +246,7 @@ pub fn stop_text(r: StopReason) -> &'static str {
         StopReason::Interrupted => "interrupted",
         StopReason::Sink => "stopped by caller",
         StopReason::Memory => "memory bound",
+        StopReason::CounterLimit => "counter limit",
     }
 }
 

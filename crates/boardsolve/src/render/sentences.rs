@@ -228,9 +228,9 @@ fn cover_note(n: &MemoNote) -> String {
                 bytes(*budget)
             )
         }
-        MemoNote::CountBeyond => "the count reached 2^128 - 1, the most the memo's counters \
-                                  hold: it is at least that"
-            .into(),
+        MemoNote::SystemRefused { what } => {
+            format!("{what} needed more memory than the system gave, within the budget")
+        }
     }
 }
 
