@@ -19,6 +19,7 @@ use boardsolve::spec::options::OutputFormat;
 use boardsolve::spec::{KindSpec, LineFault, Overrides, SolveOverrides, Spec};
 
 use super::args::{SolveCli, limits, parse_memory};
+use super::input::{OpenFault, open_input};
 use super::load::{check_range, no_strategy};
 use super::{clock, fail};
 
@@ -309,23 +310,6 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
     }
     let clock = clock::clock_since(clock::process_start(), solve.time_limit);
     let parent = Run::new(solution_limits).with_clock(clock.clone());
-    let source: Box<dyn Read + Send> = if file == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        match std::fs::File::open(file) {
-            Ok(f) => Box::new(f),
-            Err(e) => return fail(format!("{file}: cannot read the puzzles: {e}")),
-        }
-    };
-    // Bounded: a reader faster than the solving waits for it, holding a batch at most.
-    let (sender, queue) = sync_channel(BATCH);
-    // Never joined: a run that stops while the reader waits on its input ends without it.
-    if let Err(e) = std::thread::Builder::new()
-        .name("boardsolve-lines".into())
-        .spawn(move || read_all(source, sender))
-    {
-        return fail(format!("{name}: cannot start reading the puzzles: {e}"));
-    }
     let start = std::time::Instant::now();
     let counted = goal == Goal::Count;
     let mut tally = ManyTally::default();
@@ -337,6 +321,28 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             );
         }
     };
+    let source: Box<dyn Read + Send> = if file == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        match open_input(file, &|| clock.expired()) {
+            Ok(f) => Box::new(f.file),
+            Err(OpenFault::Io(e)) => return fail(format!("{file}: cannot read the puzzles: {e}")),
+            Err(OpenFault::Stopped(r)) => {
+                tally.stopped = Some(r);
+                summary(&tally);
+                return 3;
+            }
+        }
+    };
+    // Bounded: a reader faster than the solving waits for it, holding a batch at most.
+    let (sender, queue) = sync_channel(BATCH);
+    // Never joined: a run that stops while the reader waits on its input ends without it.
+    if let Err(e) = std::thread::Builder::new()
+        .name("boardsolve-lines".into())
+        .spawn(move || read_all(source, sender))
+    {
+        return fail(format!("{name}: cannot start reading the puzzles: {e}"));
+    }
     let no_puzzle = || {
         fail(format!(
             "{name}: no line is a puzzle (n x n characters: 81 for 9x9, '.' or '0' a blank); \

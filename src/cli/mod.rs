@@ -22,6 +22,7 @@ macro_rules! out {
 mod args;
 mod clock;
 mod compare;
+mod input;
 mod knuth;
 mod load;
 mod man;
