@@ -1,6 +1,7 @@
 //! The command line of boardsolve as a library: `solve` is [`main`] on the process's
-//! arguments, and the Python package runs the same function for `python -m boardsolve`.
+//! arguments, and the Python package runs the same function for `python -m boardsolve`
+//! ([`main_as`], named by its interpreter and module).
 
 mod cli;
 
-pub use cli::main;
+pub use cli::{main, main_as};
