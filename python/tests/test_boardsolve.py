@@ -299,6 +299,10 @@ def test_list_errors_name_the_index():
     assert e.value.key == "items[1]"
     with pytest.raises(boardsolve.PuzzleError):
         boardsolve.count_exact_cover(["a"], [["a:red"]])
+    # One colour an item: "x:r:g" is refused, not read as colour "r:g".
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        boardsolve.count_exact_cover(["a"], [["a", "x:r:g"]], secondary=["x"])
+    assert e.value.key == "options[0][1]" and "an item takes one colour" in str(e.value)
     with pytest.raises(TypeError):
         boardsolve.count_exact_cover(["a"], [[1.5]])
     with pytest.raises(boardsolve.PuzzleError):
