@@ -16,7 +16,9 @@ def main() -> int:
         sys.stdout.flush()
     # The arguments as the system gave them (bytes that are not UTF-8 included): `solve`
     # names such an argument itself.
-    return _boardsolve.main([b"solve"] + [os.fsencode(a) for a in sys.argv[1:]])
+    # The commands that `plan` and `merge` print run this module again, by this interpreter.
+    program = [os.fsencode(sys.executable or "python3"), b"-m", b"boardsolve"]
+    return _boardsolve.main([b"solve"] + [os.fsencode(a) for a in sys.argv[1:]], program)
 
 
 if __name__ == "__main__":

@@ -1319,13 +1319,21 @@ fn count_exact_cover(
 }
 
 /// `solve` itself on these arguments, as bytes (the first is the program's name): what
-/// `python -m boardsolve` runs, once a process (it takes Ctrl-C for itself). Returns the
-/// exit status.
+/// `python -m boardsolve` runs, once a process (it takes Ctrl-C for itself). `program`: the
+/// words that run it from a shell, which the commands of `plan` and `merge` name (`python -m
+/// boardsolve` gives its interpreter, `-m`, `boardsolve`); by default the first argument.
+/// Returns the exit status.
 #[pyfunction]
-fn main(py: Python<'_>, args: Vec<Vec<u8>>) -> u8 {
+#[pyo3(signature = (args, program=None))]
+fn main(py: Python<'_>, args: Vec<Vec<u8>>, program: Option<Vec<Vec<u8>>>) -> u8 {
+    use std::ffi::OsString;
     use std::os::unix::ffi::OsStringExt;
-    let args = args.into_iter().map(std::ffi::OsString::from_vec).collect();
-    py.allow_threads(move || boardsolve_cli::main(args))
+    let args: Vec<OsString> = args.into_iter().map(OsString::from_vec).collect();
+    let program = match program {
+        Some(words) => words.into_iter().map(OsString::from_vec).collect(),
+        None => args.first().cloned().into_iter().collect(),
+    };
+    py.allow_threads(move || boardsolve_cli::main_as(program, args))
 }
 
 #[pymodule]

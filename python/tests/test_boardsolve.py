@@ -300,6 +300,10 @@ def test_list_errors_name_the_index():
     assert e.value.key == "items[1]"
     with pytest.raises(boardsolve.PuzzleError):
         boardsolve.count_exact_cover(["a"], [["a:red"]])
+    # One colour an item: "x:r:g" is refused, not read as colour "r:g".
+    with pytest.raises(boardsolve.PuzzleError) as e:
+        boardsolve.count_exact_cover(["a"], [["a", "x:r:g"]], secondary=["x"])
+    assert e.value.key == "options[0][1]" and "an item takes one colour" in str(e.value)
     with pytest.raises(TypeError):
         boardsolve.count_exact_cover(["a"], [[1.5]])
     with pytest.raises(boardsolve.PuzzleError):
@@ -416,6 +420,27 @@ def test_module_runs_the_command_line():
         capture_output=True, text=True, timeout=60,
     )
     assert none.returncode == 1
+
+
+def test_module_plans_commands_that_run_the_module(tmp_path):
+    results = tmp_path / "the results"
+    run = subprocess.run(
+        [sys.executable, "-m", "boardsolve", "plan", str(PUZZLES / "queens8.toml"), "--parts",
+         "2", "--results", str(results)],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    commands = run.stdout.splitlines()
+    assert len(commands) == 2, run.stdout
+    for line in commands:
+        part = subprocess.run(["sh", "-c", line], capture_output=True, text=True, timeout=60)
+        assert part.returncode == 0, (line, part.stderr)
+    merged = subprocess.run(
+        [sys.executable, "-m", "boardsolve", "merge", str(results)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert merged.returncode == 0, merged.stderr
+    assert "92 solutions" in merged.stdout
 
 
 def test_mixed_army_solutions_name_their_pieces():

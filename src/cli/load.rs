@@ -3,17 +3,18 @@
 use std::io::Read;
 use std::path::Path;
 use std::string::FromUtf8Error;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use boardsolve::engine::{Clock, Goal, TICK, Task};
+use boardsolve::engine::{Clock, Goal, StopReason, TICK, Task};
 use boardsolve::kinds::Model;
 use boardsolve::render::{self, Header};
 use boardsolve::spec::options::{InputFormat, run_option};
 use boardsolve::spec::{Overrides, SolveOverrides, Spec};
 
 use super::args::{Common, parse_memory, parse_parts};
+use super::input::{OpenFault, open_input};
 use super::memory::{self, Budget};
 
 /// File extensions read in Knuth's format without `--input knuth`: DLX1's `.dlx`, and the
@@ -75,20 +76,23 @@ fn read_input(
     let (source, size): (Box<dyn Read + Send>, Option<u64>) = if file == "-" {
         (Box::new(std::io::stdin()), None)
     } else {
-        let f = std::fs::File::open(file)
-            .map_err(|e| format!("{file}: cannot read the puzzle: {e}"))?;
-        let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-        (Box::new(f), size)
+        let f = match open_input(file, &|| reading_stop(deadline, true)) {
+            Ok(f) => f,
+            Err(OpenFault::Io(e)) => return Err(format!("{file}: cannot read the puzzle: {e}")),
+            Err(OpenFault::Stopped(r)) => return Err(stopped(name, r, time_limit, 0, None)),
+        };
+        let size = match f.regular {
+            true => f.file.metadata().ok().map(|m| m.len()),
+            false => None,
+        };
+        (Box::new(f.file), size)
     };
-    let text = read_bytes(
-        name,
-        (source, size),
-        knuth,
-        budget,
-        deadline,
-        time_limit,
-        None,
-    )?;
+    // Input that may wait on another program (standard input, a fifo) stops on Ctrl-C too;
+    // a regular file reads without the interrupt's handler, which starts a thread.
+    let interruptible = size.is_none();
+    let text = read_bytes(name, (source, size), knuth, budget, time_limit, &|| {
+        reading_stop(deadline, interruptible)
+    })?;
     let text = String::from_utf8(text).map_err(|e| not_utf8(name, &e))?;
     check_text(name, &text, knuth, budget)?;
     Ok(text)
@@ -105,16 +109,15 @@ fn refuse(name: &str, budget: &Budget, need: u64, what: String, b: u64) -> Strin
 }
 
 /// The bytes of `source` (named `name` in errors; a regular file of `size` bytes, or a
-/// stream), read within the memory budget, by the deadline and until `stop` is set:
-/// [`read_input`] before the text is checked.
+/// stream), read within the memory budget until `expired` says why to stop (the time limit
+/// of `time_limit` seconds, an interrupt): [`read_input`] before the text is checked.
 pub(crate) fn read_bytes(
     name: &str,
     (source, size): (Box<dyn Read + Send>, Option<u64>),
     knuth: bool,
     budget: &Budget,
-    deadline: Option<Instant>,
     time_limit: Option<f64>,
-    stop: Option<&AtomicBool>,
+    expired: &dyn Fn() -> Option<StopReason>,
 ) -> Result<Vec<u8>, String> {
     let refuse = |need: u64, what: String, b: u64| refuse(name, budget, need, what, b);
     let no_memory = |held: usize| {
@@ -128,19 +131,14 @@ pub(crate) fn read_bytes(
     let mut chunks = Chunks::new(source, size.is_some());
     let mut estimated = false;
     loop {
-        let late = || match stop {
-            Some(s) if s.load(Ordering::Relaxed) => Err(format!("{name}: reading interrupted")),
-            _ => Err(stopped(name, time_limit, text.len(), size)),
+        let late = |r| Err(stopped(name, r, time_limit, text.len(), size));
+        let chunk = match chunks.next(expired) {
+            Ok(Ok(chunk)) => chunk,
+            Ok(Err(e)) => return Err(format!("{name}: cannot read the puzzle: {e}")),
+            Err(r) => return late(r),
         };
-        let chunk = match chunks.next(deadline, stop) {
-            Some(Ok(chunk)) => chunk,
-            Some(Err(e)) => return Err(format!("{name}: cannot read the puzzle: {e}")),
-            None => return late(),
-        };
-        if deadline.is_some_and(|d| Instant::now() >= d)
-            || stop.is_some_and(|s| s.load(Ordering::Relaxed))
-        {
-            return late();
+        if let Some(r) = expired() {
+            return late(r);
         }
         let end = chunk.is_empty();
         text.try_reserve(chunk.len())
@@ -260,27 +258,24 @@ impl Chunks {
         Chunks::Thread(rx)
     }
 
-    /// The next chunk, or the file's error; `None` at the deadline, or once `stop` is set.
+    /// The next chunk, or the file's error; `Err` where `expired` stopped the wait for it.
     fn next(
         &mut self,
-        deadline: Option<Instant>,
-        stop: Option<&AtomicBool>,
-    ) -> Option<std::io::Result<Vec<u8>>> {
+        expired: &dyn Fn() -> Option<StopReason>,
+    ) -> Result<std::io::Result<Vec<u8>>, StopReason> {
         match self {
-            Chunks::File(source) => Some(chunk_of(source)),
+            Chunks::File(source) => Ok(chunk_of(source)),
             Chunks::Thread(rx) => loop {
                 match rx.recv_timeout(TICK) {
-                    Ok(read) => return Some(read),
+                    Ok(read) => return Ok(read),
                     Err(RecvTimeoutError::Disconnected) => {
-                        return Some(Err(std::io::Error::other(
+                        return Ok(Err(std::io::Error::other(
                             "its reading thread could not start",
                         )));
                     }
                     Err(RecvTimeoutError::Timeout) => {
-                        if deadline.is_some_and(|d| Instant::now() >= d)
-                            || stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                        {
-                            return None;
+                        if let Some(r) = expired() {
+                            return Err(r);
                         }
                     }
                 }
@@ -299,18 +294,42 @@ fn chunk_of(source: &mut Box<dyn Read + Send>) -> std::io::Result<Vec<u8>> {
     Ok(chunk)
 }
 
-/// The error of a reading that the time limit stopped with `read` bytes read of `size`.
-fn stopped(name: &str, time_limit: Option<f64>, read: usize, size: Option<u64>) -> String {
+/// Why reading must stop now, if it must: the deadline passed, or (where `interruptible`)
+/// Ctrl-C, SIGTERM or SIGHUP came. Asking installs the interrupt's handler.
+fn reading_stop(deadline: Option<Instant>, interruptible: bool) -> Option<StopReason> {
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Some(StopReason::Time);
+    }
+    let flag = interruptible.then(super::clock::interrupt_flag)?;
+    flag.load(Ordering::Relaxed)
+        .then_some(StopReason::Interrupted)
+}
+
+/// The error of a reading that the time limit or an interrupt (`why`) stopped with `read`
+/// bytes read of `size`.
+pub(crate) fn stopped(
+    name: &str,
+    why: StopReason,
+    time_limit: Option<f64>,
+    read: usize,
+    size: Option<u64>,
+) -> String {
     let share = match size {
         Some(s) if s > 0 => format!(" ({:.0}% of the file)", read as f64 / s as f64 * 100.0),
         _ => String::new(),
     };
+    let read = render::bytes(read as u64);
+    if why == StopReason::Interrupted {
+        return format!(
+            "{name}: reading stopped by an interrupt (Ctrl-C, SIGTERM or SIGHUP), {read} \
+             read{share}; nothing was solved (exit status 2)"
+        );
+    }
     let limit = time_limit.map_or(String::new(), |t| format!(" of {t} s"));
     format!(
-        "{name}: key `--time-limit`: reading stopped at the time limit{limit}, {} read{share}; \
-         nothing was solved (exit status 2); accepted: a time limit that leaves time to read \
-         the file",
-        render::bytes(read as u64)
+        "{name}: key `--time-limit`: reading stopped at the time limit{limit}, {read} \
+         read{share}; nothing was solved (exit status 2); accepted: a time limit that leaves \
+         time to read the file"
     )
 }
 

@@ -19,11 +19,13 @@ use boardsolve::spec::options::OutputFormat;
 use boardsolve::spec::{KindSpec, LineFault, Overrides, SolveOverrides, Spec};
 
 use super::args::{SolveCli, limits, parse_memory};
+use super::input::{OpenFault, open_input};
 use super::load::{check_range, no_strategy};
 use super::{clock, fail};
 
 /// The longest line read as a puzzle: a 35x35 grid is 1,225 characters, and a comment may
-/// follow; a longer line is a bad line, read no further than this.
+/// follow; a longer line is a bad line, read no further than this. A comment line (`#`) or
+/// a blank one is skipped whatever its length.
 const MAX_LINE: usize = 4096;
 /// The most puzzles solved at a time, and the most lines read ahead of them: the memory held
 /// is bounded by these, not by the file.
@@ -50,25 +52,28 @@ fn read_line<R: BufRead>(reader: &mut R, number: &mut usize) -> std::io::Result<
         }
         *number += 1;
         if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
-            // The rest of an overlong line, skipped without holding it.
+            // The rest of an overlong line, skipped without holding it: a comment or a blank
+            // line as any other, a puzzle line as a bad one.
+            let start = buf.iter().position(|b| !b.is_ascii_whitespace());
+            let comment = start.is_some_and(|k| buf[k] == b'#');
+            let mut blank = start.is_none();
             let mut skipped = buf.len();
             loop {
                 let chunk = reader.fill_buf()?;
                 if chunk.is_empty() {
                     break;
                 }
-                match chunk.iter().position(|&b| b == b'\n') {
-                    Some(k) => {
-                        skipped += k;
-                        reader.consume(k + 1);
-                        break;
-                    }
-                    None => {
-                        let k = chunk.len();
-                        skipped += k;
-                        reader.consume(k);
-                    }
+                let end = chunk.iter().position(|&b| b == b'\n');
+                let k = end.unwrap_or(chunk.len());
+                blank &= chunk[..k].iter().all(u8::is_ascii_whitespace);
+                skipped += k;
+                reader.consume(k + usize::from(end.is_some()));
+                if end.is_some() {
+                    break;
                 }
+            }
+            if comment || blank {
+                continue;
             }
             return Ok(Some(Line {
                 number: *number,
@@ -309,23 +314,6 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
     }
     let clock = clock::clock_since(clock::process_start(), solve.time_limit);
     let parent = Run::new(solution_limits).with_clock(clock.clone());
-    let source: Box<dyn Read + Send> = if file == "-" {
-        Box::new(std::io::stdin())
-    } else {
-        match std::fs::File::open(file) {
-            Ok(f) => Box::new(f),
-            Err(e) => return fail(format!("{file}: cannot read the puzzles: {e}")),
-        }
-    };
-    // Bounded: a reader faster than the solving waits for it, holding a batch at most.
-    let (sender, queue) = sync_channel(BATCH);
-    // Never joined: a run that stops while the reader waits on its input ends without it.
-    if let Err(e) = std::thread::Builder::new()
-        .name("boardsolve-lines".into())
-        .spawn(move || read_all(source, sender))
-    {
-        return fail(format!("{name}: cannot start reading the puzzles: {e}"));
-    }
     let start = std::time::Instant::now();
     let counted = goal == Goal::Count;
     let mut tally = ManyTally::default();
@@ -337,12 +325,28 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             );
         }
     };
-    let no_puzzle = || {
-        fail(format!(
-            "{name}: no line is a puzzle (n x n characters: 81 for 9x9, '.' or '0' a blank); \
-             --input lines reads sudoku puzzles one a line"
-        ))
+    let source: Box<dyn Read + Send> = if file == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        match open_input(file, &|| clock.expired()) {
+            Ok(f) => Box::new(f.file),
+            Err(OpenFault::Io(e)) => return fail(format!("{file}: cannot read the puzzles: {e}")),
+            Err(OpenFault::Stopped(r)) => {
+                tally.stopped = Some(r);
+                summary(&tally);
+                return 3;
+            }
+        }
     };
+    // Bounded: a reader faster than the solving waits for it, holding a batch at most.
+    let (sender, queue) = sync_channel(BATCH);
+    // Never joined: a run that stops while the reader waits on its input ends without it.
+    if let Err(e) = std::thread::Builder::new()
+        .name("boardsolve-lines".into())
+        .spawn(move || read_all(source, sender))
+    {
+        return fail(format!("{name}: cannot start reading the puzzles: {e}"));
+    }
     // The grid's size: --size, else the first line that has a puzzle's length; the lines
     // before it wait for it.
     let mut batch: Vec<Line> = Vec::new();
@@ -357,10 +361,10 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
                         break size;
                     }
                     if batch.len() >= BATCH {
-                        return no_puzzle();
+                        return no_puzzle(name, &batch);
                     }
                 }
-                Next::End => return no_puzzle(),
+                Next::End => return no_puzzle(name, &batch),
                 Next::Failed(e) => return fail(format!("{name}: cannot read the puzzles: {e}")),
                 Next::Stopped(r) => {
                     tally.stopped = Some(r);
@@ -512,6 +516,26 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
     } else {
         0
     }
+}
+
+/// No line of `lines` (all read before a puzzle) gives a grid's size: the first says why.
+fn no_puzzle(name: &str, lines: &[Line]) -> u8 {
+    let why = lines.first().map_or(String::new(), |l| {
+        let fault = match &l.text {
+            Ok(text) => boardsolve::spec::read_sudoku_line(text, None).err(),
+            Err(found) => Some(LineFault::Length {
+                found: *found,
+                expected: None,
+            }),
+        };
+        fault.map_or(String::new(), |f| {
+            format!(": line {}: {}", l.number, render::line_fault_text(&f))
+        })
+    });
+    fail(format!(
+        "{name}: no line is a puzzle{why}; --input lines reads sudoku puzzles one a line (n x n \
+         characters: 81 for 9x9, '.' or '0' a blank)"
+    ))
 }
 
 fn write_failed(cli: &SolveCli, e: std::io::Error) -> u8 {

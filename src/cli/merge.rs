@@ -3,6 +3,7 @@
 //! `--verify K` some parts run again and compared with their records.
 
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -22,7 +23,7 @@ use boardsolve::spec::options::MergeFormat;
 
 use super::args::{Common, MergeCli, common_args, limits, parse_parts};
 use super::load::{Loaded, header, load};
-use super::parts::{check_command_word, part_command, program_name};
+use super::parts::{check_command_word, part_command, program_words};
 use super::run::{clock, run_one};
 use super::{USAGE_ERROR, exit_code, fail};
 
@@ -441,19 +442,21 @@ fn plan_matches(path: &str, plan: &Plan, r: &PartRecord) -> Result<(), String> {
     Ok(())
 }
 
-pub(crate) fn merge(cli: MergeCli) -> u8 {
+/// `solve merge`, the commands of the parts still to run run by `program`'s words
+/// ([`program_words`]).
+pub(crate) fn merge(cli: MergeCli, program: &[OsString]) -> u8 {
     let inputs = match gather(&cli.records) {
         Ok(i) => i,
         Err(e) => return fail(e),
     };
     let dir = inputs.dir.clone().unwrap_or_else(|| "results".into());
-    let program = program_name();
     // Both go into the commands merge prints.
-    if let Err(e) = check_command_word("the records' folder", &dir)
-        .and_then(|_| check_command_word("the program's path", &program))
+    let program = match check_command_word("the records' folder", &dir)
+        .and_then(|_| program_words(program))
     {
-        return fail(e);
-    }
+        Ok(words) => words,
+        Err(e) => return fail(e),
+    };
     if inputs.records.is_empty() {
         return nothing_run_yet(&cli, &inputs.plans, &program, &dir);
     }
@@ -594,7 +597,7 @@ pub(crate) fn merge(cli: MergeCli) -> u8 {
 
 /// No record at all: with a plan, everything is still to run (exit 3); without one, there
 /// is nothing to merge.
-fn nothing_run_yet(cli: &MergeCli, plans: &[Plan], program: &str, dir: &str) -> u8 {
+fn nothing_run_yet(cli: &MergeCli, plans: &[Plan], program: &[String], dir: &str) -> u8 {
     let Some(plan) = plans.first() else {
         let empty = MergeError {
             at: Source {
@@ -693,7 +696,7 @@ impl<'a> Planned<'a> {
     /// all, its array task ids instead, comma separated (for `sbatch --array=IDS`).
     fn lines(
         &self,
-        program: &str,
+        program: &[String],
         (file, args): (&str, &[String]),
         missing: &[Missing],
         dir: &str,

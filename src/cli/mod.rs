@@ -22,6 +22,7 @@ macro_rules! out {
 mod args;
 mod clock;
 mod compare;
+mod input;
 mod knuth;
 mod load;
 mod man;
@@ -73,7 +74,17 @@ fn default_shown() -> u64 {
     }
 }
 
-pub fn main(mut args: Vec<OsString>) -> u8 {
+/// `solve` on `args`, the first the program's name as the system gave it: the commands that
+/// `solve plan` and `solve merge` print run it by that name.
+pub fn main(args: Vec<OsString>) -> u8 {
+    let program = args.first().cloned().into_iter().collect();
+    main_as(program, args)
+}
+
+/// [`main`], started by another program: `program` the words that run this command line
+/// from a shell, which the commands `solve plan` and `solve merge` print (`python3 -m
+/// boardsolve`: the interpreter, then its module). The first, a path, is made absolute.
+pub fn main_as(program: Vec<OsString>, mut args: Vec<OsString>) -> u8 {
     clock::process_start();
     // clap refuses an argument that is not UTF-8 without saying which; every value the
     // commands read, file names included, is text. The first such argument is named, and the
@@ -107,8 +118,8 @@ pub fn main(mut args: Vec<OsString>) -> u8 {
         Some(Sub::Compare(c)) => compare::compare(c),
         Some(Sub::Strategies(c)) => strategies(c),
         Some(Sub::Check(c)) => check(c),
-        Some(Sub::Plan(c)) => plan::plan(c),
-        Some(Sub::Merge(c)) => merge::merge(c),
+        Some(Sub::Plan(c)) => plan::plan(c, &program),
+        Some(Sub::Merge(c)) => merge::merge(c, &program),
         Some(Sub::Completions { shell }) => {
             // Written whole first: clap_complete panics on a write that fails.
             let mut script = Vec::new();

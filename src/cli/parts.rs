@@ -2,6 +2,7 @@
 //! go and how they are written, the command that runs a part, and what such a command may
 //! hold.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
@@ -210,16 +211,17 @@ fn not_an_option(path: &str) -> String {
     }
 }
 
-/// The command that runs one part: the program, the puzzle, the run's own options, the part
-/// and where its record goes.
+/// The command that runs one part: the program's words, the puzzle, the run's own options,
+/// the part and where its record goes.
 pub(crate) fn part_command(
-    program: &str,
+    program: &[String],
     file: &str,
     args: &[String],
     x: &Missing,
     dir: &str,
 ) -> String {
-    let mut words = vec![program.to_string(), not_an_option(file)];
+    let mut words = program.to_vec();
+    words.push(not_an_option(file));
     words.extend(args.iter().cloned());
     words.extend([
         "--part".into(),
@@ -227,21 +229,55 @@ pub(crate) fn part_command(
         "--record".into(),
         not_an_option(&record_path(dir, x)),
     ]);
+    command_line(&words)
+}
+
+/// Words as one shell command, each quoted where it needs it.
+pub(crate) fn command_line(words: &[String]) -> String {
     let quoted: Vec<String> = words.iter().map(|w| shell_word(w)).collect();
     quoted.join(" ")
 }
 
-/// How commands name this program: as it was called when found on the PATH, else by the
-/// path it was called by, made absolute against the current folder so that the commands run
-/// from any folder. Links on the way are kept: a link that names the current build (a
-/// `solve` in a shared bin/ pointing at the newest release) keeps doing so when the parts
-/// run.
-pub(crate) fn program_name() -> String {
-    let called = std::env::args().next().unwrap_or_else(|| "solve".into());
-    program_path(&called, std::env::current_dir().ok().as_deref())
+/// The words that run this command line, as the commands it prints name it: `program` as the
+/// entry point gave it (`solve`; `python3 -m boardsolve`), none: `solve`. The first, the
+/// program itself, as it was called when found on the PATH, else by the path it was called
+/// by, made absolute against the current folder so that the commands run from any folder.
+/// Links on the way are kept: a link that names the current build (a `solve` in a shared
+/// bin/ pointing at the newest release) keeps doing so when the parts run. Every word must
+/// be UTF-8 and hold no control character ([`check_command_word`]).
+pub(crate) fn program_words(program: &[OsString]) -> Result<Vec<String>, String> {
+    program_words_in(program, std::env::current_dir().ok().as_deref())
 }
 
-/// `called` as [`program_name`] writes it, `cwd` the current folder.
+/// [`program_words`] with `cwd` the current folder.
+fn program_words_in(program: &[OsString], cwd: Option<&Path>) -> Result<Vec<String>, String> {
+    if program.is_empty() {
+        return Ok(vec!["solve".into()]);
+    }
+    let mut words = Vec::with_capacity(program.len());
+    for (k, word) in program.iter().enumerate() {
+        let what = match k {
+            0 => "the program's path".to_string(),
+            _ => format!("the program's word {}", k + 1),
+        };
+        let Some(text) = word.to_str() else {
+            return Err(format!(
+                "{what} \"{}\" is not UTF-8 (the bytes that are not UTF-8 shown as U+FFFD); \
+                 accepted: words in UTF-8, as they go into the commands printed",
+                word.to_string_lossy()
+            ));
+        };
+        let text = match k {
+            0 => program_path(text, cwd),
+            _ => text.to_string(),
+        };
+        check_command_word(&what, &text)?;
+        words.push(text);
+    }
+    Ok(words)
+}
+
+/// The program's path `called` as [`program_words`] writes it, `cwd` the current folder.
 fn program_path(called: &str, cwd: Option<&Path>) -> String {
     if !called.contains('/') {
         return called.to_string();
@@ -271,7 +307,7 @@ pub(crate) fn check_command_word(what: &str, s: &str) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -287,6 +323,104 @@ mod tests {
             "/home/a/job/../bin/solve"
         );
         assert_eq!(program_path("/opt/solve", Some(cwd)), "/opt/solve");
+    }
+
+    #[test]
+    fn program_words_are_checked_and_the_first_made_absolute() {
+        use std::os::unix::ffi::OsStringExt;
+        let cwd = Path::new("/home/a/job");
+        let words = |w: &[&str]| -> Vec<OsString> { w.iter().map(OsString::from).collect() };
+        assert_eq!(program_words_in(&[], Some(cwd)).unwrap(), ["solve"]);
+        assert_eq!(
+            program_words_in(
+                &words(&["./venv/bin/python3", "-m", "boardsolve"]),
+                Some(cwd)
+            )
+            .unwrap(),
+            ["/home/a/job/venv/bin/python3", "-m", "boardsolve"]
+        );
+        // Only the first word is a path: the others go as they are.
+        assert_eq!(
+            program_words_in(&words(&["python3", "-m", "./x"]), Some(cwd)).unwrap(),
+            ["python3", "-m", "./x"]
+        );
+        let e =
+            program_words_in(&words(&["python3", "-m", "board\nsolve"]), Some(cwd)).unwrap_err();
+        assert!(e.starts_with("the program's word 3 "), "{e}");
+        assert!(e.contains("control character"), "{e}");
+        let e = program_words_in(&[OsString::from_vec(b"/opt/py\xff".to_vec())], Some(cwd))
+            .unwrap_err();
+        assert!(
+            e.starts_with("the program's path \"/opt/py\u{FFFD}\" is not UTF-8"),
+            "{e}"
+        );
+    }
+
+    /// What a command line runs: its words, as a program at `fake` receives them.
+    pub(crate) fn words_run(fake: &Path, line: &str, shell: &str) -> Vec<String> {
+        let got = fake.with_file_name("args.txt");
+        let _ = std::fs::remove_file(&got);
+        let status = std::process::Command::new(shell)
+            .arg("-c")
+            .arg(line)
+            .env("ARGS_OUT", &got)
+            .env_remove("SLURM_CPUS_PER_TASK")
+            .env("SLURM_ARRAY_TASK_ID", "1")
+            .status()
+            .unwrap();
+        assert!(status.success(), "{line}");
+        let text = std::fs::read_to_string(&got).unwrap();
+        text.split('\0')
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// A program at a path that needs quoting, which writes the words it was given to the
+    /// file `$ARGS_OUT` (NUL after each).
+    pub(crate) fn fake_program(name: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!(
+            "boardsolve-program {name} it's-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let fake = dir.join("py thon");
+        std::fs::write(&fake, "#!/bin/sh\nprintf '%s\\0' \"$@\" > \"$ARGS_OUT\"\n").unwrap();
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+        fake
+    }
+
+    #[test]
+    fn a_part_command_runs_the_program_words_given() {
+        let fake = fake_program("part");
+        let program = vec![
+            fake.to_str().unwrap().to_string(),
+            "-m".to_string(),
+            "board solve".to_string(),
+        ];
+        let x = Missing {
+            part: (2, 3),
+            subpart: None,
+        };
+        let args = ["--goal".to_string(), "count".to_string()];
+        let line = part_command(&program, "-a b.toml", &args, &x, "my results");
+        assert_eq!(
+            words_run(&fake, &line, "sh"),
+            [
+                "-m",
+                "board solve",
+                "./-a b.toml",
+                "--goal",
+                "count",
+                "--part",
+                "2/3",
+                "--record",
+                "my results/part-2.jsonl"
+            ]
+        );
+        let _ = std::fs::remove_dir_all(fake.parent().unwrap());
     }
 
     #[test]

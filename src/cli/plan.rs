@@ -3,6 +3,8 @@
 //! sized and the largest first. The plan is written beside the records too (`plan.json`),
 //! so that `solve merge` knows every unit before any has run.
 
+use std::ffi::OsString;
+
 use boardsolve::engine::merge::Missing;
 use boardsolve::engine::record::{FINGERPRINT_SCHEME, PLAN_TAG, PlanRecord, hex};
 use boardsolve::engine::{PartialWork, Run, StopReason, Task, TreeEstimate};
@@ -10,7 +12,7 @@ use boardsolve::render;
 
 use super::args::{PlanCli, common_args, limits, parse_parts, shell_word};
 use super::load::{Loaded, check_range, load, resolve_strategy};
-use super::parts::{check_command_word, part_command, program_name, write_whole};
+use super::parts::{check_command_word, command_line, part_command, program_words, write_whole};
 use super::{USAGE_ERROR, fail};
 
 /// The manifest's name in the results folder.
@@ -21,8 +23,9 @@ const PLAN_FILE: &str = "plan.json";
 const LIST_NODES: u64 = 1 << 16;
 const LIST_NODES_GROWTH: u64 = 16;
 
-pub(crate) fn plan(cli: PlanCli) -> u8 {
-    match plan_of(&cli) {
+/// `solve plan`, its commands run by `program`'s words ([`program_words`]).
+pub(crate) fn plan(cli: PlanCli, program: &[OsString]) -> u8 {
+    match plan_of(&cli, program) {
         Ok(code) => code,
         Err(e) => fail(e),
     }
@@ -59,8 +62,42 @@ impl Cutting {
     }
 }
 
-fn plan_of(cli: &PlanCli) -> Result<u8, String> {
-    let program = program_name();
+fn plan_of(cli: &PlanCli, program: &[OsString]) -> Result<u8, String> {
+    let made = make_plan(cli, &program_words(program)?)?;
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut w = stdout.lock();
+    if let Err(e) = w
+        .write_all(made.commands.as_bytes())
+        .and_then(|_| w.flush())
+    {
+        // A reader that closed the pipe wants nothing more; any other failure is said.
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Ok(USAGE_ERROR);
+        }
+        return Ok(fail(format!("writing the plan's commands: {e}")));
+    }
+    let mut text = serde_json::to_string_pretty(&made.manifest).expect("a plan serialises");
+    text.push('\n');
+    write_whole(
+        &format!("--results {}", cli.flags.results),
+        &made.path,
+        text.as_bytes(),
+    )?;
+    Ok(0)
+}
+
+/// A plan made, not yet written.
+struct Made {
+    /// The commands (one a line), or the Slurm script.
+    commands: String,
+    manifest: PlanRecord,
+    /// Where the manifest goes.
+    path: String,
+}
+
+/// The plan of `cli`, its commands run by `program` (checked words, [`program_words`]).
+fn make_plan(cli: &PlanCli, program: &[String]) -> Result<Made, String> {
     // Every word of the commands: a control character in any of them would break a line
     // apart for a runner that reads a command a line, and the script's lines besides.
     check_command_word("the puzzle file", &cli.file)?;
@@ -70,7 +107,6 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
         );
     }
     check_command_word("--results", &cli.flags.results)?;
-    check_command_word("the program's path", &program)?;
     let mut args = common_args(&cli.common);
     for a in &args {
         check_command_word("the argument", a)?;
@@ -147,12 +183,12 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
     }
     let units: Vec<Missing> = order.iter().map(|&k| cutting.unit(k, count)).collect();
     let out = if cli.flags.slurm {
-        slurm_script(cli, &l, &program, &args, cutting, &order, count)
+        slurm_script(cli, &l, program, &args, cutting, &order, count)
     } else {
         let mut out = String::new();
         for (x, &k) in units.iter().zip(&order) {
             out.push_str(&part_command(
-                &program,
+                program,
                 &cli.file,
                 &args,
                 x,
@@ -185,24 +221,11 @@ fn plan_of(cli: &PlanCli) -> Result<u8, String> {
         format!("{}/{PLAN_FILE}", cli.flags.results.trim_end_matches('/'))
     };
     same_job(&path, &manifest)?;
-    use std::io::Write;
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
-    if let Err(e) = w.write_all(out.as_bytes()).and_then(|_| w.flush()) {
-        // A reader that closed the pipe wants nothing more; any other failure is said.
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            return Ok(USAGE_ERROR);
-        }
-        return Ok(fail(format!("writing the plan's commands: {e}")));
-    }
-    let mut text = serde_json::to_string_pretty(&manifest).expect("a plan serialises");
-    text.push('\n');
-    write_whole(
-        &format!("--results {}", cli.flags.results),
-        &path,
-        text.as_bytes(),
-    )?;
-    Ok(0)
+    Ok(Made {
+        commands: out,
+        manifest,
+        path,
+    })
 }
 
 /// A plan replaces the manifest of its folder only where it is the same job's (the plan made
@@ -353,7 +376,7 @@ fn job_name(file: &str) -> String {
 fn slurm_script(
     cli: &PlanCli,
     l: &Loaded,
-    program: &str,
+    program: &[String],
     args: &[String],
     cutting: Cutting,
     order: &[usize],
@@ -390,7 +413,7 @@ fn slurm_script(
         "# {what} of {}; each task writes its record to {}. When all have run:\n#   {} merge {}\n",
         shell_word(&cli.file),
         shell_word(&cli.flags.results),
-        shell_word(program),
+        command_line(program),
         shell_word(if dir.is_empty() { "." } else { dir })
     ));
     out.push_str("set -eu\n");
@@ -404,10 +427,11 @@ fn slurm_script(
     out.push_str(&format!(
         "{var}=${{{array}[$((SLURM_ARRAY_TASK_ID - 1))]}}\n"
     ));
-    let mut words: Vec<String> = [program, cli.file.as_str()]
-        .into_iter()
-        .chain(args.iter().map(String::as_str))
-        .map(shell_word)
+    let mut words: Vec<String> = program
+        .iter()
+        .chain([&cli.file])
+        .chain(args)
+        .map(|w| shell_word(w))
         .collect();
     // The task's cores are read when it runs: that word is left to the shell.
     if cli.common.threads.is_none() {
@@ -445,6 +469,53 @@ mod tests {
         assert_eq!(slurm_time(3600.0), "0-01:06:00");
         assert_eq!(slurm_time(3000.5), "0-00:56:00");
         assert_eq!(slurm_time(86_400.0), "1-02:24:00");
+    }
+
+    #[test]
+    fn plans_run_the_program_words_given_quoted() {
+        use crate::cli::args::{Cli, Sub};
+        use crate::cli::parts::tests::{fake_program, words_run};
+        use clap::Parser;
+        let fake = fake_program("plan");
+        let results = fake.with_file_name("the results");
+        let program: Vec<String> = [fake.to_str().unwrap(), "-m", "boardsolve"]
+            .map(String::from)
+            .to_vec();
+        let file = format!("{}/puzzles/queens8.toml", env!("CARGO_MANIFEST_DIR"));
+        let results = results.to_str().unwrap();
+        for slurm in [false, true] {
+            let mut args = vec!["solve", "plan", &file, "--parts", "2", "--results", results];
+            if slurm {
+                args.push("--slurm");
+            }
+            let Some(Sub::Plan(cli)) = Cli::try_parse_from(args).unwrap().command else {
+                panic!("a plan");
+            };
+            let made = make_plan(&cli, &program).unwrap_or_else(|e| panic!("{e}"));
+            let (line, shell) = if slurm {
+                (made.commands.as_str(), "bash")
+            } else {
+                (made.commands.lines().next().unwrap(), "sh")
+            };
+            let mut want = vec![
+                "-m",
+                "boardsolve",
+                &file,
+                "--strategy",
+                &made.manifest.strategy,
+            ];
+            if slurm {
+                want.extend(["--threads", "1"]);
+            }
+            let record = format!("{results}/part-1.jsonl");
+            want.extend(["--part", "1/2", "--record", &record]);
+            assert_eq!(words_run(&fake, line, shell), want, "{line}");
+            if slurm {
+                let merge = format!("#   {} -m boardsolve merge ", shell_word(&program[0]));
+                assert!(made.commands.contains(&merge), "{}", made.commands);
+            }
+        }
+        let _ = std::fs::remove_dir_all(fake.parent().unwrap());
     }
 
     #[test]

@@ -2,13 +2,14 @@
 //! default) and the reading of a puzzle file within it, so that a call from Python refuses
 //! what `solve` refuses, with the same limit and the same words.
 
-use std::fs::File;
 use std::string::FromUtf8Error;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use boardsolve::engine::StopReason;
 use boardsolve::spec::{Overrides, Spec, SpecError};
 
+use super::input::{OpenFault, open_input};
 use super::{args, load, memory};
 
 /// The least budget `--memory` (and the Python package's `memory`) takes, in bytes.
@@ -69,24 +70,41 @@ pub fn read_puzzle(
     time_limit: Option<f64>,
     stop: Option<&AtomicBool>,
 ) -> Result<String, ReadFault> {
-    let f = File::open(path).map_err(ReadFault::Open)?;
-    let meta = f.metadata().map_err(ReadFault::Open)?;
+    let time_limit = time_limit.filter(|t| t.is_finite() && *t > 0.0 && *t < 1e9);
+    let deadline = time_limit.and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)));
+    let expired = || {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            Some(StopReason::Interrupted)
+        } else if deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopReason::Time)
+        } else {
+            None
+        }
+    };
+    // A fifo is waited on, not opened blocking, so that the deadline and `stop` hold there too.
+    let f = match open_input(path, &expired) {
+        Ok(f) => f,
+        Err(OpenFault::Io(e)) => return Err(ReadFault::Open(e)),
+        Err(OpenFault::Stopped(r)) => {
+            return Err(ReadFault::Refused(load::stopped(
+                path, r, time_limit, 0, None,
+            )));
+        }
+    };
+    let meta = f.file.metadata().map_err(ReadFault::Open)?;
     if meta.is_dir() {
         return Err(ReadFault::Open(std::io::Error::from_raw_os_error(
             libc::EISDIR,
         )));
     }
-    let size = meta.is_file().then_some(meta.len());
-    let time_limit = time_limit.filter(|t| t.is_finite() && *t > 0.0 && *t < 1e9);
-    let deadline = time_limit.and_then(|t| Instant::now().checked_add(Duration::from_secs_f64(t)));
+    let size = f.regular.then_some(meta.len());
     let bytes = load::read_bytes(
         path,
-        (Box::new(f), size),
+        (Box::new(f.file), size),
         knuth,
         &budget.0,
-        deadline,
         time_limit,
-        stop,
+        &expired,
     )
     .map_err(ReadFault::Refused)?;
     let text = String::from_utf8(bytes).map_err(|e: FromUtf8Error| {

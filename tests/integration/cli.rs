@@ -118,6 +118,41 @@ fn svg_draws_the_board() {
     assert_eq!(out.matches("<circle").count(), 8);
 }
 
+/// The `<svg` tag's width, height and viewBox.
+fn svg_box(out: &str) -> (String, String, Option<String>) {
+    let tag = &out[..out.find('>').expect("a tag")];
+    let attr = |name: &str| {
+        let at = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+        Some(tag[at..at + tag[at..].find('"')?].to_string())
+    };
+    (
+        attr("width").expect("a width"),
+        attr("height").expect("a height"),
+        attr("viewBox"),
+    )
+}
+
+/// Every drawing scales: a viewBox the size of its width and height, whatever it draws
+/// (boards, shapes, option lists, nothing found).
+#[test]
+fn svg_drawings_have_a_viewbox_of_their_size() {
+    let knuth = puzzle("knuth7.dlx");
+    let cases: [&[&str]; 4] = [
+        &[&puzzle("queens8.toml"), "--goal", "first"],
+        &[&puzzle("queens8.toml"), "--goal", "first", "--size", "3"],
+        &[&puzzle("pentominoes6x10.toml"), "--goal", "first"],
+        &[&knuth, "--goal", "first"],
+    ];
+    for args in cases {
+        let mut args = args.to_vec();
+        args.extend(["--format", "svg"]);
+        let (_, out, err) = run_cli(&args);
+        assert!(out.starts_with("<svg"), "{args:?}: {out}{err}");
+        let (w, h, view) = svg_box(&out);
+        assert_eq!(view, Some(format!("0 0 {w} {h}")), "{args:?}: {out}");
+    }
+}
+
 #[test]
 fn svg_refuses_goal_count_which_keeps_nothing_to_draw() {
     let (code, out, err) = run_cli(&[&puzzle("queens8.toml"), "--format", "svg"]);

@@ -105,6 +105,17 @@ fn cover_file_errors_point_at_the_item() {
         e.message.contains("only secondary items take a colour"),
         "{e}"
     );
+    // "x:r:g" is not item x in colour "r:g": one colour an item.
+    let bad = "kind = \"cover\"\n[rules]\nitems = [\"a\"]\nsecondary = [\"x\"]\n\
+               options = [\n  [\"a\", \"x:r:g\"],\n]\n";
+    let spec = boardsolve::spec::Spec::parse("c.toml", bad, &Default::default()).unwrap();
+    let e = boardsolve::kinds::Model::compile(&spec).err().unwrap();
+    assert_eq!((e.line, e.key.as_str()), (6, "rules.options"), "{e}");
+    assert!(
+        e.message.contains("\"x:r:g\": an item takes one colour")
+            && e.message.contains("accepted: name:colour"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -387,7 +387,15 @@ fn each_error_names_its_line_and_column() {
             &["primary item and takes no colour"],
         ),
         ("a | x\na x:\n", "2:4", &["colour after ':' is empty"]),
-        ("a | x\na x:r:g\n", "2:5", &["holds no ':' or '|'"]),
+        (
+            "a | x\na x:r:g\n",
+            "2:5",
+            &[
+                "\"x:r:g\" (option 1): an item takes one colour",
+                "holds no ':' or '|'",
+                "accepted: name:colour",
+            ],
+        ),
         ("a | x\na :red\n", "2:3", &["no item name before ':'"]),
         (
             "3:2|a\na\n",

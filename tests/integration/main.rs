@@ -8,6 +8,7 @@ mod cover;
 mod dlx;
 mod domination;
 mod engines;
+mod fifo;
 mod fuzz;
 mod fuzz_records;
 mod independent;

@@ -361,6 +361,16 @@ fn givens_that_clash_are_an_error_naming_both() {
             "kind = \"sudoku\"\n[rules]\ngivens = \"12x4\"\n",
             "'x' is no symbol",
         ),
+        // Without a size the box gives it: a box too large is the box's fault, said at it.
+        (
+            "kind = \"sudoku\"\n[board]\nbox = [6, 6]\n",
+            "clash.toml:3:7: key `board.box`: box = [6, 6] makes a 36x36 grid, and a sudoku \
+             takes at most 35 symbols",
+        ),
+        (
+            "kind = \"sudoku\"\n[board]\nbox = [0, 3]\n",
+            "[0, 3] is not a box's [height, width]; accepted: [height, width], each 1 or more",
+        ),
         (
             "kind = \"sudoku\"\n[rules]\ngivens = \"53..7....6..195\"\n",
             "one line of 15 cells; a grid on one line has n x n cells",
@@ -572,6 +582,48 @@ fn puzzles_a_line_each_get_a_line_and_a_bad_line_is_named() {
     assert_eq!(
         out, "144\n",
         "Latin squares of order 4 with a 1 in a corner"
+    );
+}
+
+/// A line too large for any sudoku is named as such, not as "no puzzle" alone; a comment
+/// or a blank line of any length is skipped, and a line past the read limit is a bad line
+/// by its length.
+#[test]
+fn lines_name_a_grid_too_large_and_skip_long_comments() {
+    let good = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    let (code, _, err) = run_cli_with(
+        &["-", "--input", "lines"],
+        Some(&format!("# 36x36\n{}\n", ".".repeat(36 * 36))),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "<stdin>: no line is a puzzle: line 2: 1,296 characters, a 36x36 grid: the largest \
+             taken is 35x35 (1,225 characters"
+        ),
+        "{err}"
+    );
+    // A comment and a blank line longer than a line is read: skipped.
+    let input = format!(
+        "# {}\n{}\n{good}\n   {}x\n",
+        "c".repeat(10_000),
+        " ".repeat(10_000),
+        ".".repeat(5000)
+    );
+    let (code, out, err) = run_cli_with(&["-", "--input", "lines", "--quiet"], Some(&input));
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [GOOD_SOLVED, "bad line"],
+        "{err}"
+    );
+    assert!(
+        err.contains("<stdin>:4: 5,004 characters; a puzzle of this file has 81"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("<stdin>:1:") && !err.contains("<stdin>:2:"),
+        "{err}"
     );
 }
 

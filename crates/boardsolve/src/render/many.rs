@@ -25,16 +25,31 @@ pub fn line_fault_text(f: &LineFault) -> String {
             found,
             expected: Some(e),
         } => format!(
-            "{found} characters; a puzzle of this file has {e} (its first puzzle's size, or \
-             --size)"
+            "{} characters; a puzzle of this file has {} (its first puzzle's size, or --size)",
+            group(*found as u128),
+            group(*e as u128)
         ),
         LineFault::Length {
             found,
             expected: None,
-        } => format!(
-            "{found} characters; a puzzle line has n x n (81 for 9x9), n from 1 to {}",
-            SUDOKU_SYMBOLS.len()
-        ),
+        } => {
+            let most = SUDOKU_SYMBOLS.len();
+            let n = found.isqrt();
+            if n * n == *found && n > most {
+                // A grid's length, of a grid larger than any taken.
+                format!(
+                    "{} characters, a {n}x{n} grid: the largest taken is {most}x{most} ({} \
+                     characters; symbols 1 to 9, then A to Z)",
+                    group(*found as u128),
+                    group((most * most) as u128)
+                )
+            } else {
+                format!(
+                    "{} characters; a puzzle line has n x n (81 for 9x9), n from 1 to {most}",
+                    group(*found as u128)
+                )
+            }
+        }
         LineFault::Character { at, found, size } => format!(
             "character {} is {found:?}; accepted: the symbols of a {size}x{size} grid \
              ({}), and '.' or '0' for a blank",

@@ -528,10 +528,12 @@ pub fn svg_report_until(
         max_h = 24;
     }
     let title = xml_escape(h.title.as_deref().unwrap_or(&h.kind));
+    let (width, height) = (x0.max(2 * GAP), max_h + 2 * GAP);
+    // The viewBox lets a page or a notebook scale the drawing to its column; width and
+    // height keep its own size where nothing scales it.
     let svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\">\n<title>{title}</title>\n{body}</svg>\n",
-        x0.max(2 * GAP),
-        max_h + 2 * GAP
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\">\n<title>{title}</title>\n{body}</svg>\n"
     );
     (svg, drawn, stopped)
 }

@@ -514,7 +514,10 @@ fn read(
                 Some((c, colour)) if colour.contains([':', '|']) => {
                     return Err(scan.err(
                         offset + c + 1,
-                        format!("\"{word}\": a colour holds no ':' or '|'; accepted: name:colour"),
+                        format!(
+                            "\"{word}\" (option {option_no}): an item takes one colour, and a \
+                             colour holds no ':' or '|'; accepted: name:colour"
+                        ),
                     ));
                 }
                 Some((_, colour)) => match colour_code.get(&Name(colour.as_bytes())) {

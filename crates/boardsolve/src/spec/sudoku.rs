@@ -304,6 +304,28 @@ impl Document {
                     };
                     (n, format!("from the {drawn}, no size given"))
                 }
+                // A box gives the size only where its product is one; else it is the box
+                // that is wrong, not a size that is missing.
+                (None, None, Some(RawBox::Sides(s))) => {
+                    let b = board.boxes.as_ref().expect("a box");
+                    let why = match s[..] {
+                        [h, w] if h >= 1 && w >= 1 => format!(
+                            "box = [{h}, {w}] makes a {n}x{n} grid, and a sudoku takes at most \
+                             {MAX_SYMBOLS} symbols (1 to 9, then A to Z)",
+                            n = i128::from(h) * i128::from(w)
+                        ),
+                        _ => format!("{s:?} is not a box's [height, width]"),
+                    };
+                    return Err(self.err(
+                        b.span(),
+                        "board.box",
+                        format!(
+                            "{why}; accepted: [height, width], each 1 or more, their product the \
+                             grid's size, 1 to {MAX_SYMBOLS} (e.g. [3, 3] for 9x9, [5, 7] for \
+                             35x35)"
+                        ),
+                    ));
+                }
                 (None, None, _) => {
                     return Err(self.err_nowhere(
                         "board.size",

@@ -23,6 +23,9 @@ pub enum ListFault {
     Unknown(String),
     /// "name:" with nothing after the colon.
     EmptyColour(String),
+    /// A colour with a ':' or a space: "x:r:g" would be item x in colour "r:g", which
+    /// Knuth's format (`knuth-input`) cannot write and a second colour was likely meant.
+    BadColour(String),
     /// A primary item given a colour.
     ColouredPrimary(String),
     /// The option as a whole is refused by the core (empty, or an item twice).
@@ -45,6 +48,10 @@ impl ListFault {
                 format!("\"{n}\" is not a declared item (items or secondary)")
             }
             ListFault::EmptyColour(t) => format!("\"{t}\": the colour after ':' is empty"),
+            ListFault::BadColour(t) => format!(
+                "\"{t}\": an item takes one colour, and a colour holds no ':' and no spaces; \
+                 accepted: name:colour"
+            ),
             ListFault::ColouredPrimary(t) => {
                 format!("\"{t}\": only secondary items take a colour")
             }
@@ -127,6 +134,7 @@ impl CoverLists {
             let code = match colour {
                 None => 0,
                 Some("") => return Err(fault(ListFault::EmptyColour(t.into()))),
+                Some(c) if !name_ok(c) => return Err(fault(ListFault::BadColour(t.into()))),
                 Some(_) if item < self.problem.num_primary() => {
                     return Err(fault(ListFault::ColouredPrimary(t.into())));
                 }
@@ -149,5 +157,34 @@ impl CoverLists {
     /// The problem and its colour names (colour code k + 1 is `colours[k]`).
     pub fn finish(self) -> (Problem, Vec<String>) {
         (self.problem, self.colours)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists() -> CoverLists {
+        let mut l = CoverLists::new();
+        l.primary("a", None).unwrap();
+        l.secondary("x").unwrap();
+        l
+    }
+
+    #[test]
+    fn a_colour_holds_no_colon_and_no_space() {
+        for bad in ["x:r:g", "x:r:", "x:r g"] {
+            let (at, f) = lists().option(["a", bad]).unwrap_err();
+            assert_eq!(at, Some(1), "{bad}");
+            assert_eq!(f, ListFault::BadColour(bad.into()));
+            assert!(
+                f.message().contains("accepted: name:colour"),
+                "{}",
+                f.message()
+            );
+        }
+        let mut l = lists();
+        l.option(["a", "x:red"]).unwrap();
+        assert_eq!(l.finish().1, ["red"]);
     }
 }
