@@ -123,6 +123,18 @@ fn a_finished_count_without_its_count_is_refused() {
 }
 
 #[test]
+fn a_finished_part_that_says_it_was_stopped_is_refused() {
+    let mut lines = queens12();
+    lines[1] = with(&lines[1], "stopped", serde_json::json!("time limit"));
+    let (code, _, err) = merge_lines(&lines, &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("<stdin>:2:") && err.contains("\"stopped\"") && err.contains("not stopped"),
+        "{err}"
+    );
+}
+
+#[test]
 fn one_proven_record_does_not_replace_the_parts() {
     let mut lines = queens12();
     lines[0] = with(&lines[0], "proven", serde_json::json!(true));

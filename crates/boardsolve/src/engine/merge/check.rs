@@ -182,6 +182,12 @@ pub(super) fn check(
             ));
         }
     }
+    if let Some(why) = r.stopped.as_ref().filter(|_| r.finished) {
+        return Err(invalid(
+            "stopped",
+            format!("{why:?}: a part that finished was not stopped; accepted: null"),
+        ));
+    }
     // Words that go out as they are (titles are written with their controls shown).
     for (field, text) in [
         ("counted", &r.counted),
