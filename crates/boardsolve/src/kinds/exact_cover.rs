@@ -14,6 +14,12 @@ pub enum ExactCoverRefusal {
     MemoWhole,
     /// `dxz`'s memo is not exact with multiplicities.
     MemoMultiplicities,
+    /// `bitmask`: an option colours a secondary item (Algorithm C's sharing).
+    BitmaskColours,
+    /// `bitmask`: a primary item has a multiplicity other than [1, 1] (Algorithm M).
+    BitmaskMultiplicities,
+    /// `bitmask`: more items than its bitsets hold.
+    BitmaskItems { items: usize, max: usize },
 }
 
 impl Vocabulary for ExactCoverRefusal {}

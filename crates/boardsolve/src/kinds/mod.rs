@@ -3,6 +3,7 @@
 //! can put them side by side.
 
 pub mod army;
+pub(crate) mod bitset_cover;
 pub mod cover;
 pub mod dlx_parts;
 pub mod domination;

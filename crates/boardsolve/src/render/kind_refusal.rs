@@ -274,6 +274,17 @@ fn domination(r: &DominationRefusal) -> String {
 
 fn exact_cover(r: &ExactCoverRefusal) -> String {
     match r {
+        ExactCoverRefusal::BitmaskColours => "an option colours a secondary item, and a bitset of \
+                                         items holds no colours; dlx shares coloured items"
+            .into(),
+        ExactCoverRefusal::BitmaskMultiplicities => "a primary item is to be covered other than \
+                                                exactly once, and a bitset of covered items \
+                                                counts nothing; dlx takes ranges (Algorithm M)"
+            .into(),
+        ExactCoverRefusal::BitmaskItems { items, max } => format!(
+            "the problem has {} items; its bitsets hold at most {max}",
+            group(*items as u128)
+        ),
         ExactCoverRefusal::BranchFirstMultiplicities => "--branch first: with multiplicities \
                                                     Algorithm M branches on the item of smallest \
                                                     branch degree (DLX3's rule), which is also \
@@ -308,17 +319,6 @@ fn cover(r: &CoverRefusal) -> String {
             }
         }
         CoverRefusal::NoObjective => "cover puzzles have no objective".into(),
-        CoverRefusal::BitmaskColours => "an option colours a secondary item, and a bitset of \
-                                         items holds no colours; dlx shares coloured items"
-            .into(),
-        CoverRefusal::BitmaskMultiplicities => "a primary item is to be covered other than \
-                                                exactly once, and a bitset of covered items \
-                                                counts nothing; dlx takes ranges (Algorithm M)"
-            .into(),
-        CoverRefusal::BitmaskItems { items, max } => format!(
-            "the problem has {} items; its bitsets hold at most {max}",
-            group(*items as u128)
-        ),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-pub(crate) mod bitmask;
+mod bitmask;
 mod dxz;
 pub mod lists;
 pub mod vocab;
@@ -179,15 +179,7 @@ impl Model {
 
 pub static STRATEGIES: &[&dyn Strategy<Model>] = &[&Dlx, &dxz::Dxz, &Bitmask];
 
-/// The strategies `auto` tries, in order: `bitmask` where its tree is estimated the faster
-/// to search (see [`bitmask::suits`]), else `dlx`.
-pub fn preference(m: &Model, task: &Task) -> &'static [&'static str] {
-    if Bitmask.applies(m, task).is_ok() && bitmask::suits(&m.problem, m.branch, task) {
-        &["bitmask", "dlx"]
-    } else {
-        &["dlx"]
-    }
-}
+pub use bitmask::preference;
 
 struct Dlx;
 

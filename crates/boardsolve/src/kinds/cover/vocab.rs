@@ -11,12 +11,6 @@ pub enum CoverRefusal {
     Unique { break_in_options: bool },
     /// Goals minimize and maximize: a cover has no objective.
     NoObjective,
-    /// `bitmask`: an option colours a secondary item (Algorithm C's sharing).
-    BitmaskColours,
-    /// `bitmask`: a primary item has a multiplicity other than [1, 1] (Algorithm M).
-    BitmaskMultiplicities,
-    /// `bitmask`: more items than its bitsets hold.
-    BitmaskItems { items: usize, max: usize },
 }
 
 impl Vocabulary for CoverRefusal {}

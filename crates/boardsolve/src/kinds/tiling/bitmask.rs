@@ -1,11 +1,11 @@
 //! `bitmask`: the placements as bitsets of the board's cells and the pieces, searched as kind
-//! cover's `bitmask` searches an exact cover (see `kinds/cover/bitmask`): the first
+//! cover's `bitmask` searches an exact cover (`kinds/bitset_cover.rs`): the first
 //! uncovered cell of an order that sweeps the board from a corner, the pieces last.
 
 use super::{Model, TilingRefusal};
 use crate::engine::{Answer, Need, Refusal, Run, Task};
 use crate::kinds::Strategy;
-use crate::kinds::cover::bitmask;
+use crate::kinds::bitset_cover as bitmask;
 
 pub struct Bitmask;
 

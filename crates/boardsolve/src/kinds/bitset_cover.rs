@@ -1,5 +1,6 @@
-//! `bitmask`: plain exact covers of at most 512 items, each option a bitset of its items
-//! (`W` words of 64 bits), the covered items one such bitset. The search branches on the
+//! The bitset search of plain exact covers, which kinds cover and tiling run as `bitmask`: at
+//! most 512 items, each option a bitset of its items (`W` words of 64 bits), the covered
+//! items one such bitset. The search branches on the
 //! first uncovered primary item in a static order chosen from the problem, and tries only
 //! the options whose first item in that order is that item: every earlier item is covered,
 //! so any other option containing it clashes anyway. A node is a few word operations per
@@ -13,56 +14,26 @@
 //! every option holds exactly one (the pieces of a tiling) comes last: once every other
 //! item is covered, so are they.
 
-use super::Model;
-use super::vocab::CoverRefusal;
 use crate::dlx::{Branch, Problem};
 use crate::engine::{Answer, Goal, Need, Run, Task};
-use crate::kinds::Strategy;
+use crate::kinds::exact_cover::ExactCoverRefusal;
 
+#[path = "bitset_cover_estimate.rs"]
 mod estimate;
+#[path = "bitset_cover_fits.rs"]
 mod fits;
 
 /// The most items (primary and secondary) the bitsets hold: eight words.
 pub const MAX_ITEMS: usize = 512;
 
-pub struct Bitmask;
-
-impl Strategy<Model> for Bitmask {
-    fn name(&self) -> &'static str {
-        "bitmask"
-    }
-    fn about(&self) -> &'static str {
-        "options as bitsets of at most 512 items (no colours, no multiplicities), branching on \
-         the first uncovered item of an order taken from the problem"
-    }
-    fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
-        if task.unique {
-            return Err(CoverRefusal::Unique {
-                break_in_options: true,
-            }
-            .into());
-        }
-        if matches!(task.goal, Goal::Minimize | Goal::Maximize) {
-            return Err(CoverRefusal::NoObjective.into());
-        }
-        refuses(&m.problem).map_or(Ok(()), |why| Err(why.into()))
-    }
-    fn needs(&self, m: &Model, _task: &Task) -> Option<Need> {
-        Some(need(&m.problem))
-    }
-    fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        solve(&m.problem, m.branch, task.threads, run)
-    }
-}
-
 /// Why the bitsets cannot hold `p`, if they cannot (any kind whose model is a cover asks).
-pub fn refuses(p: &Problem) -> Option<CoverRefusal> {
+pub fn refuses(p: &Problem) -> Option<ExactCoverRefusal> {
     if p.has_colours() {
-        Some(CoverRefusal::BitmaskColours)
+        Some(ExactCoverRefusal::BitmaskColours)
     } else if p.has_multiplicities() {
-        Some(CoverRefusal::BitmaskMultiplicities)
+        Some(ExactCoverRefusal::BitmaskMultiplicities)
     } else if p.num_items() > MAX_ITEMS {
-        Some(CoverRefusal::BitmaskItems {
+        Some(ExactCoverRefusal::BitmaskItems {
             items: p.num_items(),
             max: MAX_ITEMS,
         })
