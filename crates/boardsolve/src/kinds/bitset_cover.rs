@@ -74,7 +74,7 @@ pub fn solve(p: &Problem, branch: Branch, threads: usize, run: &mut Run) -> Answ
 /// branching than either tree's size says), the branching rule is the default, and the
 /// estimated time of its tree is the smaller, on a search long enough for the choice to
 /// matter. The kind has checked the rest of the task (`--unique`, an objective).
-pub fn suits(p: &Problem, branch: Branch, task: &Task) -> bool {
+fn suits(p: &Problem, branch: Branch, task: &Task) -> bool {
     if !matches!(task.goal, Goal::Count | Goal::All)
         || branch != Branch::Fewest
         || refuses(p).is_some()
@@ -88,6 +88,21 @@ pub fn suits(p: &Problem, branch: Branch, task: &Task) -> bool {
         _ => estimate_with::<8>(p),
     };
     e.dlx_ns >= WORTH_A_CHOICE_NS && e.bitmask_ns < e.dlx_ns
+}
+
+/// The strategies `auto` tries on a kind whose model is one exact cover, in order: `bitmask`
+/// where the kind's strategy takes the task (`takes`) and [`suits`] says so, else `dlx`.
+pub fn preference(
+    takes: bool,
+    p: &Problem,
+    branch: Branch,
+    task: &Task,
+) -> &'static [&'static str] {
+    if takes && suits(p, branch, task) {
+        &["bitmask", "dlx"]
+    } else {
+        &["dlx"]
+    }
 }
 
 /// Below this estimate for `dlx` the choice saves nothing a user would notice, and `dlx`,

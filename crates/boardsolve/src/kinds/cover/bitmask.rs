@@ -36,12 +36,8 @@ impl Strategy<Model> for Bitmask {
     }
 }
 
-/// The strategies `auto` tries, in order: `bitmask` where its tree is estimated the faster
-/// to search (see [`bitset_cover::suits`]), else `dlx`.
+/// The strategies `auto` tries, in order (see [`bitset_cover::preference`]).
 pub fn preference(m: &Model, task: &Task) -> &'static [&'static str] {
-    if Bitmask.applies(m, task).is_ok() && bitset_cover::suits(&m.problem, m.branch, task) {
-        &["bitmask", "dlx"]
-    } else {
-        &["dlx"]
-    }
+    let takes = Bitmask.applies(m, task).is_ok();
+    bitset_cover::preference(takes, &m.problem, m.branch, task)
 }

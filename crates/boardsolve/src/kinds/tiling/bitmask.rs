@@ -31,12 +31,8 @@ impl Strategy<Model> for Bitmask {
     }
 }
 
-/// The strategies `auto` tries, in order: `bitmask` where its tree is estimated the faster
-/// to search, else `dlx`.
+/// The strategies `auto` tries, in order (see [`bitmask::preference`]).
 pub fn preference(m: &Model, task: &Task) -> &'static [&'static str] {
-    if Bitmask.applies(m, task).is_ok() && bitmask::suits(&m.problem, m.branch, task) {
-        &["bitmask", "dlx"]
-    } else {
-        &["dlx"]
-    }
+    let takes = Bitmask.applies(m, task).is_ok();
+    bitmask::preference(takes, &m.problem, m.branch, task)
 }
