@@ -29,6 +29,7 @@ pub(crate) struct Common {
     pub(crate) time_limit: Option<f64>,
     pub(crate) node_limit: Option<u64>,
     pub(crate) memory: Option<String>,
+    pub(crate) scratch: Option<String>,
     pub(crate) threads: Option<usize>,
     pub(crate) unique: bool,
     pub(crate) prefixes: bool,
@@ -230,6 +231,7 @@ impl FromArgMatches for Common {
             time_limit: m.get_one::<f64>("time-limit").copied(),
             node_limit: whole("node-limit"),
             memory: text("memory"),
+            scratch: text("scratch"),
             threads: index("threads"),
             unique: m.get_flag("unique"),
             prefixes: m.get_flag("prefixes"),
@@ -612,6 +614,7 @@ pub(crate) fn common_args(c: &Common) -> Vec<String> {
     push("--node-limit", c.node_limit.map(|x| x.to_string()));
     push("--threads", c.threads.map(|x| x.to_string()));
     push("--memory", c.memory.clone());
+    push("--scratch", c.scratch.clone());
     push("--optimum", c.optimum.map(|x| x.to_string()));
     push("--branch", c.branch.clone());
     if c.unique {

@@ -539,6 +539,7 @@ pub(crate) fn load(file: &str, common: &Common, size: Option<usize>) -> Result<L
         estimate: common.estimate,
         optimum: common.optimum,
         memory: budget.bytes,
+        scratch: scratch(common.scratch.as_deref())?,
     };
     let mut model = Model::compile(&spec).map_err(|e| e.to_string())?;
     // The measuring instrument of docs/performance.md: the library reads no environment.
@@ -622,4 +623,28 @@ pub(crate) fn no_strategy(model: &Model, task: &Task) -> String {
 
 pub(crate) fn header(l: &Loaded) -> Header {
     Header::of(&l.spec, &l.model, &l.task, &l.changes)
+}
+
+/// The folder `--scratch` names (the system's temporary folder by default), checked to be
+/// one; `None` for `off`. Kept for the process's life, as the run's settings are.
+pub(crate) fn scratch(asked: Option<&str>) -> Result<Option<&'static std::path::Path>, String> {
+    let dir = match asked {
+        Some("off") => return Ok(None),
+        Some(d) => std::path::PathBuf::from(d),
+        None => {
+            let t = std::env::temp_dir();
+            // No temporary folder: no spill, as with `off`.
+            if !t.is_dir() {
+                return Ok(None);
+            }
+            t
+        }
+    };
+    if !dir.is_dir() {
+        return Err(format!(
+            "--scratch {}: not a folder; accepted: an existing folder, or off",
+            dir.display()
+        ));
+    }
+    Ok(Some(Box::leak(dir.into_boxed_path())))
 }

@@ -106,6 +106,10 @@ pub struct Task {
     /// grows as it searches stops at the budget ([`StopReason::Memory`]). `None`: no budget
     /// (the largest arrays, a tour's and the count's states, are still allocated fallibly).
     pub memory: Option<u64>,
+    /// Where a strategy whose states outgrow the memory may write them (`--scratch`): a
+    /// folder it creates inside this one and removes at the end. `None`: nowhere; such a
+    /// search stops at the budget.
+    pub scratch: Option<&'static std::path::Path>,
 }
 
 impl Default for Task {
@@ -120,6 +124,7 @@ impl Default for Task {
             estimate: None,
             optimum: None,
             memory: None,
+            scratch: None,
         }
     }
 }

@@ -201,6 +201,31 @@ fn tour_note(n: &TourNote) -> String {
                 bytes(*b)
             )
         }
+        TourNote::Spilled {
+            dir,
+            squares,
+            runs,
+            peak,
+            written,
+            read,
+        } => {
+            let in_runs = if *runs > 0 {
+                format!(" in {}", counted(*runs as u128, "run", "runs"))
+            } else {
+                String::new()
+            };
+            format!(
+                "the states of {} outgrew the memory and went through {dir}{in_runs}: {} \
+                 written, {} read, at most {} there at once (removed at the end)",
+                counted(*squares as u128, "square", "squares"),
+                bytes(*written),
+                bytes(*read),
+                bytes(*peak)
+            )
+        }
+        TourNote::ScratchFailed { at, index, why } => {
+            format!("the states spilled to disk at square {at} ({index}) could not go on: {why}")
+        }
     }
 }
 

@@ -600,6 +600,18 @@ pub static RUN: OptionGroup = OptionGroup {
              before it starts (exit 2); a search whose memory grows past it stops (exit 3)",
         ),
         row(
+            "scratch",
+            None,
+            Value::Text,
+            "DIR",
+            Default::Words("the system's temporary folder ($TMPDIR, else /tmp)"),
+            Range::Any,
+            "Where a frontier count (tours, strategy count) writes the states that outgrow \
+             --memory: a folder it makes inside DIR and removes at the end, whichever way the \
+             run ends; a run that would fill the disk stops (exit 3). `off`: no spill, the \
+             count stops at the memory budget",
+        ),
+        row(
             "part",
             None,
             Value::Text,

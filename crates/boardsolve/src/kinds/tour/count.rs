@@ -29,8 +29,9 @@ use super::fixed::{Fixed, classify};
 use super::key::Key;
 use super::model::{KNIGHT, Model};
 use super::rule::MAX_SHORT_SIDE;
+use super::spill::SpillStats;
 use super::states::{Memory, Ways};
-use super::sweep::{Pass, Widest, count_as};
+use super::sweep::{Pass, Report, Widest, count_as};
 use super::vocab::{TourBug, TourNote, TourReason, TourRefusal};
 use crate::engine::split::{self, Expand, Fingerprint};
 use crate::engine::{Answer, Goal, Note, Prefix, Run, Task};
@@ -117,16 +118,9 @@ impl Strategy<Model> for Count {
             return a;
         }
         let pairs = by_pairs(m, task.prefixes).then(|| end_pairs(m));
-        let mut frontier = Vec::new();
-        let counted = count(
-            m,
-            pairs.as_deref(),
-            task.threads.max(1),
-            task.memory,
-            task.prefixes,
-            &mut frontier,
-            run,
-        );
+        let mut report = Report::default();
+        let counted = count(m, pairs.as_deref(), task, &mut report, run);
+        let (frontier, spilled) = (report.frontier, report.spill.map(spilled_note));
         let mut a = match counted {
             Ok((c, _)) if task.unique => up_to_symmetry(m, c, task, run),
             Ok((c, prefixes)) => Answer {
@@ -140,9 +134,11 @@ impl Strategy<Model> for Count {
                     ..Answer::default()
                 };
                 a.notes.extend(outgrew);
+                a.notes.extend(spilled);
                 return a;
             }
         };
+        a.notes.extend(spilled);
         if a.count == Some(0) {
             a.reason = Some(
                 match m.existence {
@@ -201,16 +197,24 @@ fn class_bits(m: &Model) -> (f64, f64) {
 fn count(
     m: &Model,
     pairs: Option<&[EndPair]>,
-    threads: usize,
-    memory: Option<u64>,
-    prefixes: bool,
-    frontier: &mut Vec<u64>,
+    task: &Task,
+    report: &mut Report,
     run: &mut Run,
 ) -> Result<(Natural, Vec<Prefix>), Option<Note>> {
-    let mem = Memory::new(memory);
+    let mem = Memory::new(task.memory);
+    let threads = task.threads.max(1);
     let pass = match pairs {
-        Some(pairs) => count_by_pairs(m, pairs, threads, &mem, run),
-        None => count_in(m, &[], threads, &mem, prefixes, frontier, run),
+        Some(pairs) => count_by_pairs(m, pairs, threads, &mem, task.scratch, report, run),
+        None => count_in(
+            m,
+            &[],
+            threads,
+            &mem,
+            task.scratch,
+            task.prefixes,
+            report,
+            run,
+        ),
     };
     match pass {
         Pass::Done(mut c, prefixes) => {
@@ -253,7 +257,16 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let outgrew: Mutex<Option<Note>> = Mutex::new(None);
     let mut a = parts::count_part(task, run, cut, |node, run| {
         let pair = &pairs[node.expect("the root is never a part's subtree")];
-        match count_in(m, &pair.ends, 1, &mem, false, &mut Vec::new(), run) {
+        match count_in(
+            m,
+            &pair.ends,
+            1,
+            &mem,
+            task.scratch,
+            false,
+            &mut Report::default(),
+            run,
+        ) {
             Pass::Done(c, _) => {
                 let c = c
                     .to_u128()
@@ -285,18 +298,26 @@ fn count_by_pairs(
     pairs: &[EndPair],
     threads: usize,
     mem: &Memory,
+    scratch: Option<&'static std::path::Path>,
+    report: &mut Report,
     run: &mut Run,
 ) -> Pass {
     let passes: Vec<Mutex<Option<Pass>>> = pairs.iter().map(|_| Mutex::new(None)).collect();
+    let spills: Mutex<Vec<SpillStats>> = Mutex::new(Vec::new());
     let items: Vec<usize> = (0..pairs.len()).collect();
     run.share_out(&items, threads, |&i, child| {
-        let pass = count_in(m, &pairs[i].ends, 1, mem, false, &mut Vec::new(), child);
+        let mut own = Report::default();
+        let pass = count_in(m, &pairs[i].ends, 1, mem, scratch, false, &mut own, child);
+        if let Some(sp) = own.spill {
+            spills.lock().unwrap_or_else(|e| e.into_inner()).push(sp);
+        }
         if matches!(pass, Pass::Outgrew(_)) {
             // The other sweeps stop too: the count cannot be whole.
             child.out_of_memory();
         }
         *passes[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(pass);
     });
+    report.spill = SpillStats::sum(spills.into_inner().unwrap_or_else(|e| e.into_inner()));
     let mut total = Natural::zero();
     let mut stopped = false;
     for (pair, pass) in pairs.iter().zip(passes) {
@@ -319,13 +340,15 @@ fn count_by_pairs(
 
 /// The count, with counts in the narrowest of `u64`, `u128` and `Wide` that cannot
 /// overflow: `Stopped` when a limit of the run struck.
+#[allow(clippy::too_many_arguments)]
 fn count_in(
     m: &Model,
     ends: &[usize],
     threads: usize,
     mem: &Memory,
+    scratch: Option<&std::path::Path>,
     prefixes: bool,
-    frontier: &mut Vec<u64>,
+    report: &mut Report,
     run: &mut Run,
 ) -> Pass {
     count_as(
@@ -333,12 +356,25 @@ fn count_in(
         ends,
         threads,
         mem,
+        scratch,
         prefixes,
         wide(m),
         false,
-        frontier,
+        report,
         run,
     )
+}
+
+/// The note of what a count wrote to disk.
+fn spilled_note(s: SpillStats) -> Note {
+    Note::from(TourNote::Spilled {
+        dir: s.dir,
+        squares: s.squares,
+        runs: s.runs,
+        peak: s.peak,
+        written: s.written,
+        read: s.read,
+    })
 }
 
 /// Whether the frontier (2w + 1 squares of 4 bits, w the shorter side) needs 128-bit states.
@@ -356,7 +392,7 @@ fn up_to_symmetry(m: &Model, tours: Natural, task: &Task, run: &mut Run) -> Answ
     let mut sum = tours.clone();
     for f in &fixed {
         if *f == Fixed::HalfTurn {
-            match count_half_turn(m, task.threads.max(1), &mem, run) {
+            match count_half_turn(m, task.threads.max(1), &mem, task.scratch, run) {
                 Pass::Done(c, _) => sum.add(&c),
                 Pass::Outgrew(note) => {
                     run.out_of_memory();
@@ -381,16 +417,23 @@ fn up_to_symmetry(m: &Model, tours: Natural, task: &Task, run: &mut Run) -> Answ
 }
 
 /// The closed tours that the half turn maps to themselves (fixed.rs).
-fn count_half_turn(m: &Model, threads: usize, mem: &Memory, run: &mut Run) -> Pass {
+fn count_half_turn(
+    m: &Model,
+    threads: usize,
+    mem: &Memory,
+    scratch: Option<&std::path::Path>,
+    run: &mut Run,
+) -> Pass {
     count_as(
         m,
         &[],
         threads,
         mem,
+        scratch,
         false,
         wide(m),
         true,
-        &mut Vec::new(),
+        &mut Report::default(),
         run,
     )
 }

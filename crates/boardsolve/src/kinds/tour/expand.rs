@@ -24,11 +24,16 @@ pub(super) fn expand<K: Key, T: Ways>(
     next: &mut Buckets<K, T>,
     clock: &Clock,
 ) -> Result<(), Full> {
+    // A state makes at most one new state per set of back moves (one at a hole).
+    let most = rule.subsets.len().max(1);
     // A wide square takes a minute: the clock is read every few thousand states.
     for (i, &Slot { key: state, ways }) in states.iter().enumerate() {
         next.expanded = i;
         if i % 4096 == 0 && clock.expired().is_some() {
             return Err(Full::Stopped);
+        }
+        if !next.room(most) {
+            return Err(Full::Spill);
         }
         let cells = state & rule.cells;
         let ends = (state >> K::ENDS_SHIFT).low() as u8;

@@ -39,6 +39,9 @@ pub(super) trait Key:
     fn times(self, v: u8) -> Self;
     /// Mixes every bit into the top bits and the low bits alike (buckets and table slots).
     fn hash(self) -> u64;
+    /// The state as two words, the second zero for a 64-bit state (the scratch files).
+    fn words(self) -> [u64; 2];
+    fn from_words(w: [u64; 2]) -> Self;
     /// The frontier's 4-bit squares that fit below the ends kept at [`Key::ENDS_SHIFT`].
     const ENDS_SHIFT: usize = Self::BITS - 4;
 
@@ -105,6 +108,14 @@ impl Key for u64 {
     #[inline]
     fn hash(self) -> u64 {
         mix(self)
+    }
+    #[inline]
+    fn words(self) -> [u64; 2] {
+        [self, 0]
+    }
+    #[inline]
+    fn from_words(w: [u64; 2]) -> u64 {
+        w[0]
     }
     #[inline]
     fn add_in_nibbles(self, other: u64) -> u64 {
@@ -217,6 +228,14 @@ impl Key for U128 {
     #[inline]
     fn hash(self) -> u64 {
         mix(self.lo ^ mix(self.hi))
+    }
+    #[inline]
+    fn words(self) -> [u64; 2] {
+        [self.lo, self.hi]
+    }
+    #[inline]
+    fn from_words(w: [u64; 2]) -> U128 {
+        U128 { lo: w[0], hi: w[1] }
     }
     #[inline]
     fn add_in_nibbles(self, other: U128) -> U128 {

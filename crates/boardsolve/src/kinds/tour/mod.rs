@@ -36,6 +36,7 @@ mod key;
 mod model;
 mod numbering;
 mod rule;
+mod spill;
 mod states;
 mod strip;
 mod sweep;

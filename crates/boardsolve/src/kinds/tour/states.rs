@@ -31,6 +31,11 @@ pub(super) enum Full {
     Memory,
     /// The run's clock said stop (a time limit, an interrupt) in the middle of a square.
     Stopped,
+    /// A bucket of fixed size (while spilling, spill.rs) may not hold the next state's new
+    /// states: the states before it are expanded, it and those after it are not.
+    Spill,
+    /// Reading or writing the scratch folder failed, or it has no room left (spill.rs).
+    Disk,
 }
 
 /// The bytes the lists of states of one count hold, shared by its threads, against the
@@ -91,6 +96,16 @@ impl Memory {
         self.limit.filter(|_| !self.refused.load(Ordering::Relaxed))
     }
 
+    /// The budget as set, whether or not the system refused an allocation.
+    pub fn limit(&self) -> Option<u64> {
+        self.limit
+    }
+
+    /// The bytes the lists of states hold now.
+    pub fn held(&self) -> u64 {
+        self.held.load(Ordering::Relaxed)
+    }
+
     /// What the refused growth would have held in all.
     pub fn wanted(&self) -> u64 {
         self.wanted.load(Ordering::Relaxed)
@@ -111,6 +126,10 @@ pub(super) struct Buckets<'m, K, T> {
     pub closed: T,
     index: Vec<u32>,
     mem: &'m Memory,
+    /// The most states a bucket takes (fixed while spilling, else unbounded), and the most
+    /// any bucket holds now.
+    cap: usize,
+    fullest: usize,
 }
 
 impl<'m, K: Key, T: Ways> Buckets<'m, K, T> {
@@ -125,6 +144,8 @@ impl<'m, K: Key, T: Ways> Buckets<'m, K, T> {
             closed: T::default(),
             index: Vec::new(),
             mem,
+            cap: usize::MAX,
+            fullest: 0,
         }
     }
 
@@ -148,6 +169,52 @@ impl<'m, K: Key, T: Ways> Buckets<'m, K, T> {
         self.total = 0;
         self.expanded = 0;
         self.closed = T::default();
+        self.fullest = 0;
+        self.cap = usize::MAX;
+    }
+
+    /// Empty `n` buckets of room for `cap` states each, allocated now: while spilling, the
+    /// expansion stops before a state whose new states a bucket might not hold ([`Full::Spill`]),
+    /// so that the buckets never grow.
+    pub fn fix(&mut self, n: usize, cap: usize) -> Result<(), Full> {
+        self.reset(n);
+        for b in &mut self.buckets {
+            self.mem.grow(b, cap)?;
+        }
+        self.cap = cap;
+        Ok(())
+    }
+
+    /// Whether every bucket has room for `more` states.
+    #[inline]
+    pub fn room(&self, more: usize) -> bool {
+        self.fullest + more <= self.cap
+    }
+
+    /// Empty the buckets after their states were written out; the tours closed so far stay.
+    pub fn flushed(&mut self) {
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        self.fullest = 0;
+    }
+
+    /// Give back the memory of the buckets (after a square that spilled).
+    pub fn free(&mut self) {
+        for b in &self.buckets {
+            self.mem.release(b);
+        }
+        self.buckets = vec![Vec::new()];
+        self.cap = usize::MAX;
+        self.fullest = 0;
+    }
+
+    /// How many buckets there are, and bucket `b`.
+    pub fn n_buckets(&self) -> usize {
+        self.buckets.len()
+    }
+    pub fn bucket(&self, b: usize) -> &Vec<Slot<K, T>> {
+        &self.buckets[b]
     }
 
     #[inline]
@@ -159,6 +226,7 @@ impl<'m, K: Key, T: Ways> Buckets<'m, K, T> {
             self.mem.grow(bucket, 1)?;
         }
         bucket.push(Slot { key, ways });
+        self.fullest = self.fullest.max(bucket.len());
         self.total += 1;
         Ok(())
     }
@@ -184,7 +252,7 @@ impl<K, T> Drop for Buckets<'_, K, T> {
 
 /// Merge equal states of one bucket (given in parts, one per thread) onto the end of `out`,
 /// through a table of positions in `out` small enough to stay in cache.
-fn merge<K: Key, T: Ways>(
+pub(super) fn merge<K: Key, T: Ways>(
     parts: &[&Vec<Slot<K, T>>],
     index: &mut Vec<u32>,
     out: &mut Vec<Slot<K, T>>,
@@ -219,11 +287,10 @@ fn merge<K: Key, T: Ways>(
     Ok(())
 }
 
-/// `expand` (the states that a share of `cur` lead to, into buckets) and the merge in
-/// `threads` shares: each expands a share of the states into its own buckets, then each
-/// merges every `threads`-th bucket of all of them; the merged states replace `cur`.
-pub(super) fn expand_parallel<'m, K: Key, T: Ways, E>(
-    cur: &mut Vec<Slot<K, T>>,
+/// `expand` (the states that a share of `cur` lead to, into buckets) in `threads` shares,
+/// each into its own buckets; [`merge_parallel`] merges them.
+pub(super) fn expand_shares<'m, K: Key, T: Ways, E>(
+    cur: &[Slot<K, T>],
     parts: &mut Vec<Buckets<'m, K, T>>,
     threads: usize,
     mem: &'m Memory,
@@ -248,7 +315,18 @@ where
         .map(|(states, next)| expand(states, next))
         .collect();
     expanded.into_iter().collect::<Result<Vec<()>, Full>>()?;
-    let parts = &*parts;
+    Ok(())
+}
+
+/// The buckets of `parts` merged into `out` (emptied first), `threads` shares each merging
+/// every `threads`-th bucket of all of them.
+pub(super) fn merge_parallel<K: Key, T: Ways>(
+    parts: &[Buckets<K, T>],
+    threads: usize,
+    mem: &Memory,
+    out: &mut Vec<Slot<K, T>>,
+) -> Result<(), Full> {
+    let n = parts[0].n_buckets();
     let merged: Vec<Result<Vec<Slot<K, T>>, Full>> = (0..threads)
         .into_par_iter()
         .map(|t| {
@@ -272,14 +350,14 @@ where
     let failed = merged.iter().find_map(|m| m.as_ref().err().copied());
     let merged: Vec<Vec<Slot<K, T>>> = merged.into_iter().flatten().collect();
     let total: usize = merged.iter().map(Vec::len).sum();
-    cur.clear();
+    out.clear();
     let copied = match failed {
         Some(e) => Err(e),
-        None => mem.grow(cur, total),
+        None => mem.grow(out, total),
     };
     for m in &merged {
         if copied.is_ok() {
-            cur.extend_from_slice(m);
+            out.extend_from_slice(m);
         }
         mem.release(m);
     }
@@ -298,6 +376,16 @@ pub(super) trait Ways: Copy + Default + Send + Sync {
     fn bits(self) -> u32;
     /// Add it to a total of any size.
     fn add_to(self, total: &mut Natural);
+    /// Its limbs of 64 bits, least first, into `out`: how many, leaving out zero limbs at
+    /// the top (the scratch files).
+    fn limbs(self, out: &mut [u64; 64]) -> usize;
+    /// The count of these limbs, or `None` if it does not fit.
+    fn from_limbs(limbs: &[u64]) -> Option<Self>;
+}
+
+/// The number of limbs of `l` less its zero limbs at the top.
+fn used(l: &[u64]) -> usize {
+    l.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1)
 }
 
 impl Ways for u64 {
@@ -315,6 +403,17 @@ impl Ways for u64 {
     fn add_to(self, total: &mut Natural) {
         total.add_limbs(&[self]);
     }
+    fn limbs(self, out: &mut [u64; 64]) -> usize {
+        out[0] = self;
+        used(&out[..1])
+    }
+    fn from_limbs(limbs: &[u64]) -> Option<u64> {
+        match limbs {
+            [] => Some(0),
+            [x] => Some(*x),
+            _ => None,
+        }
+    }
 }
 
 impl Ways for u128 {
@@ -331,6 +430,19 @@ impl Ways for u128 {
     }
     fn add_to(self, total: &mut Natural) {
         total.add_limbs(&[self as u64, (self >> 64) as u64]);
+    }
+    fn limbs(self, out: &mut [u64; 64]) -> usize {
+        out[0] = self as u64;
+        out[1] = (self >> 64) as u64;
+        used(&out[..2])
+    }
+    fn from_limbs(limbs: &[u64]) -> Option<u128> {
+        match limbs {
+            [] => Some(0),
+            [x] => Some(*x as u128),
+            [x, y] => Some((*y as u128) << 64 | *x as u128),
+            _ => None,
+        }
     }
 }
 
@@ -391,6 +503,15 @@ macro_rules! wide_ways {
             }
             fn add_to(self, total: &mut Natural) {
                 total.add_limbs(&self.0);
+            }
+            fn limbs(self, out: &mut [u64; 64]) -> usize {
+                out[..$k].copy_from_slice(&self.0);
+                used(&out[..$k])
+            }
+            fn from_limbs(limbs: &[u64]) -> Option<Self> {
+                let mut w = [0u64; $k];
+                w.get_mut(..limbs.len())?.copy_from_slice(limbs);
+                Some(Wide(w))
             }
         }
     };

@@ -42,7 +42,8 @@ use super::fixed::{close, twisted_edges};
 use super::key::{Key, U128};
 use super::model::Model;
 use super::rule::Layout;
-use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_parallel};
+use super::spill::{Frontier, Scratch, SpillStats, spill_square};
+use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_shares, merge_parallel};
 use super::vocab::TourNote;
 use crate::engine::{Note, Prefix, Run};
 use crate::util::Natural;
@@ -81,30 +82,60 @@ struct Sweep<'a> {
     /// Counting the tours the half turn fixes (fixed.rs): the twisted edges that close the
     /// states at the middle of the board.
     half_turn: Option<Vec<(usize, usize)>>,
+    /// Where states that outgrow the memory go (spill.rs), if anywhere.
+    scratch: Option<Scratch>,
+    /// New states a state made at the last square, before merging: what a square that
+    /// spills expects.
+    ratio: f64,
 }
 
 impl Sweep<'_> {
     /// The note of square `p`, whose states outgrew the memory.
-    fn outgrew<K, T>(&self, p: usize, input: usize, filled: &[Buckets<K, T>]) -> Note {
-        let done = filled.iter().map(|b| b.expanded).sum();
-        let made = filled.iter().map(|b| b.total).sum();
+    /// `filled`: each share's states expanded, and new states made.
+    fn outgrew<K, T>(&self, p: usize, input: usize, filled: &[(usize, usize, T)]) -> Note {
+        let done = filled.iter().map(|b| b.0).sum();
+        let made = filled.iter().map(|b| b.1).sum();
         let at = self.m.board.square_name(self.actual[p]);
         outgrew::<K, T>(self.mem, at, p + 1, self.layout.n, input, done, made)
     }
+
+    /// The note of square `p` whose spill failed: the scratch folder's, or the memory's.
+    fn spill_failed<K, T>(&self, p: usize, input: usize, full: Full) -> Note {
+        match (&self.scratch, full) {
+            (Some(sc), Full::Disk) => Note::from(TourNote::ScratchFailed {
+                at: self.m.board.square_name(self.actual[p]),
+                index: p + 1,
+                why: sc
+                    .failure
+                    .clone()
+                    .unwrap_or_else(|| format!("{} failed", sc.dir_shown())),
+            }),
+            _ => self.outgrew::<K, T>(p, input, &[]),
+        }
+    }
+}
+
+/// What a sweep reports besides its count: the states after each square, and what it
+/// wrote to disk.
+#[derive(Debug, Default)]
+pub(super) struct Report {
+    pub frontier: Vec<u64>,
+    pub spill: Option<SpillStats>,
 }
 
 /// `count_in` (count.rs) with 128-bit states if `wide`, else 64-bit ones; with `half_turn`, the
-/// tours the half turn fixes.
+/// tours the half turn fixes; states that outgrow the memory spill to `scratch` if given.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn count_as(
     m: &Model,
     ends: &[usize],
     threads: usize,
     mem: &Memory,
+    scratch: Option<&std::path::Path>,
     prefixes: bool,
     wide: bool,
     half_turn: bool,
-    frontier: &mut Vec<u64>,
+    report: &mut Report,
     run: &mut Run,
 ) -> Pass {
     let b = &m.board;
@@ -177,13 +208,16 @@ pub(super) fn count_as(
         table: Vec::new(),
         frontier: Vec::new(),
         half_turn,
+        scratch: scratch.map(Scratch::new),
+        ratio: 4.0,
     };
     let pass = if wide {
         start::<U128>(&mut s, run)
     } else {
         start::<u64>(&mut s, run)
     };
-    *frontier = s.frontier;
+    report.frontier = std::mem::take(&mut s.frontier);
+    report.spill = s.scratch.as_ref().and_then(Scratch::stats);
     pass
 }
 
@@ -199,7 +233,7 @@ fn start<K: Key>(s: &mut Sweep, run: &mut Run) -> Pass {
         return Pass::Outgrew(s.outgrew::<K, u64>(0, 0, &[]));
     }
     cur.push(Slot { key: init, ways: 1 });
-    sweep(s, 0, cur, run)
+    sweep(s, 0, Frontier::Memory(cur), run)
 }
 
 /// The sweep from square `from` on, the states before it in `cur`: counts in `T` for as long
@@ -207,7 +241,7 @@ fn start<K: Key>(s: &mut Sweep, run: &mut Run) -> Pass {
 fn sweep<K: Key, T: Ways>(
     s: &mut Sweep,
     from: usize,
-    mut cur: Vec<Slot<K, T>>,
+    mut cur: Frontier<K, T>,
     run: &mut Run,
 ) -> Pass {
     let mut next: Buckets<K, T> = Buckets::new(s.mem);
@@ -220,54 +254,45 @@ fn sweep<K: Key, T: Ways>(
         s.layout.n
     };
     for p in from..end {
-        if T::BITS < Widest::BITS && !fits(&cur) {
+        if T::BITS < Widest::BITS && !fits::<T>(cur.bits(), cur.len()) {
             drop((next, parts));
-            let mut wider: Vec<Slot<K, T::Wider>> = Vec::new();
-            if s.mem.grow(&mut wider, cur.len()).is_err() {
-                return Pass::Outgrew(s.outgrew::<K, T::Wider>(p, cur.len(), &[]));
-            }
-            wider.extend(cur.iter().map(|x| Slot {
-                key: x.key,
-                ways: x.ways.widen(),
-            }));
-            s.mem.release(&cur);
-            drop(cur);
+            let wider = match cur {
+                Frontier::Memory(cur) => {
+                    let mut wider: Vec<Slot<K, T::Wider>> = Vec::new();
+                    if s.mem.grow(&mut wider, cur.len()).is_err() {
+                        return Pass::Outgrew(s.outgrew::<K, T::Wider>(p, cur.len(), &[]));
+                    }
+                    wider.extend(cur.iter().map(|x| Slot {
+                        key: x.key,
+                        ways: x.ways.widen(),
+                    }));
+                    s.mem.release(&cur);
+                    Frontier::Memory(wider)
+                }
+                // On disk a count's limbs read as any width.
+                Frontier::Disk(d) => Frontier::Disk(d),
+            };
             return sweep::<K, T::Wider>(s, p, wider, run);
         }
         let rule = s.layout.rule(p);
-        let input = cur.len();
-        let sequential = s.threads == 1 || input < PARALLEL_FROM;
-        let full = if sequential {
-            next.reset(Buckets::<K, T>::buckets_for(2 * input));
-            expand(&cur, &rule, &mut next, &clock).and_then(|_| next.merge_into(&mut cur))
-        } else {
-            expand_parallel(&mut cur, &mut parts, s.threads, s.mem, |states, next| {
-                expand(states, &rule, next, &clock)
-            })
-        }
-        .err();
-        let filled: &[Buckets<K, T>] = if sequential {
-            std::slice::from_ref(&next)
-        } else {
-            &parts
-        };
-        match full {
-            // `fits` rules out overflow; the widest type's bits bound every count.
-            Some(Full::Overflow) => unreachable!("a count overflowed its {} bits", T::BITS),
-            Some(Full::Memory) => return Pass::Outgrew(s.outgrew(p, input, filled)),
-            Some(Full::Stopped) => {
-                run.check();
-                return Pass::Stopped;
+        let expand_with =
+            |states: &[Slot<K, T>], next: &mut Buckets<K, T>| expand(states, &rule, next, &clock);
+        let squared = match square(s, p, cur, &mut next, &mut parts, &clock, &expand_with) {
+            Ok(x) => x,
+            Err(pass) => {
+                if matches!(pass, Pass::Stopped) {
+                    run.check();
+                }
+                return pass;
             }
-            None => {}
-        }
+        };
+        let closed;
+        (cur, closed) = squared;
         // A prefix ends at a cell: a hole adds none.
         if s.layout.prefixes && !s.layout.hole[p] {
             s.cells_so_far += 1;
             let mut count = Natural::zero();
-            for b in filled {
-                b.closed.add_to(&mut count);
-            }
+            closed.add_to(&mut count);
             if s.cells_so_far.is_multiple_of(2) {
                 s.table.push(Prefix {
                     squares: p + 1,
@@ -281,9 +306,41 @@ fn sweep<K: Key, T: Ways>(
             return Pass::Stopped;
         }
     }
-    s.mem.release(&cur);
-    if let Some(edges) = &s.half_turn {
-        return Pass::Done(close(&cur, edges, s.layout.l), Vec::new());
+    drop((next, parts));
+    let (l, closed_tours) = (s.layout.l, s.layout.closed);
+    let mut total = Natural::zero();
+    let half_turn = s.half_turn.take();
+    let mem = s.mem;
+    let read = cur.for_each_block(s.scratch.as_mut(), mem, |block| {
+        if let Some(edges) = &half_turn {
+            total.add(&close(block, edges, l));
+            return;
+        }
+        // Finish: every frontier square must be done; open tours need their two ends.
+        for &Slot { key: state, ways } in block {
+            let mut ends = (state >> K::ENDS_SHIFT).low() as u8 & 3;
+            let mut ok = true;
+            for i in 0..l {
+                match state.nibble(i) {
+                    DONE => {}
+                    FRESH => ok = false,
+                    _ => {
+                        ok &= !closed_tours;
+                        ends += 1;
+                    }
+                }
+            }
+            // With no cycles and every square done, two ends in all means one path.
+            if ok && (closed_tours || ends == 2) {
+                ways.add_to(&mut total);
+            }
+        }
+    });
+    if let Err(full) = read {
+        return Pass::Outgrew(s.spill_failed::<K, T>(end - 1, 0, full));
+    }
+    if half_turn.is_some() {
+        return Pass::Done(total, Vec::new());
     }
     if s.layout.prefixes {
         let whole = s
@@ -293,35 +350,158 @@ fn sweep<K: Key, T: Ways>(
             .map_or(Natural::zero(), |t| t.count.clone());
         return Pass::Done(whole, std::mem::take(&mut s.table));
     }
-    // Finish: every frontier square must be done; open tours need their two ends.
-    let mut total = Natural::zero();
-    for &Slot { key: state, ways } in &cur {
-        let mut ends = (state >> K::ENDS_SHIFT).low() as u8 & 3;
-        let mut ok = true;
-        for i in 0..s.layout.l {
-            match state.nibble(i) {
-                DONE => {}
-                FRESH => ok = false,
-                _ => {
-                    ok &= !s.layout.closed;
-                    ends += 1;
-                }
+    Pass::Done(total, Vec::new())
+}
+
+/// Square `p`: the states after it and the ways of the tours closed at it, from `cur`. In
+/// memory while they fit; else, with a scratch folder, through it (spill.rs).
+fn square<'m, K: Key, T: Ways, E>(
+    s: &mut Sweep<'m>,
+    p: usize,
+    cur: Frontier<K, T>,
+    next: &mut Buckets<'m, K, T>,
+    parts: &mut Vec<Buckets<'m, K, T>>,
+    clock: &crate::engine::Clock,
+    expand_with: &E,
+) -> Result<(Frontier<K, T>, T), Pass>
+where
+    E: Fn(&[Slot<K, T>], &mut Buckets<K, T>) -> Result<(), Full> + Sync,
+{
+    let input = cur.len();
+    let mut v = match cur {
+        Frontier::Memory(v) => v,
+        disk => return spill(s, p, disk, parts, clock, expand_with),
+    };
+    let sequential = s.threads == 1 || input < PARALLEL_FROM;
+    let expanded = if sequential {
+        next.reset(Buckets::<K, T>::buckets_for(2 * input));
+        expand_with(&v, next)
+    } else {
+        expand_shares(&v, parts, s.threads, s.mem, expand_with)
+    };
+    let filled =
+        |next: &Buckets<'m, K, T>, parts: &[Buckets<'m, K, T>]| -> Vec<(usize, usize, T)> {
+            if sequential {
+                vec![(next.expanded, next.total, next.closed)]
+            } else {
+                parts
+                    .iter()
+                    .map(|b| (b.expanded, b.total, b.closed))
+                    .collect()
             }
+        };
+    match expanded {
+        Ok(()) => {}
+        // `fits` rules out overflow; the widest type's bits bound every count.
+        Err(Full::Overflow) => unreachable!("a count overflowed its {} bits", T::BITS),
+        Err(Full::Stopped) => return Err(Pass::Stopped),
+        Err(Full::Memory) if s.scratch.is_some() => {
+            // Again from the start of the square, spilling: the state being expanded made
+            // some of its new states.
+            next.reset(1);
+            return spill(s, p, Frontier::Memory(v), parts, clock, expand_with);
         }
-        // With no cycles and every square done, two ends in all means one path.
-        if ok && (s.layout.closed || ends == 2) {
-            ways.add_to(&mut total);
+        Err(_) => {
+            return Err(Pass::Outgrew(s.outgrew::<K, T>(
+                p,
+                input,
+                &filled(next, parts),
+            )));
         }
     }
-    Pass::Done(total, Vec::new())
+    let filled = filled(next, parts);
+    let made: usize = filled.iter().map(|b| b.1).sum();
+    s.ratio = made as f64 / input.max(1) as f64;
+    let closed = filled
+        .iter()
+        .try_fold(T::default(), |a, b| a.add(b.2))
+        .expect("`fits` rules out overflow");
+    let merged = if sequential {
+        next.merge_into(&mut v)
+    } else {
+        merge_parallel(parts, s.threads, s.mem, &mut v)
+    };
+    match merged {
+        Ok(()) => Ok((Frontier::Memory(v), closed)),
+        Err(Full::Overflow) => unreachable!("a count overflowed its {} bits", T::BITS),
+        Err(Full::Memory) if s.scratch.is_some() => {
+            // The input is gone (the merge reuses its list) but the new states are whole
+            // in their buckets: they are this square's first run.
+            s.mem.release(&v);
+            drop(v);
+            if sequential {
+                let one = std::mem::replace(next, Buckets::new(s.mem));
+                parts.clear();
+                parts.push(one);
+            }
+            spill_buckets(s, p, input, parts, clock).map(|d| (d, closed))
+        }
+        Err(_) => Err(Pass::Outgrew(s.outgrew::<K, T>(p, input, &filled))),
+    }
+}
+
+/// Square `p` through the scratch folder.
+fn spill<'m, K: Key, T: Ways, E>(
+    s: &mut Sweep<'m>,
+    p: usize,
+    cur: Frontier<K, T>,
+    parts: &mut Vec<Buckets<'m, K, T>>,
+    clock: &crate::engine::Clock,
+    expand_with: &E,
+) -> Result<(Frontier<K, T>, T), Pass>
+where
+    E: Fn(&[Slot<K, T>], &mut Buckets<K, T>) -> Result<(), Full> + Sync,
+{
+    let input = cur.len();
+    let expected = s.ratio * input as f64;
+    let scratch = s
+        .scratch
+        .as_mut()
+        .expect("states on disk have their folder");
+    let r = spill_square(
+        cur,
+        parts,
+        s.threads,
+        expected,
+        scratch,
+        s.mem,
+        clock,
+        expand_with,
+    );
+    match r {
+        Ok((next, closed)) => {
+            let made: usize = parts.iter().map(|b| b.total).sum();
+            s.ratio = (made as f64 / input.max(1) as f64).max(1.0);
+            Ok((next, closed))
+        }
+        Err(Full::Overflow) => unreachable!("a count overflowed its {} bits", T::BITS),
+        Err(Full::Stopped) => Err(Pass::Stopped),
+        Err(full) => Err(Pass::Outgrew(s.spill_failed::<K, T>(p, input, full))),
+    }
+}
+
+/// Square `p`'s new states, all in `parts`, written out and merged through the scratch
+/// folder.
+fn spill_buckets<'m, K: Key, T: Ways>(
+    s: &mut Sweep<'m>,
+    p: usize,
+    input: usize,
+    parts: &mut Vec<Buckets<'m, K, T>>,
+    clock: &crate::engine::Clock,
+) -> Result<Frontier<K, T>, Pass> {
+    let scratch = s.scratch.as_mut().expect("spilling has its folder");
+    match super::spill::merge_on_disk(parts, scratch, s.mem, clock) {
+        Ok(d) => Ok(d),
+        Err(Full::Stopped) => Err(Pass::Stopped),
+        Err(full) => Err(Pass::Outgrew(s.spill_failed::<K, T>(p, input, full))),
+    }
 }
 
 /// Whether no sum at the next square can overflow `T`: a new state's count is a sum of the
 /// counts of states before, each taken at most once per set of back moves (at most 11), so
 /// all of them together are below 16 times the states' number times their largest count.
-fn fits<K, T: Ways>(cur: &[Slot<K, T>]) -> bool {
-    let largest = cur.iter().map(|x| x.ways.bits()).max().unwrap_or(0);
-    let spread = usize::BITS - cur.len().leading_zeros();
+fn fits<T: Ways>(largest: u32, states: usize) -> bool {
+    let spread = usize::BITS - states.leading_zeros();
     largest + spread + 4 <= T::BITS
 }
 

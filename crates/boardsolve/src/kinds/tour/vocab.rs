@@ -40,6 +40,24 @@ pub enum TourNote {
     EndPairs { sweeps: usize, pairs: u64 },
     /// The system refused `bytes` for `what`: the run stopped there.
     MemoryShort { what: String, bytes: u64 },
+    /// A frontier count's states outgrew the memory at `squares` squares and went through
+    /// the scratch folder `dir` (removed at the end) in `runs` runs: at most `peak` bytes
+    /// there at once, `written` and `read` in all.
+    Spilled {
+        dir: String,
+        squares: usize,
+        runs: usize,
+        peak: u64,
+        written: u64,
+        read: u64,
+    },
+    /// The scratch folder failed at square `at` (`index`, 1-based): `why`. The run stopped
+    /// there.
+    ScratchFailed {
+        at: String,
+        index: usize,
+        why: String,
+    },
 }
 
 impl Vocabulary for TourNote {}
