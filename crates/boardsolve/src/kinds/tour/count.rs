@@ -475,8 +475,25 @@ mod tests {
             let m = model(&format!("kind = \"tour\"\n{board}"));
             let mem = Memory::new(None);
             let mut run = Run::new(Limits::default());
-            let sweep = total(count_in(&m, &[], 1, &mem, false, &mut Vec::new(), &mut run));
-            let pairs = total(count_by_pairs(&m, &end_pairs(&m), 2, &mem, &mut run));
+            let sweep = total(count_in(
+                &m,
+                &[],
+                1,
+                &mem,
+                None,
+                false,
+                &mut Report::default(),
+                &mut run,
+            ));
+            let pairs = total(count_by_pairs(
+                &m,
+                &end_pairs(&m),
+                2,
+                &mem,
+                None,
+                &mut Report::default(),
+                &mut run,
+            ));
             assert_eq!(pairs, sweep, "{board}");
             assert!(sweep > 0, "{board}");
         }
@@ -512,19 +529,20 @@ mod tests {
             let m = model(&format!("kind = \"tour\"\n{board}{rules}"));
             let (mem, mut run) = (Memory::new(None), Run::new(Limits::default()));
             let mut sweep = |wide| {
-                let mut frontier = Vec::new();
+                let mut report = Report::default();
                 match count_as(
                     &m,
                     &[],
                     1,
                     &mem,
+                    None,
                     prefixes,
                     wide,
                     false,
-                    &mut frontier,
+                    &mut report,
                     &mut run,
                 ) {
-                    Pass::Done(c, table) => (c, table, frontier),
+                    Pass::Done(c, table) => (c, table, report.frontier),
                     _ => panic!("the count did not finish: {board}"),
                 }
             };
@@ -537,6 +555,180 @@ mod tests {
             );
             assert_eq!(narrow.2.len(), m.board.width * m.board.height, "{board}");
         }
+    }
+
+    /// A scratch folder of its own for one test, empty, removed with its contents at the end.
+    struct TestDir(std::path::PathBuf);
+    impl TestDir {
+        fn new(name: &str) -> TestDir {
+            let d = std::env::temp_dir().join(format!(
+                "boardsolve-spill-test-{name}-{}",
+                std::process::id()
+            ));
+            let _ = std::fs::remove_dir_all(&d);
+            std::fs::create_dir_all(&d).unwrap();
+            TestDir(d)
+        }
+        fn path(&self) -> &'static std::path::Path {
+            Box::leak(self.0.clone().into_boxed_path())
+        }
+        fn is_empty(&self) -> bool {
+            std::fs::read_dir(&self.0).unwrap().next().is_none()
+        }
+    }
+    impl Drop for TestDir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn spilled_sweeps_count_what_sweeps_in_memory_count() {
+        // Budgets so small that the widest squares go through the scratch folder in many
+        // runs: open and closed, holes, a start, pairs of ends, every prefix, one thread and
+        // two, 64-bit and 128-bit states.
+        let boards = [
+            ("[board]\nwidth = 8\nheight = 6\n", true, false, &[][..]),
+            ("[board]\nwidth = 8\nheight = 5\n", false, false, &[][..]),
+            ("[board]\nsize = 6\n", false, false, &[][..]),
+            ("[board]\nwidth = 8\nheight = 5\n", true, true, &[][..]),
+            (
+                "[board]\nwidth = 7\nheight = 6\nholes = [[0, 0], [2, 3], [5, 4]]\n",
+                true,
+                false,
+                &[][..],
+            ),
+            (
+                "[board]\nwidth = 5\nheight = 7\nholes = [[1, 1]]\n[rules]\nstart = [0, 3]\n",
+                false,
+                false,
+                &[][..],
+            ),
+            ("[board]\nsize = 6\n", false, false, &[0usize, 13][..]),
+        ];
+        let dir = TestDir::new("counts");
+        for (board, closed, prefixes, ends) in boards {
+            let rules = if closed {
+                "[rules]\nclosed = true\n"
+            } else {
+                ""
+            };
+            let m = model(&format!("kind = \"tour\"\n{board}{rules}"));
+            for wide in [false, true] {
+                let sweep = |budget: Option<u64>, threads: usize, scratch| {
+                    let (mem, mut run) = (Memory::new(budget), Run::new(Limits::default()));
+                    let mut report = Report::default();
+                    let pass = count_as(
+                        &m,
+                        ends,
+                        threads,
+                        &mem,
+                        scratch,
+                        prefixes,
+                        wide,
+                        false,
+                        &mut report,
+                        &mut run,
+                    );
+                    match pass {
+                        Pass::Done(c, table) => (c, table, report),
+                        Pass::Outgrew(note) => panic!("{board}: {note:?}"),
+                        Pass::Stopped => panic!("the count stopped: {board}"),
+                    }
+                };
+                let whole = sweep(None, 1, None);
+                assert!(whole.2.spill.is_none());
+                for threads in [1, 2] {
+                    let spilled = sweep(Some(600 << 10), threads, Some(dir.path()));
+                    assert_eq!((&spilled.0, &spilled.1), (&whole.0, &whole.1), "{board}");
+                    assert_eq!(spilled.2.frontier, whole.2.frontier, "{board}");
+                    let stats = spilled.2.spill.expect("the states went to disk");
+                    assert!(stats.squares > 0 && stats.runs > 1, "{board}: {stats:?}");
+                    // Every byte written is read back, some more than once (small budgets
+                    // merge a bucket in passes).
+                    assert!(stats.read >= stats.written, "{board}");
+                    assert!(dir.is_empty(), "{board}: the scratch files are left");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_or_failed_spill_leaves_no_scratch_files() {
+        let m = model("kind = \"tour\"\n[board]\nwidth = 8\nheight = 6\n[rules]\nclosed = true\n");
+        let dir = TestDir::new("stopped");
+        // Stopped by the node limit (states in all) with states on disk.
+        for nodes in [1_000_000, 3_000_000] {
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let (mem, mut run) = (Memory::new(Some(600 << 10)), Run::new(limits));
+            let mut report = Report::default();
+            let pass = count_as(
+                &m,
+                &[],
+                2,
+                &mem,
+                Some(dir.path()),
+                false,
+                false,
+                false,
+                &mut report,
+                &mut run,
+            );
+            if let Pass::Outgrew(n) = &pass {
+                panic!("{n:?}");
+            }
+            assert!(matches!(pass, Pass::Stopped));
+            assert!(report.spill.is_some_and(|s| s.written > 0));
+            assert!(dir.is_empty());
+        }
+        // Stopped by the clock within a square.
+        let clock = Clock::new(Some(std::time::Duration::from_millis(150)), None);
+        let (mem, mut run) = (
+            Memory::new(Some(600 << 10)),
+            Run::new(Limits::default()).with_clock(clock),
+        );
+        let big =
+            model("kind = \"tour\"\n[board]\nwidth = 8\nheight = 7\n[rules]\nclosed = true\n");
+        let pass = count_as(
+            &big,
+            &[],
+            1,
+            &mem,
+            Some(dir.path()),
+            false,
+            false,
+            false,
+            &mut Report::default(),
+            &mut run,
+        );
+        assert!(matches!(pass, Pass::Stopped));
+        assert!(dir.is_empty());
+        // A scratch folder that cannot be made: the count stops, saying why.
+        let gone: &'static std::path::Path = Box::leak(dir.0.join("no/such").into_boxed_path());
+        let (mem, mut run) = (Memory::new(Some(600 << 10)), Run::new(Limits::default()));
+        let pass = count_as(
+            &m,
+            &[],
+            1,
+            &mem,
+            Some(gone),
+            false,
+            false,
+            false,
+            &mut Report::default(),
+            &mut run,
+        );
+        let Pass::Outgrew(note) = pass else {
+            panic!("the count went on without its folder");
+        };
+        assert!(matches!(
+            note.get::<TourNote>(),
+            Some(TourNote::ScratchFailed { why, .. }) if why.contains("no/such")
+        ));
+        assert!(dir.is_empty());
     }
 
     #[test]
@@ -554,7 +746,7 @@ mod tests {
             1
         );
         let (mem, mut run) = (Memory::new(None), Run::new(Limits::default()));
-        let fixed = total(count_half_turn(&m, 2, &mem, &mut run));
+        let fixed = total(count_half_turn(&m, 2, &mem, None, &mut run));
         assert_eq!(8 * 1_658_420_855_433 - 13_267_364_410_532u128, 2_432_932);
         assert_eq!(fixed, 2_432_932);
     }

@@ -308,8 +308,9 @@ struct Reader<'m> {
 
 impl<'m> Reader<'m> {
     fn new(stored: Stored, mem: &'m Memory, block: usize) -> Result<Reader<'m>, Full> {
+        let size = mem.limit().map_or(BUFFER, reader_buffer);
         let mut buf = Vec::new();
-        mem.grow(&mut buf, BUFFER)?;
+        mem.grow(&mut buf, size)?;
         let left = stored.pieces.first().map_or(0, |p| p.count);
         Ok(Reader {
             stored,
@@ -517,29 +518,38 @@ pub(super) struct Plan {
 /// budget cannot hold even small ones.
 pub(super) fn plan<K, T>(mem: &Memory, threads: usize, expected: f64, disk: bool) -> Option<Plan> {
     let size = std::mem::size_of::<Slot<K, T>>() as u64;
-    let left = mem.limit()?.saturating_sub(mem.held());
-    // A block of input, and room for merging a bucket and for the buffers.
+    let limit = mem.limit()?;
+    let left = limit.saturating_sub(mem.held());
+    let t = threads as u64;
+    // A block of input and the buffer it is read through.
     let block = if disk {
         (left / 16 / size).clamp(1 << 10, 1 << 22)
     } else {
         0
     };
-    let spare = left / 8 + 2 * BUFFER as u64 * (threads as u64 + 1);
-    let room = left.checked_sub(block * size + spare)?;
-    let per_thread = room / size / threads as u64;
+    let reading = if disk { reader_buffer(limit) as u64 } else { 0 };
+    let room = left.checked_sub(block * size + reading + left / 16)?;
+    // Each thread merges a bucket of every thread's buckets at a time (a list that may take
+    // twice its states, and a table of up to 16 bytes a state) while the buckets are full.
+    let per_bucket = |n: u64| t * n * size + t * t * (2 * size + 16);
     // At least a few hundred states a bucket, so that a state's new states always fit.
-    let buckets = (per_thread / 256).clamp(1, 1 << 12);
-    let buckets = 1usize << (63 - buckets.leading_zeros());
-    let fits = (per_thread / buckets as u64) as usize;
+    let n = (room / per_bucket(256)).clamp(1, 1 << 12);
+    let buckets = 1u64 << (63 - n.leading_zeros());
+    let fits = room / per_bucket(buckets);
     // No more than the square is expected to need (with a margin): the rest of the budget
     // stays free for merging in memory when the square fits.
-    let wanted = (expected * 1.25 / (buckets * threads) as f64) as usize + 64;
-    let cap = fits.min(wanted);
+    let wanted = (expected * 1.25 / (buckets * t) as f64) as u64 + 64;
     (fits >= 64).then_some(Plan {
-        buckets,
-        cap,
+        buckets: buckets as usize,
+        cap: fits.min(wanted) as usize,
         block: block as usize,
     })
+}
+
+/// The buffer states are read through: smaller under a small budget, but always room for a
+/// few records.
+fn reader_buffer(limit: u64) -> usize {
+    ((limit / 16) as usize).clamp(4 * LONGEST, BUFFER)
 }
 
 /// Expand `block` (the states of `expand`'s caller) into `parts`, one share a thread,
@@ -590,14 +600,15 @@ where
         if !spill {
             return Ok(());
         }
-        runs.push(write_run(parts, scratch, mem)?);
+        runs.push(write_run(parts, false, scratch, mem)?);
     }
 }
 
-/// The buckets of `parts`, each merged across the parts, written out as one run; the
-/// buckets are emptied.
+/// The buckets of `parts`, each merged across the parts (unless `raw`: when the memory has
+/// no room left for merging), written out as one run; the buckets are emptied.
 fn write_run<K: Key, T: Ways>(
     parts: &mut [Buckets<K, T>],
+    raw: bool,
     scratch: &mut Scratch,
     mem: &Memory,
 ) -> Result<RunFiles, Full> {
@@ -621,13 +632,18 @@ fn write_run<K: Key, T: Ways>(
             for b in (t..n).step_by(threads) {
                 let lists: Vec<&Vec<Slot<K, T>>> = parts_ref.iter().map(|p| p.bucket(b)).collect();
                 dense.clear();
-                if let Err(e) = merge(&lists, &mut index, &mut dense, mem) {
+                if !raw && let Err(e) = merge(&lists, &mut index, &mut dense, mem) {
                     result = Err(Err(e));
                     break;
                 }
                 let (offset, count) = (w.piece.bytes + w.buf.len() as u64, w.piece.count);
                 let mut failed = None;
-                for s in &dense {
+                let states: Box<dyn Iterator<Item = &Slot<K, T>>> = if raw {
+                    Box::new(lists.iter().flat_map(|l| l.iter()))
+                } else {
+                    Box::new(dense.iter())
+                };
+                for s in states {
                     w.push(s);
                     if let Err(e) = w.flush(false, scr) {
                         failed = Some(e);
@@ -717,7 +733,7 @@ pub(super) fn spill_square<'m, K: Key, T: Ways, E>(
     mem: &'m Memory,
     clock: &Clock,
     expand: E,
-) -> Result<(Frontier<K, T>, T), Full>
+) -> Result<(Frontier<K, T>, T, usize), Full>
 where
     E: Fn(&[Slot<K, T>], &mut Buckets<K, T>) -> Result<(), Full> + Sync,
 {
@@ -778,13 +794,14 @@ where
         .iter()
         .try_fold(T::default(), |a, p| a.add(p.closed))
         .ok_or(Full::Overflow);
+    let made: usize = parts.iter().map(|p| p.total).sum();
     let result = expanded.and(closed).and_then(|closed| {
         if runs.is_empty() {
             // Everything fit: merged in memory, unless the merged list does not fit beside
             // the buckets.
             let mut out = Vec::new();
             match super::states::merge_parallel(parts, threads, mem, &mut out) {
-                Ok(()) => return Ok((Frontier::Memory(out), closed)),
+                Ok(()) => return Ok((Frontier::Memory(out), closed, made)),
                 Err(Full::Memory) => mem.release(&out),
                 Err(e) => {
                     mem.release(&out);
@@ -793,13 +810,13 @@ where
             }
         }
         if held(parts) > 0 {
-            runs.push(write_run(parts, scratch, mem)?);
+            runs.push(write_run(parts, false, scratch, mem)?);
         }
         for p in parts.iter_mut() {
             p.free();
         }
         let stored = merge_runs::<K, T>(&runs, plan.buckets, threads, scratch, mem, clock)?;
-        Ok((Frontier::Disk(stored), closed))
+        Ok((Frontier::Disk(stored), closed, made))
     });
     for p in parts.iter_mut() {
         p.free();
@@ -821,7 +838,7 @@ pub(super) fn merge_on_disk<K: Key, T: Ways>(
     scratch.squares += 1;
     let n = parts[0].n_buckets();
     let threads = parts.len();
-    let run = write_run(parts, scratch, mem);
+    let run = write_run(parts, true, scratch, mem);
     for p in parts.iter_mut() {
         p.free();
     }
@@ -896,7 +913,9 @@ fn merge_runs<K: Key, T: Ways>(
     let share = mem
         .limit()
         .map_or(u64::MAX, |l| l.saturating_sub(mem.held()) / threads as u64);
-    let per_pass = (share / (3 * size + 16)).max(1024);
+    // Its states, merged list and table, each of which may take twice what it holds (lists
+    // double as they grow).
+    let per_pass = (share / (5 * size + 40)).max(1024);
     let merged: Vec<Result<u32, Result<String, Full>>> = pieces
         .par_iter_mut()
         .enumerate()

@@ -205,8 +205,11 @@ impl<'m, K: Key, T: Ways> Buckets<'m, K, T> {
             self.mem.release(b);
         }
         self.buckets = vec![Vec::new()];
+        self.mem.release(&self.index);
+        self.index = Vec::new();
         self.cap = usize::MAX;
         self.fullest = 0;
+        self.total = 0;
     }
 
     /// How many buckets there are, and bucket `b`.

@@ -370,7 +370,10 @@ where
     let input = cur.len();
     let mut v = match cur {
         Frontier::Memory(v) => v,
-        disk => return spill(s, p, disk, parts, clock, expand_with),
+        disk => {
+            next.free();
+            return spill(s, p, disk, parts, clock, expand_with);
+        }
     };
     let sequential = s.threads == 1 || input < PARALLEL_FROM;
     let expanded = if sequential {
@@ -398,7 +401,7 @@ where
         Err(Full::Memory) if s.scratch.is_some() => {
             // Again from the start of the square, spilling: the state being expanded made
             // some of its new states.
-            next.reset(1);
+            next.free();
             return spill(s, p, Frontier::Memory(v), parts, clock, expand_with);
         }
         Err(_) => {
@@ -469,8 +472,7 @@ where
         expand_with,
     );
     match r {
-        Ok((next, closed)) => {
-            let made: usize = parts.iter().map(|b| b.total).sum();
+        Ok((next, closed, made)) => {
             s.ratio = (made as f64 / input.max(1) as f64).max(1.0);
             Ok((next, closed))
         }
