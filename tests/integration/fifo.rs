@@ -44,7 +44,7 @@ fn open_writer(fifo: &Path) -> std::fs::File {
     }
 }
 
-fn spawn(args: &[&str]) -> Child {
+pub(crate) fn spawn(args: &[&str]) -> Child {
     Command::new(assert_cmd::cargo::cargo_bin("solve"))
         .args(args)
         .stdin(Stdio::null())
@@ -56,7 +56,7 @@ fn spawn(args: &[&str]) -> Child {
 
 /// The child's exit and its standard output and error; killed, and the test failed, when it
 /// runs past `secs` seconds.
-fn finish(mut child: Child, secs: u64) -> (ExitStatus, String, String) {
+pub(crate) fn finish(mut child: Child, secs: u64) -> (ExitStatus, String, String) {
     let started = Instant::now();
     let status = loop {
         if let Some(s) = child.try_wait().unwrap() {
@@ -113,7 +113,7 @@ fn wait_for_sigint_handler(child: &mut Child) {
 }
 
 #[cfg(target_os = "linux")]
-fn interrupt(child: &mut Child) {
+pub(crate) fn interrupt(child: &mut Child) {
     wait_for_sigint_handler(child);
     // SAFETY: a signal to a child of this process, which has not been waited for yet.
     assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);

@@ -408,6 +408,8 @@ fn a_count_too_large_for_its_memory_stops_and_says_what_it_would_need() {
             "64M",
             "--threads",
             threads,
+            "--scratch",
+            "off",
         ]);
         assert_eq!(code, 3, "{out}{err}");
         assert!(
@@ -928,6 +930,8 @@ fn the_report_lists_the_frontier_square_by_square() {
         "8",
         "--memory",
         "16M",
+        "--scratch",
+        "off",
         "--format",
         "json",
     ];

@@ -1,0 +1,116 @@
+//! `--scratch`: a frontier count whose states outgrow `--memory` spills them to a folder of
+//! its own inside the one named, and removes it whichever way the run ends.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::fifo::{finish, interrupt, spawn};
+use crate::run_cli;
+
+/// An empty folder of the test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("boardsolve-scratch-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn entries(dir: &PathBuf) -> usize {
+    std::fs::read_dir(dir).unwrap().count()
+}
+
+#[test]
+fn a_count_past_its_memory_spills_and_counts_the_published_number() {
+    // 8x6 closed holds about 10 MB of states at its widest squares.
+    let dir = scratch("count");
+    let closed = crate::puzzle("closed6x6-count.toml");
+    for threads in ["1", "2"] {
+        let args = [
+            &closed[..],
+            "--width",
+            "8",
+            "--height",
+            "6",
+            "--memory",
+            "8M",
+            "--threads",
+            threads,
+            "--scratch",
+            dir.to_str().unwrap(),
+        ];
+        let (code, out, err) = run_cli(&args);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("55,488,142 solutions"), "{out}");
+        assert!(err.contains("outgrew the memory and went through"), "{err}");
+        assert_eq!(entries(&dir), 0, "scratch files left");
+        // Without a scratch folder the same count stops at the budget.
+        let mut off = args.to_vec();
+        *off.last_mut().unwrap() = "off";
+        let (code, out, err) = run_cli(&off);
+        assert_eq!(code, 3, "{out}{err}");
+        assert!(
+            err.contains("the frontier outgrew the memory at square"),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_scratch_folder_that_is_not_one_is_refused() {
+    let dir = scratch("bad");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    for bad in [dir.join("missing"), file] {
+        let (code, _, err) = run_cli(&[
+            &crate::puzzle("closed6x6-count.toml"),
+            "--scratch",
+            bad.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains("--scratch") && err.contains("not a folder"),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_while_spilling_leaves_no_scratch_files() {
+    let dir = scratch("interrupt");
+    let closed = crate::puzzle("closed6x6-count.toml");
+    let mut child = spawn(&[
+        &closed,
+        "--width",
+        "8",
+        "--height",
+        "7",
+        "--memory",
+        "8M",
+        "--scratch",
+        dir.to_str().unwrap(),
+    ]);
+    // Interrupted once its folder holds states.
+    let started = Instant::now();
+    let spilled = loop {
+        let files: usize = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| std::fs::read_dir(e.path()).map_or(0, |d| d.count()))
+            .sum();
+        if files > 0 || started.elapsed() > Duration::from_secs(60) {
+            break files > 0;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    interrupt(&mut child);
+    let (status, out, err) = finish(child, 60);
+    assert!(spilled, "no states went to disk: {err}");
+    assert_eq!(status.code(), Some(3), "{out}{err}");
+    assert!(out.contains("[interrupted]"), "{out}");
+    assert_eq!(entries(&dir), 0, "scratch files left");
+    let _ = std::fs::remove_dir_all(&dir);
+}
