@@ -455,6 +455,10 @@ fn decode<K: Key, T: Ways>(buf: &[u8], at: &mut usize) -> Option<Slot<K, T>> {
     })
 }
 
+/// What stopped a thread writing or reading states: the scratch folder (what it said), or
+/// the memory or the clock.
+type Trouble = Result<String, Full>;
+
 /// Where bucket `b` of one run is: which piece, its bytes and its states.
 #[derive(Clone, Copy, Default)]
 struct Segment {
@@ -621,7 +625,7 @@ fn write_run<K: Key, T: Ways>(
         .collect::<Result<Vec<_>, _>>()?;
     let parts_ref = &*parts;
     let scr = &*scratch;
-    let written: Vec<Result<Vec<(usize, Segment)>, Result<String, Full>>> = pieces
+    let written: Vec<Result<Vec<(usize, Segment)>, Trouble>> = pieces
         .par_iter_mut()
         .enumerate()
         .map(|(t, piece)| {
@@ -916,14 +920,14 @@ fn merge_runs<K: Key, T: Ways>(
     // Its states, merged list and table, each of which may take twice what it holds (lists
     // double as they grow).
     let per_pass = (share / (5 * size + 40)).max(1024);
-    let merged: Vec<Result<u32, Result<String, Full>>> = pieces
+    let merged: Vec<Result<u32, Trouble>> = pieces
         .par_iter_mut()
         .enumerate()
         .map(|(t, piece)| {
             let mut w = Writer::new(piece);
             let (mut bytes, mut index) = (Vec::new(), Vec::new());
-            let (mut states, mut out): (Vec<Slot<K, T>>, Vec<Slot<K, T>>) =
-                (Vec::new(), Vec::new());
+            let mut states: Vec<Slot<K, T>> = Vec::new();
+            let mut out: Vec<Slot<K, T>> = Vec::new();
             let mut bits = 0;
             let mut result = Ok(());
             'buckets: for b in (t..n).step_by(threads) {
@@ -1003,7 +1007,7 @@ fn read_bucket<K: Key, T: Ways>(
     states: &mut Vec<Slot<K, T>>,
     scratch: &Scratch,
     mem: &Memory,
-) -> Result<(), Result<String, Full>> {
+) -> Result<(), Trouble> {
     for run in runs {
         let seg = run.segments[b];
         if seg.count == 0 {
@@ -1064,7 +1068,7 @@ mod tests {
                 encode(
                     &Slot {
                         key: hi,
-                        ways: w as u128 * 3 << 40,
+                        ways: (w as u128 * 3) << 40,
                     },
                     &mut buf,
                     &mut limbs,
@@ -1078,7 +1082,7 @@ mod tests {
                 assert_eq!((a.key, a.ways), (k, w));
                 let b: Slot<U128, u128> = decode(&buf, &mut at).unwrap();
                 assert_eq!(b.key.words(), [k, k.rotate_left(17)]);
-                assert_eq!(b.ways, w as u128 * 3 << 40);
+                assert_eq!(b.ways, (w as u128 * 3) << 40);
             }
         }
         assert_eq!(at, buf.len());
