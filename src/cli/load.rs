@@ -646,5 +646,14 @@ pub(crate) fn scratch(asked: Option<&str>) -> Result<Option<&'static std::path::
             dir.display()
         ));
     }
-    Ok(Some(Box::leak(dir.into_boxed_path())))
+    // Each folder is leaked once, however many puzzles a run loads (`solve many`).
+    static KEPT: std::sync::Mutex<Vec<&'static std::path::Path>> =
+        std::sync::Mutex::new(Vec::new());
+    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&p) = kept.iter().find(|p| **p == dir) {
+        return Ok(Some(p));
+    }
+    let p: &'static std::path::Path = Box::leak(dir.into_boxed_path());
+    kept.push(p);
+    Ok(Some(p))
 }
