@@ -9,8 +9,10 @@
 //! stops with a memory limit rather than an answer. `--threads` expands and merges the
 //! squares with many states on several threads. Open tours on boards 7 wide or more are a
 //! sum of sweeps, one per pair of ends up to symmetry (ends.rs), a sweep a thread: letting
-//! any square end the tour multiplies a 7-wide frontier's states past any memory. Closed
-//! tours up to symmetry (`--unique`) add the tours each symmetry keeps (fixed.rs).
+//! any square end the tour multiplies a 7-wide frontier's states past any memory. Those
+//! sweeps are also what `--part` deals out, on any board: a part of an open count is a set
+//! of pairs' sweeps, while a closed count (one sweep) does not split. Closed tours up to
+//! symmetry (`--unique`) add the tours each symmetry keeps (fixed.rs).
 //!
 //! The sweep itself (sweep.rs) takes the squares one at a time, keeping the states of the
 //! frontier, the last 2w + 1 squares, w the shorter side; rule.rs says what a square allows
@@ -46,10 +48,11 @@ impl Strategy<Model> for Count {
     }
     fn about(&self) -> &'static str {
         "exact counts by frontier dynamic programming (knight, shorter side up to 10); \
-         every prefix in one sweep (--prefixes); closed tours up to symmetry (--unique)"
+         every prefix in one sweep (--prefixes); closed tours up to symmetry (--unique); \
+         open tours in parts (--part), a sweep per pair of ends"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
-        if task.partial() && !by_pairs(m, task.prefixes) {
+        if task.partial() && !splits_by_pairs(m, task.prefixes) {
             return Err(TourRefusal::CountNoSubtrees.into());
         }
         if task.partial() {
@@ -99,21 +102,20 @@ impl Strategy<Model> for Count {
     fn counts_prefixes(&self) -> bool {
         true
     }
-    /// Open tours on boards 7 wide or more only (`applies` says so): a sweep per pair of
-    /// ends.
+    /// Open tours only (`applies` says so): a sweep per pair of ends.
     fn splits(&self) -> bool {
         true
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        if task.part.is_some() {
-            let mut a = part(m, task, run);
-            a.notes.extend(m.counting_note(task));
-            return a;
-        }
         // A board without a tour may still have prefixes with one.
         if !task.prefixes
             && let Some(a) = m.settled()
         {
+            return a;
+        }
+        if task.part.is_some() {
+            let mut a = part(m, task, run);
+            a.notes.extend(m.counting_note(task));
             return a;
         }
         let pairs = by_pairs(m, task.prefixes).then(|| end_pairs(m));
@@ -228,9 +230,14 @@ fn count(
     }
 }
 
-/// A part of the sum over pairs of ends (`--part`): the list of subtrees is the sweeps of
-/// `end_pairs`, costliest first, dealt to the parts in turn; each sweep counts its pair's
-/// paths, weighed by its orbit and doubled for direction as the whole count does.
+/// A part of the sum over pairs of ends (`--part`), on any board: the list of subtrees is
+/// the sweeps of `end_pairs`, costliest first, dealt to the parts back and forth; each sweep
+/// counts its pair's paths, weighed by its orbit and doubled for direction as the whole
+/// count does, so that the parts' counts add up to the whole count. A pair's sweep is a
+/// leaf: subparts deal a part's sweeps again. The list's fingerprint takes each sweep's
+/// ends and weight, so parts of one count agree on it and parts of two lists do not merge.
+/// Below [`PAIRS_FROM_SIDE`] a whole run sweeps once with free ends instead, so the parts'
+/// states (their nodes) add up to more than its own.
 fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let pairs = end_pairs(m);
     let expand = |node: &Option<usize>, _: &mut Run| match node {
@@ -272,10 +279,16 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     a
 }
 
-/// Whether the open tours of `m` are counted pair of ends by pair (ends.rs).
+/// Whether the tours of `m` are a sum over pairs of ends, which `--part` deals out: open
+/// tours, without prefixes.
+fn splits_by_pairs(m: &Model, prefixes: bool) -> bool {
+    !m.closed && !prefixes
+}
+
+/// Whether a whole run counts the open tours of `m` pair of ends by pair (ends.rs).
 fn by_pairs(m: &Model, prefixes: bool) -> bool {
     let short = m.board.width.min(m.board.height);
-    !m.closed && !prefixes && short >= PAIRS_FROM_SIDE && m.cells > 2
+    splits_by_pairs(m, prefixes) && short >= PAIRS_FROM_SIDE && m.cells > 2
 }
 
 /// The undirected paths through every cell (from the start, if given), summed over the
@@ -418,9 +431,14 @@ mod tests {
 
     #[test]
     fn the_pairs_of_ends_sum_to_the_sweep_with_free_ends() {
-        // Boards too small for `by_pairs` to choose the pairs: both ways in process, with
-        // holes, a start, and odd and even numbers of cells.
+        // Boards too small for `by_pairs` to choose the pairs, as their parts (`--part`)
+        // count them: both ways in process, with holes, a start, odd and even numbers of
+        // cells, and the boards of one, two and three cells.
         let boards = [
+            "[board]\nsize = 1\n",
+            "[board]\nsize = 1\n[rules]\nstart = [0, 0]\n",
+            "[board]\nwidth = 3\nheight = 2\nholes = [[0, 1], [0, 2], [1, 0], [1, 1]]\n",
+            "[board]\nsize = 3\nholes = [[0, 1], [0, 2], [1, 0], [1, 1], [2, 0], [2, 2]]\n",
             "[board]\nsize = 5\n",
             "[board]\nwidth = 6\nheight = 5\n",
             "[board]\nwidth = 4\nheight = 5\n",
