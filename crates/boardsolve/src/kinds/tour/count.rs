@@ -57,11 +57,9 @@ impl Strategy<Model> for Count {
         }
         if task.partial() {
             parts::counts_only(task)?;
-            // A path's edges are those of one colour's squares (every move joins the two
-            // colours), at most two a square: so many choices bound the paths, and a
-            // direction and a weight of at most 8 add 4 bits.
-            let (a, b) = class_bits(m);
-            let bits = a.min(b) + 4.0;
+            // A part counts some of the board's open paths, each at most both ways.
+            let (a, b) = path_bits(m);
+            let bits = a.min(b) + 1.0;
             if bits > 128.0 {
                 return Err(TourRefusal::PartBits { bits }.into());
             }
@@ -176,8 +174,36 @@ fn count_bits(m: &Model) -> f64 {
 /// For each colour, the bits of the product over its squares of the ways to pick at most two
 /// of a square's moves.
 fn class_bits(m: &Model) -> (f64, f64) {
-    let b = &m.board;
     let mut bits = [0.0, 0.0];
+    for (colour, d) in degrees(m) {
+        bits[colour] += (1.0 + d + d * (d - 1.0) / 2.0).log2();
+    }
+    (bits[0], bits[1])
+}
+
+/// For each colour, the bits of a bound on the undirected open paths through every cell.
+/// Every move joins the two colours, so a path's edges are those it takes at the squares of
+/// one colour, and they tell the path: two moves at each square of that colour, one at an
+/// end, of which there are at most two. The bound is the sum, over the ways to pick at most
+/// two of its squares as ends, of the product of the ways to pick one move at an end and two
+/// elsewhere (the elementary symmetric sums of the ends' ratios, built square by square).
+/// A single cell is its own path.
+fn path_bits(m: &Model) -> (f64, f64) {
+    // Ways with no end, one end and two ends among the squares so far, per colour.
+    let mut ways = [[1.0f64, 0.0, 0.0]; 2];
+    for (colour, d) in degrees(m) {
+        let [e0, e1, e2] = ways[colour];
+        let (two, one) = (d * (d - 1.0) / 2.0, d);
+        ways[colour] = [e0 * two, e1 * two + e0 * one, e2 * two + e1 * one];
+    }
+    let bits = |w: [f64; 3]| (w[0] + w[1] + w[2]).max(1.0).log2();
+    (bits(ways[0]), bits(ways[1]))
+}
+
+/// Each cell's colour and the number of its moves that land on cells.
+fn degrees(m: &Model) -> Vec<(usize, f64)> {
+    let b = &m.board;
+    let mut out = Vec::with_capacity(m.cells);
     for s in (0..b.width * b.height).filter(|&s| !b.is_hole(s)) {
         let (r, c) = (s / b.width, s % b.width);
         let d = KNIGHT
@@ -191,9 +217,9 @@ fn class_bits(m: &Model) -> (f64, f64) {
                     && !b.is_hole(r2 as usize * b.width + c2 as usize)
             })
             .count() as f64;
-        bits[(r + c) % 2] += (1.0 + d + d * (d - 1.0) / 2.0).log2();
+        out.push(((r + c) % 2, d));
     }
-    (bits[0], bits[1])
+    out
 }
 
 /// The count, or why there is none: `Err(Some(note))` when the states outgrew the memory
@@ -455,6 +481,45 @@ mod tests {
             assert_eq!(pairs, sweep, "{board}");
             assert!(sweep > 0, "{board}");
         }
+    }
+
+    #[test]
+    fn the_paths_bound_holds_and_lets_8x8_parts_count_in_128_bits() {
+        // Undirected open paths: 5x5 (1,728 directed), 6x6 (6,637,920), 5x8 (36,122,108) and
+        // 8x8 (19,591,828,170,979,904, Löbbing and Wegener's count as corrected by McKay).
+        let boards = [
+            ("size = 5", 864u128),
+            ("size = 6", 3_318_960),
+            ("width = 8\nheight = 5", 18_061_054),
+            ("size = 8", 9_795_914_085_489_952),
+            ("size = 1", 1),
+        ];
+        for (board, paths) in boards {
+            let m = model(&format!("kind = \"tour\"\n[board]\n{board}\n"));
+            let (a, b) = path_bits(&m);
+            let (c, d) = class_bits(&m);
+            for (bound, loose) in [(a, c), (b, d)] {
+                assert!((paths as f64).log2() <= bound, "{board}: {bound}");
+                assert!(bound <= loose, "{board}");
+            }
+        }
+        let m = model("kind = \"tour\"\n[board]\nsize = 8\n[solve]\ngoal = \"count\"\n");
+        let part = Task {
+            goal: Goal::Count,
+            part: Some((1, 2)),
+            ..Task::default()
+        };
+        assert!(Count.applies(&m, &part).is_ok());
+        // 10x10: past 128 bits, refused in parts.
+        let m = model("kind = \"tour\"\n[board]\nsize = 10\n[solve]\ngoal = \"count\"\n");
+        let why = Count.applies(&m, &part).unwrap_err();
+        let crate::engine::Refusal::Kind(why) = why else {
+            panic!("{why:?}");
+        };
+        assert!(
+            matches!(why.get(), Some(TourRefusal::PartBits { .. })),
+            "{why:?}"
+        );
     }
 
     #[test]
