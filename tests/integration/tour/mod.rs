@@ -10,6 +10,7 @@ use crate::{run_cli, solve};
 
 mod counts;
 mod existence;
+mod parts;
 
 fn board(w: usize, h: usize, closed: bool, start: Option<(usize, usize)>) -> String {
     let mut s = format!(
