@@ -469,21 +469,31 @@ fn count_parts_by_pairs_of_ends_add_up_to_one_run() {
     crate::parts_sum(&text, None, "count", (Goal::Count, false));
 }
 
-/// `count` refuses `--part` in its own words; `auto` then counts in parts with backtrack.
+/// `count` refuses `--part` for closed tours in its own words; `auto` then counts in parts
+/// with backtrack.
 #[test]
-fn count_refuses_parts_in_its_own_words() {
-    let file = crate::puzzle("tour5x5.toml");
-    let (code, _, err) = run_cli(&[&file, "--strategy", "count", "--part", "1/2"]);
+fn count_refuses_parts_of_closed_tours_in_its_own_words() {
+    let file = crate::puzzle("closed6x6-count.toml");
+    let board = ["--width", "10", "--height", "3"];
+    let mut args = vec![file.as_str()];
+    args.extend(board);
+    args.extend(["--strategy", "count", "--part", "1/2"]);
+    let (code, _, err) = run_cli(&args);
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(
-            "\"count\" does not apply: a frontier dynamic program has no subtrees to split"
+            "\"count\" does not apply: a frontier dynamic program has no subtrees to split: \
+             closed tours and prefixes are one sweep of the board"
         ),
         "{err}"
     );
-    let (code, out, err) = run_cli(&[&file, "--part", "2/2"]);
+    let mut args = vec![file.as_str()];
+    args.extend(board);
+    args.extend(["--part", "2/2"]);
+    let (code, out, err) = run_cli(&args);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("solutions in this part [part 2/2: "), "{out}");
+    assert!(err.contains("| backtrack |"), "{err}");
 }
 
 /// The prefix counts of one sweep over a closed tour board `w` x `h` whose squares from

@@ -10,6 +10,7 @@ use crate::{run_cli, solve};
 
 mod counts;
 mod existence;
+mod parts;
 mod spill;
 
 fn board(w: usize, h: usize, closed: bool, start: Option<(usize, usize)>) -> String {

@@ -218,11 +218,10 @@ fn tour(r: &TourRefusal) -> String {
             format!("plain backtracking takes boards up to {max} squares; this one has {cells}")
         }
         TourRefusal::CountNoSubtrees => "a frontier dynamic program has no subtrees to split: \
-                                         it sweeps the board once, every state at a square \
-                                         depending on all those before (only open tours on \
-                                         boards 7 wide or more, a sweep per pair of ends, \
-                                         split); `backtrack` counts in parts (--part), on \
-                                         small boards"
+                                         closed tours and prefixes are one sweep of the board, \
+                                         every state at a square depending on all those before \
+                                         (open tours split, a sweep per pair of ends); \
+                                         `backtrack` counts in parts (--part), on small boards"
             .into(),
         TourRefusal::PartBits { bits } => format!(
             "a part's count is kept in 128 bits, and the paths of this board may need up to \

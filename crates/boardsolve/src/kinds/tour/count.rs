@@ -9,8 +9,10 @@
 //! stops with a memory limit rather than an answer. `--threads` expands and merges the
 //! squares with many states on several threads. Open tours on boards 7 wide or more are a
 //! sum of sweeps, one per pair of ends up to symmetry (ends.rs), a sweep a thread: letting
-//! any square end the tour multiplies a 7-wide frontier's states past any memory. Closed
-//! tours up to symmetry (`--unique`) add the tours each symmetry keeps (fixed.rs).
+//! any square end the tour multiplies a 7-wide frontier's states past any memory. Those
+//! sweeps are also what `--part` deals out, on any board: a part of an open count is a set
+//! of pairs' sweeps, while a closed count (one sweep) does not split. Closed tours up to
+//! symmetry (`--unique`) add the tours each symmetry keeps (fixed.rs).
 //!
 //! The sweep itself (sweep.rs) takes the squares one at a time, keeping the states of the
 //! frontier, the last 2w + 1 squares, w the shorter side; rule.rs says what a square allows
@@ -47,19 +49,18 @@ impl Strategy<Model> for Count {
     }
     fn about(&self) -> &'static str {
         "exact counts by frontier dynamic programming (knight, shorter side up to 10); \
-         every prefix in one sweep (--prefixes); closed tours up to symmetry (--unique)"
+         every prefix in one sweep (--prefixes); closed tours up to symmetry (--unique); \
+         open tours in parts (--part), a sweep per pair of ends"
     }
     fn applies(&self, m: &Model, task: &Task) -> Result<(), crate::engine::Refusal> {
-        if task.partial() && !by_pairs(m, task.prefixes) {
+        if task.partial() && !splits_by_pairs(m, task.prefixes) {
             return Err(TourRefusal::CountNoSubtrees.into());
         }
         if task.partial() {
             parts::counts_only(task)?;
-            // A path's edges are those of one colour's squares (every move joins the two
-            // colours), at most two a square: so many choices bound the paths, and a
-            // direction and a weight of at most 8 add 4 bits.
-            let (a, b) = class_bits(m);
-            let bits = a.min(b) + 4.0;
+            // A part counts some of the board's open paths, each at most both ways.
+            let (a, b) = path_bits(m);
+            let bits = a.min(b) + 1.0;
             if bits > 128.0 {
                 return Err(TourRefusal::PartBits { bits }.into());
             }
@@ -100,21 +101,20 @@ impl Strategy<Model> for Count {
     fn counts_prefixes(&self) -> bool {
         true
     }
-    /// Open tours on boards 7 wide or more only (`applies` says so): a sweep per pair of
-    /// ends.
+    /// Open tours only (`applies` says so): a sweep per pair of ends.
     fn splits(&self) -> bool {
         true
     }
     fn solve(&self, m: &Model, task: &Task, run: &mut Run) -> Answer {
-        if task.part.is_some() {
-            let mut a = part(m, task, run);
-            a.notes.extend(m.counting_note(task));
-            return a;
-        }
         // A board without a tour may still have prefixes with one.
         if !task.prefixes
             && let Some(a) = m.settled()
         {
+            return a;
+        }
+        if task.part.is_some() {
+            let mut a = part(m, task, run);
+            a.notes.extend(m.counting_note(task));
             return a;
         }
         let pairs = by_pairs(m, task.prefixes).then(|| end_pairs(m));
@@ -170,8 +170,36 @@ fn count_bits(m: &Model) -> f64 {
 /// For each colour, the bits of the product over its squares of the ways to pick at most two
 /// of a square's moves.
 fn class_bits(m: &Model) -> (f64, f64) {
-    let b = &m.board;
     let mut bits = [0.0, 0.0];
+    for (colour, d) in degrees(m) {
+        bits[colour] += (1.0 + d + d * (d - 1.0) / 2.0).log2();
+    }
+    (bits[0], bits[1])
+}
+
+/// For each colour, the bits of a bound on the undirected open paths through every cell.
+/// Every move joins the two colours, so a path's edges are those it takes at the squares of
+/// one colour, and they tell the path: two moves at each square of that colour, one at an
+/// end, of which there are at most two. The bound is the sum, over the ways to pick at most
+/// two of its squares as ends, of the product of the ways to pick one move at an end and two
+/// elsewhere (the elementary symmetric sums of the ends' ratios, built square by square).
+/// A single cell is its own path.
+fn path_bits(m: &Model) -> (f64, f64) {
+    // Ways with no end, one end and two ends among the squares so far, per colour.
+    let mut ways = [[1.0f64, 0.0, 0.0]; 2];
+    for (colour, d) in degrees(m) {
+        let [e0, e1, e2] = ways[colour];
+        let (two, one) = (d * (d - 1.0) / 2.0, d);
+        ways[colour] = [e0 * two, e1 * two + e0 * one, e2 * two + e1 * one];
+    }
+    let bits = |w: [f64; 3]| (w[0] + w[1] + w[2]).max(1.0).log2();
+    (bits(ways[0]), bits(ways[1]))
+}
+
+/// Each cell's colour and the number of its moves that land on cells.
+fn degrees(m: &Model) -> Vec<(usize, f64)> {
+    let b = &m.board;
+    let mut out = Vec::with_capacity(m.cells);
     for s in (0..b.width * b.height).filter(|&s| !b.is_hole(s)) {
         let (r, c) = (s / b.width, s % b.width);
         let d = KNIGHT
@@ -185,9 +213,9 @@ fn class_bits(m: &Model) -> (f64, f64) {
                     && !b.is_hole(r2 as usize * b.width + c2 as usize)
             })
             .count() as f64;
-        bits[(r + c) % 2] += (1.0 + d + d * (d - 1.0) / 2.0).log2();
+        out.push(((r + c) % 2, d));
     }
-    (bits[0], bits[1])
+    out
 }
 
 /// The count, or why there is none: `Err(Some(note))` when the states outgrew the memory
@@ -232,9 +260,14 @@ fn count(
     }
 }
 
-/// A part of the sum over pairs of ends (`--part`): the list of subtrees is the sweeps of
-/// `end_pairs`, costliest first, dealt to the parts in turn; each sweep counts its pair's
-/// paths, weighed by its orbit and doubled for direction as the whole count does.
+/// A part of the sum over pairs of ends (`--part`), on any board: the list of subtrees is
+/// the sweeps of `end_pairs`, costliest first, dealt to the parts back and forth; each sweep
+/// counts its pair's paths, weighed by its orbit and doubled for direction as the whole
+/// count does, so that the parts' counts add up to the whole count. A pair's sweep is a
+/// leaf: subparts deal a part's sweeps again. The list's fingerprint takes each sweep's
+/// ends and weight, so parts of one count agree on it and parts of two lists do not merge.
+/// Below [`PAIRS_FROM_SIDE`] a whole run sweeps once with free ends instead, so the parts'
+/// states (their nodes) add up to more than its own.
 fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let pairs = end_pairs(m);
     let expand = |node: &Option<usize>, _: &mut Run| match node {
@@ -285,10 +318,16 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     a
 }
 
-/// Whether the open tours of `m` are counted pair of ends by pair (ends.rs).
+/// Whether the tours of `m` are a sum over pairs of ends, which `--part` deals out: open
+/// tours, without prefixes.
+fn splits_by_pairs(m: &Model, prefixes: bool) -> bool {
+    !m.closed && !prefixes
+}
+
+/// Whether a whole run counts the open tours of `m` pair of ends by pair (ends.rs).
 fn by_pairs(m: &Model, prefixes: bool) -> bool {
     let short = m.board.width.min(m.board.height);
-    !m.closed && !prefixes && short >= PAIRS_FROM_SIDE && m.cells > 2
+    splits_by_pairs(m, prefixes) && short >= PAIRS_FROM_SIDE && m.cells > 2
 }
 
 /// The undirected paths through every cell (from the start, if given), summed over the
@@ -461,9 +500,14 @@ mod tests {
 
     #[test]
     fn the_pairs_of_ends_sum_to_the_sweep_with_free_ends() {
-        // Boards too small for `by_pairs` to choose the pairs: both ways in process, with
-        // holes, a start, and odd and even numbers of cells.
+        // Boards too small for `by_pairs` to choose the pairs, as their parts (`--part`)
+        // count them: both ways in process, with holes, a start, odd and even numbers of
+        // cells, and the boards of one, two and three cells.
         let boards = [
+            "[board]\nsize = 1\n",
+            "[board]\nsize = 1\n[rules]\nstart = [0, 0]\n",
+            "[board]\nwidth = 3\nheight = 2\nholes = [[0, 1], [0, 2], [1, 0], [1, 1]]\n",
+            "[board]\nsize = 3\nholes = [[0, 1], [0, 2], [1, 0], [1, 1], [2, 0], [2, 2]]\n",
             "[board]\nsize = 5\n",
             "[board]\nwidth = 6\nheight = 5\n",
             "[board]\nwidth = 4\nheight = 5\n",
@@ -497,6 +541,45 @@ mod tests {
             assert_eq!(pairs, sweep, "{board}");
             assert!(sweep > 0, "{board}");
         }
+    }
+
+    #[test]
+    fn the_paths_bound_holds_and_lets_8x8_parts_count_in_128_bits() {
+        // Undirected open paths: 5x5 (1,728 directed), 6x6 (6,637,920), 5x8 (36,122,108) and
+        // 8x8 (19,591,828,170,979,904, Löbbing and Wegener's count as corrected by McKay).
+        let boards = [
+            ("size = 5", 864u128),
+            ("size = 6", 3_318_960),
+            ("width = 8\nheight = 5", 18_061_054),
+            ("size = 8", 9_795_914_085_489_952),
+            ("size = 1", 1),
+        ];
+        for (board, paths) in boards {
+            let m = model(&format!("kind = \"tour\"\n[board]\n{board}\n"));
+            let (a, b) = path_bits(&m);
+            let (c, d) = class_bits(&m);
+            for (bound, loose) in [(a, c), (b, d)] {
+                assert!((paths as f64).log2() <= bound, "{board}: {bound}");
+                assert!(bound <= loose, "{board}");
+            }
+        }
+        let m = model("kind = \"tour\"\n[board]\nsize = 8\n[solve]\ngoal = \"count\"\n");
+        let part = Task {
+            goal: Goal::Count,
+            part: Some((1, 2)),
+            ..Task::default()
+        };
+        assert!(Count.applies(&m, &part).is_ok());
+        // 10x10: past 128 bits, refused in parts.
+        let m = model("kind = \"tour\"\n[board]\nsize = 10\n[solve]\ngoal = \"count\"\n");
+        let why = Count.applies(&m, &part).unwrap_err();
+        let crate::engine::Refusal::Kind(why) = why else {
+            panic!("{why:?}");
+        };
+        assert!(
+            matches!(why.get(), Some(TourRefusal::PartBits { .. })),
+            "{why:?}"
+        );
     }
 
     #[test]

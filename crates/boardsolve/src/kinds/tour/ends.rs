@@ -1,4 +1,5 @@
-//! Open tours counted pair of ends by pair of ends, for `count` on boards 7 wide or more.
+//! Open tours counted pair of ends by pair of ends: for `count` on boards 7 wide or more,
+//! and for its parts (`--part`) on any board.
 //!
 //! A frontier sweep that lets any square end the tour keeps, in its states, which fragments
 //! already end outside the frontier and where the other end may still fall: on a 7 x 7 board
@@ -46,10 +47,19 @@ pub(super) fn sweep_index(m: &Model, sq: usize) -> usize {
 }
 
 /// The sweeps that together count the open tours of `m`: one per orbit of pairs of ends
-/// under the board's symmetries (those keeping the start, if given), costliest first.
+/// under the board's symmetries (those keeping the start, if given), costliest first. The
+/// list depends on the board, its holes and the start alone, so every part of a count
+/// lists the same sweeps in the same order.
 pub(super) fn end_pairs(m: &Model) -> Vec<EndPair> {
     let b = &m.board;
     let squares: Vec<usize> = (0..b.squares()).filter(|&s| !b.is_hole(s)).collect();
+    // The tour of a single cell starts and ends on it: one sweep, whose ends are that cell.
+    if let [only] = squares[..] {
+        return vec![EndPair {
+            ends: [only, only],
+            weight: 1,
+        }];
+    }
     let colour = |s: usize| (s / b.width + s % b.width) % 2;
     let major = squares.iter().filter(|&&s| colour(s) == 0).count();
     let minor = squares.len() - major;
@@ -137,5 +147,37 @@ mod tests {
         assert_eq!(pairs.iter().map(|p| p.weight).sum::<u64>(), 24);
         assert!(pairs.iter().all(|p| p.ends[0] == 0));
         assert_eq!(pairs.len(), 15);
+        // A single cell: its tour ends where it starts.
+        let m = model("kind = \"tour\"\n[board]\nsize = 1\n");
+        let one = EndPair {
+            ends: [0, 0],
+            weight: 1,
+        };
+        assert_eq!(end_pairs(&m), [one]);
+    }
+
+    #[test]
+    fn the_list_is_the_same_every_time() {
+        // The parts of a count each list the pairs again (their orbits gathered in a hash map
+        // of its own seed): one order, by the sweep places of the ends, on a board with holes
+        // and on one with a start.
+        for text in [
+            "[board]\nsize = 6\nholes = [[0, 0], [2, 3]]\n",
+            "[board]\nwidth = 8\nheight = 5\n[rules]\nstart = [1, 2]\n",
+        ] {
+            let m = model(&format!("kind = \"tour\"\n{text}"));
+            let pairs = end_pairs(&m);
+            for _ in 0..8 {
+                assert_eq!(end_pairs(&m), pairs, "{text}");
+            }
+            let late: Vec<(usize, usize)> = pairs
+                .iter()
+                .map(|p| {
+                    let (x, y) = (sweep_index(&m, p.ends[0]), sweep_index(&m, p.ends[1]));
+                    (x.min(y), x.max(y))
+                })
+                .collect();
+            assert!(late.windows(2).all(|w| w[0] < w[1]), "{text}");
+        }
     }
 }

@@ -205,7 +205,8 @@ pub enum TourRefusal {
     GraphSize { max: usize },
     /// Plain backtracking takes boards up to `max` squares; this one has `cells`.
     BacktrackSize { cells: usize, max: usize },
-    /// `count` sweeps the board once: no subtrees for `--part` or `--estimate`.
+    /// `count` sweeps the board once for closed tours and prefixes: no subtrees for `--part`
+    /// or `--estimate` (open tours split, a sweep per pair of ends).
     CountNoSubtrees,
     /// A part's count is kept in 128 bits, and the paths of this board may need `bits`.
     PartBits { bits: f64 },
