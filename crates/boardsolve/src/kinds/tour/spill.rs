@@ -642,12 +642,9 @@ fn write_run<K: Key, T: Ways>(
                 }
                 let (offset, count) = (w.piece.bytes + w.buf.len() as u64, w.piece.count);
                 let mut failed = None;
-                let states: Box<dyn Iterator<Item = &Slot<K, T>>> = if raw {
-                    Box::new(lists.iter().flat_map(|l| l.iter()))
-                } else {
-                    Box::new(dense.iter())
-                };
-                for s in states {
+                let merged = [&dense];
+                let states: &[&Vec<Slot<K, T>>] = if raw { &lists } else { &merged };
+                for s in states.iter().flat_map(|l| l.iter()) {
                     w.push(s);
                     if let Err(e) = w.flush(false, scr) {
                         failed = Some(e);
@@ -765,35 +762,7 @@ where
         p.fix(plan.buckets, plan.cap)?;
     }
     let mut runs: Vec<RunFiles> = Vec::new();
-    let expanded = (|| match input {
-        Frontier::Memory(v) => {
-            let r = expand_block(&v, parts, &mut runs, scratch, mem, &expand);
-            mem.release(&v);
-            r
-        }
-        Frontier::Disk(d) => {
-            let mut reader = Reader::new(d, mem, plan.block)?;
-            let mut block = Vec::new();
-            let mut r = Ok(());
-            loop {
-                match reader.next_block(&mut block, scratch) {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(e) => {
-                        r = Err(e);
-                        break;
-                    }
-                }
-                r = expand_block(&block, parts, &mut runs, scratch, mem, &expand);
-                if r.is_err() {
-                    break;
-                }
-            }
-            mem.release(&block);
-            reader.finish(scratch);
-            r
-        }
-    })();
+    let expanded = expand_input(input, plan.block, parts, &mut runs, scratch, mem, &expand);
     let closed = parts
         .iter()
         .try_fold(T::default(), |a, p| a.add(p.closed))
@@ -850,6 +819,43 @@ pub(super) fn merge_on_disk<K: Key, T: Ways>(
     let stored = merge_runs::<K, T>(std::slice::from_ref(&run), n, threads, scratch, mem, clock);
     remove_run(run, scratch);
     stored.map(Frontier::Disk)
+}
+
+/// Every state of `input` expanded into `parts` (reading a disk's states `block` at a
+/// time), runs written as the buckets fill; its memory and files are given back.
+fn expand_input<K: Key, T: Ways, E>(
+    input: Frontier<K, T>,
+    block: usize,
+    parts: &mut [Buckets<K, T>],
+    runs: &mut Vec<RunFiles>,
+    scratch: &mut Scratch,
+    mem: &Memory,
+    expand: &E,
+) -> Result<(), Full>
+where
+    E: Fn(&[Slot<K, T>], &mut Buckets<K, T>) -> Result<(), Full> + Sync,
+{
+    match input {
+        Frontier::Memory(v) => {
+            let r = expand_block(&v, parts, runs, scratch, mem, expand);
+            mem.release(&v);
+            r
+        }
+        Frontier::Disk(d) => {
+            let mut reader = Reader::new(d, mem, block)?;
+            let mut states = Vec::new();
+            let mut each = || -> Result<(), Full> {
+                while reader.next_block(&mut states, scratch)? {
+                    expand_block(&states, parts, runs, scratch, mem, expand)?;
+                }
+                Ok(())
+            };
+            let r = each();
+            mem.release(&states);
+            reader.finish(scratch);
+            r
+        }
+    }
 }
 
 /// States in memory written to disk as they are (already merged).

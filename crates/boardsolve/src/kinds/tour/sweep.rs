@@ -99,6 +99,16 @@ impl Sweep<'_> {
         outgrew::<K, T>(self.mem, at, p + 1, self.layout.n, input, done, made)
     }
 
+    /// How a sweep ends whose square `p` stopped while spilling.
+    fn spill_stopped<K, T: Ways>(&self, p: usize, input: usize, full: Full) -> Pass {
+        match full {
+            // `fits` rules out overflow; the widest type's bits bound every count.
+            Full::Overflow => unreachable!("a count overflowed its {} bits", T::BITS),
+            Full::Stopped => Pass::Stopped,
+            full => Pass::Outgrew(self.spill_failed::<K, T>(p, input, full)),
+        }
+    }
+
     /// The note of square `p` whose spill failed: the scratch folder's, or the memory's.
     fn spill_failed<K, T>(&self, p: usize, input: usize, full: Full) -> Note {
         match (&self.scratch, full) {
@@ -476,9 +486,7 @@ where
             s.ratio = (made as f64 / input.max(1) as f64).max(1.0);
             Ok((next, closed))
         }
-        Err(Full::Overflow) => unreachable!("a count overflowed its {} bits", T::BITS),
-        Err(Full::Stopped) => Err(Pass::Stopped),
-        Err(full) => Err(Pass::Outgrew(s.spill_failed::<K, T>(p, input, full))),
+        Err(full) => Err(s.spill_stopped::<K, T>(p, input, full)),
     }
 }
 
@@ -492,11 +500,8 @@ fn spill_buckets<'m, K: Key, T: Ways>(
     clock: &crate::engine::Clock,
 ) -> Result<Frontier<K, T>, Pass> {
     let scratch = s.scratch.as_mut().expect("spilling has its folder");
-    match super::spill::merge_on_disk(parts, scratch, s.mem, clock) {
-        Ok(d) => Ok(d),
-        Err(Full::Stopped) => Err(Pass::Stopped),
-        Err(full) => Err(Pass::Outgrew(s.spill_failed::<K, T>(p, input, full))),
-    }
+    super::spill::merge_on_disk(parts, scratch, s.mem, clock)
+        .map_err(|full| s.spill_stopped::<K, T>(p, input, full))
 }
 
 /// Whether no sum at the next square can overflow `T`: a new state's count is a sum of the
