@@ -954,7 +954,10 @@ fn the_report_lists_the_frontier_square_by_square() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let done = v["frontier"].as_array().unwrap();
     assert!((16..40).contains(&done.len()), "{}", done.len());
-    assert_eq!(done[12], 128);
+    // The first line has no back moves; on the second each square may take a move back to
+    // each of its free neighbours or not, doubling the states or more.
+    assert!(done[..8].iter().all(|x| x == 1), "{done:?}");
+    assert_eq!(done[12], 64);
 }
 
 /// A path of one square is its own reverse: one directed tour, not two. The counting sweep

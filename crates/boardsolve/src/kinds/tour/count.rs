@@ -28,7 +28,6 @@ use std::sync::Mutex;
 use super::ends::{EndPair, PAIRS_FROM_SIDE, end_pairs};
 use super::exists::Existence;
 use super::fixed::{Fixed, classify};
-use super::key::Key;
 use super::model::{KNIGHT, Model};
 use super::rule::MAX_SHORT_SIDE;
 use super::spill::SpillStats;
@@ -391,16 +390,7 @@ fn count_in(
     run: &mut Run,
 ) -> Pass {
     count_as(
-        m,
-        ends,
-        threads,
-        mem,
-        scratch,
-        prefixes,
-        wide(m),
-        false,
-        report,
-        run,
+        m, ends, threads, mem, scratch, prefixes, false, false, report, run,
     )
 }
 
@@ -414,12 +404,6 @@ fn spilled_note(s: SpillStats) -> Note {
         written: s.written,
         read: s.read,
     })
-}
-
-/// Whether the frontier (2w + 1 squares of 4 bits, w the shorter side) needs 128-bit states.
-fn wide(m: &Model) -> bool {
-    let l = 2 * m.board.width.min(m.board.height) + 1;
-    4 * l > u64::ENDS_SHIFT
 }
 
 /// The classes of the closed `tours` under the board's symmetries: Burnside's sum of the
@@ -470,7 +454,7 @@ fn count_half_turn(
         mem,
         scratch,
         false,
-        wide(m),
+        false,
         true,
         &mut Report::default(),
         run,

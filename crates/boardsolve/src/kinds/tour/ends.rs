@@ -21,6 +21,7 @@
 use std::collections::HashMap;
 
 use super::model::Model;
+use super::order::Order;
 
 /// One sweep: the pair of board squares it fixes as the ends, and how many pairs of the
 /// board it stands for.
@@ -33,18 +34,6 @@ pub(super) struct EndPair {
 /// The board's shorter side from which open tours without both ends given are counted by
 /// pairs of ends: below it one sweep with free ends holds fewer states than all the pairs'.
 pub(super) const PAIRS_FROM_SIDE: usize = 7;
-
-/// The place of board square `sq` in the sweep's order (row by row across the shorter
-/// side), as the count takes the squares.
-pub(super) fn sweep_index(m: &Model, sq: usize) -> usize {
-    let b = &m.board;
-    let (r, c) = (sq / b.width, sq % b.width);
-    if b.height < b.width {
-        c * b.height + r
-    } else {
-        r * b.width + c
-    }
-}
 
 /// The sweeps that together count the open tours of `m`: one per orbit of pairs of ends
 /// under the board's symmetries (those keeping the start, if given), costliest first. The
@@ -97,8 +86,9 @@ pub(super) fn end_pairs(m: &Model) -> Vec<EndPair> {
     };
     // Orbits by their least member; each orbit's sweep takes its member with the latest
     // ends in the sweep order.
+    let order = Order::best(b);
     let late = |[a, z]: [usize; 2]| {
-        let (x, y) = (sweep_index(m, a), sweep_index(m, z));
+        let (x, y) = (order.of_square(a), order.of_square(z));
         (x.min(y), x.max(y))
     };
     let mut orbits: HashMap<[usize; 2], EndPair> = HashMap::new();
@@ -173,7 +163,8 @@ mod tests {
             let late: Vec<(usize, usize)> = pairs
                 .iter()
                 .map(|p| {
-                    let (x, y) = (sweep_index(&m, p.ends[0]), sweep_index(&m, p.ends[1]));
+                    let order = Order::best(&m.board);
+                    let (x, y) = (order.of_square(p.ends[0]), order.of_square(p.ends[1]));
                     (x.min(y), x.max(y))
                 })
                 .collect();

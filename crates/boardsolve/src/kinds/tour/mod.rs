@@ -35,6 +35,7 @@ mod graph;
 mod key;
 mod model;
 mod numbering;
+mod order;
 mod rule;
 mod spill;
 mod states;

@@ -15,19 +15,19 @@
 
 use super::key::Key;
 use super::model::KNIGHT;
+use super::order::Order;
 
 /// The longest frontier whose labels fit 4 bits a square (label 15 is kept free for a new
 /// fragment; at most half the frontier's 21 squares plus two tour ends carry labels, from
 /// 2 up): a frontier of up to 15 squares takes a `u64` state, up to 21 a 128-bit one.
 pub(super) const MAX_SHORT_SIDE: usize = 10;
 
-/// The board in the sweep's order (along the longer side, across the shorter one), its
-/// colours and what is counted: what every square's rule is made from.
+/// The board in the sweep's order (order.rs), its colours and what is counted: what every
+/// square's rule is made from.
 pub(super) struct Layout {
-    pub(super) w: usize,
-    pub(super) h: usize,
+    pub(super) order: Order,
     pub(super) n: usize,
-    /// The frontier's length, 2w + 1 squares.
+    /// The window's length: the most squares of the sweep between knight's neighbours.
     pub(super) l: usize,
     pub(super) hole: Vec<bool>,
     /// The squares the tour must end on (its start, or both ends), in the sweep's order.
@@ -41,29 +41,27 @@ pub(super) struct Layout {
 
 impl Layout {
     pub(super) fn colour(&self, p: usize) -> u8 {
-        ((p / self.w + p % self.w) % 2) as u8
+        self.order.colour(p)
     }
 
     /// The rule of square `p`.
     pub(super) fn rule<K: Key>(&self, p: usize) -> Rule<K> {
-        let (w, h, n, l) = (self.w, self.h, self.n, self.l);
+        let (o, n, l) = (&self.order, self.n, self.l);
         let (hole, last, minor) = (&self.hole, self.last, self.minor);
         let fixed = |q: usize| self.ends.contains(&q);
         let (closed, prefixes) = (self.closed, self.prefixes);
         let cells = !(!K::ZERO << (4 * l));
         let ones = K::ONES & cells;
         let colour = |p: usize| self.colour(p);
-        let (r, c) = (p / w, p % w);
-        // Back moves as window positions (the window holds squares p-l .. p-1).
+        // Back moves as window positions (the window holds squares p-l .. p-1): a knight's
+        // move to an earlier line.
         let mut back: Vec<usize> = Vec::with_capacity(4);
         if !hole[p] {
-            for (dr, dc) in [(2i64, -1i64), (2, 1), (1, -2), (1, 2)] {
-                let (r2, c2) = (r as i64 - dr, c as i64 + dc);
-                if r2 >= 0 && c2 >= 0 && (c2 as usize) < w {
-                    let q = r2 as usize * w + c2 as usize;
-                    if !hole[q] {
-                        back.push(l - (p - q));
-                    }
+            for (dr, dc) in [(-2i64, -1i64), (-2, 1), (-1, -2), (-1, 2)] {
+                if let Some(q) = o.step(o.at(p), (dr, dc))
+                    && !hole[q]
+                {
+                    back.push(l - (p - q));
                 }
             }
         }
@@ -84,14 +82,12 @@ impl Layout {
             let Some(q) = (p + 1 + i).checked_sub(l) else {
                 continue;
             };
-            let (qr, qc) = (q / w, q % w);
-            for (dr, dc) in [(1i64, -2i64), (1, 2), (2, -1), (2, 1)] {
-                let (r2, c2) = (qr as i64 + dr, qc as i64 + dc);
-                if c2 >= 0 && (c2 as usize) < w && (r2 as usize) < h {
-                    let q2 = r2 as usize * w + c2 as usize;
-                    if q2 > p && !hole[q2] {
-                        *cp += 1;
-                    }
+            for d in [(1i64, -2i64), (1, 2), (2, -1), (2, 1)] {
+                if let Some(q2) = o.step(o.at(q), d)
+                    && q2 > p
+                    && !hole[q2]
+                {
+                    *cp += 1;
                 }
             }
         }
@@ -127,19 +123,16 @@ impl Layout {
         // Squares after p that may fall short of moves: those with fewer than they need among
         // the squares after p, so that some must come from the window (not yet done ones).
         let mut futs: Vec<Future<K>> = Vec::new();
-        for q in p + 1..(p + 1 + 2 * w + 2).min(n) {
+        for q in p + 1..(p + 2 + l).min(n) {
             if hole[q] {
                 continue;
             }
-            let (qr, qc) = (q / w, q % w);
             let mut later = 0u8;
             let mut mask = K::ZERO;
-            for (dr, dc) in KNIGHT {
-                let (r2, c2) = (qr as i64 + dr, qc as i64 + dc);
-                if r2 < 0 || c2 < 0 || c2 as usize >= w || r2 as usize >= h {
+            for d in KNIGHT {
+                let Some(x) = o.step(o.at(q), d) else {
                     continue;
-                }
-                let x = r2 as usize * w + c2 as usize;
+                };
                 if hole[x] {
                     continue;
                 }
