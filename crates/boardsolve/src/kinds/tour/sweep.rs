@@ -68,8 +68,6 @@ pub(super) enum Pass {
 /// square.
 struct Sweep<'a> {
     m: &'a Model,
-    /// The board's square of each square of the sweep.
-    actual: Vec<usize>,
     layout: Layout,
     threads: usize,
     mem: &'a Memory,
@@ -95,7 +93,7 @@ impl Sweep<'_> {
     fn outgrew<K, T>(&self, p: usize, input: usize, filled: &[(usize, usize, T)]) -> Note {
         let done = filled.iter().map(|b| b.0).sum();
         let made = filled.iter().map(|b| b.1).sum();
-        let at = self.m.board.square_name(self.actual[p]);
+        let at = self.m.board.square_name(self.layout.order.square(p));
         outgrew::<K, T>(self.mem, at, p + 1, self.layout.n, input, done, made)
     }
 
@@ -113,7 +111,7 @@ impl Sweep<'_> {
     fn spill_failed<K, T>(&self, p: usize, input: usize, full: Full) -> Note {
         match (&self.scratch, full) {
             (Some(sc), Full::Disk) => Note::from(TourNote::ScratchFailed {
-                at: self.m.board.square_name(self.actual[p]),
+                at: self.m.board.square_name(self.layout.order.square(p)),
                 index: p + 1,
                 why: sc
                     .failure
@@ -164,8 +162,7 @@ pub(super) fn count_as(
         Order::best(&m.board)
     };
     let (w, n) = (order.w, order.w * order.h);
-    let actual: Vec<usize> = (0..n).map(|p| order.square(p)).collect();
-    let hole: Vec<bool> = (0..n).map(|p| m.board.is_hole(actual[p])).collect();
+    let hole: Vec<bool> = (0..n).map(|p| m.board.is_hole(order.square(p))).collect();
     let mut ends: Vec<usize> = given.iter().map(|&s| order.of_square(s)).collect();
     ends.sort_unstable();
     let last = (0..n)
@@ -202,7 +199,6 @@ pub(super) fn count_as(
     let half_turn = half_turn.then(|| twisted_edges(w, n, l, &layout.hole));
     let mut s = Sweep {
         m,
-        actual,
         layout,
         threads,
         mem,
