@@ -782,13 +782,19 @@ where
                 }
             }
         }
-        if held(parts) > 0 {
+        // The states still in the buckets are merged from there with the runs on disk,
+        // rather than written out and read back as one more run, when the memory beside
+        // the buckets merges each bucket at once; else they are written out, freeing theirs.
+        let per_pass = pass_states::<K, T>(mem, threads);
+        let in_place = (0..plan.buckets).all(|b| bucket_states(&runs, parts, b) <= per_pass);
+        if !in_place {
             runs.push(write_run(parts, false, scratch, mem)?);
+            for p in parts.iter_mut() {
+                p.free();
+            }
         }
-        for p in parts.iter_mut() {
-            p.free();
-        }
-        let stored = merge_runs::<K, T>(&runs, plan.buckets, threads, scratch, mem, clock)?;
+        let last: &[Buckets<K, T>] = if in_place { parts } else { &[] };
+        let stored = merge_runs(&runs, last, plan.buckets, threads, scratch, mem, clock)?;
         Ok((Frontier::Disk(stored), closed, made))
     });
     for p in parts.iter_mut() {
@@ -816,7 +822,15 @@ pub(super) fn merge_on_disk<K: Key, T: Ways>(
         p.free();
     }
     let run = run?;
-    let stored = merge_runs::<K, T>(std::slice::from_ref(&run), n, threads, scratch, mem, clock);
+    let stored = merge_runs::<K, T>(
+        std::slice::from_ref(&run),
+        &[],
+        n,
+        threads,
+        scratch,
+        mem,
+        clock,
+    );
     remove_run(run, scratch);
     stored.map(Frontier::Disk)
 }
@@ -900,10 +914,12 @@ fn store<K: Key, T: Ways>(
     Ok(stored)
 }
 
-/// The runs merged bucket by bucket (a thread every `threads`-th bucket) into the next
-/// square's input.
+/// The runs and the states still in `last`'s buckets (if any) merged bucket by bucket (a
+/// thread every `threads`-th bucket) into the next square's input.
+#[allow(clippy::too_many_arguments)]
 fn merge_runs<K: Key, T: Ways>(
     runs: &[RunFiles],
+    last: &[Buckets<K, T>],
     n: usize,
     threads: usize,
     scratch: &mut Scratch,
@@ -911,21 +927,15 @@ fn merge_runs<K: Key, T: Ways>(
     clock: &Clock,
 ) -> Result<Stored, Full> {
     let on_disk: u64 = runs.iter().flat_map(|r| &r.pieces).map(|p| p.bytes).sum();
-    // The merged states take at most what the runs take.
-    scratch.check_room(on_disk)?;
+    let size = std::mem::size_of::<Slot<K, T>>() as u64;
+    // The merged states take at most what the runs take, and the buckets' states no more
+    // on disk than in memory.
+    scratch.check_room(on_disk + held(last) as u64 * size)?;
     let mut pieces = (0..threads)
         .map(|_| scratch.create())
         .collect::<Result<Vec<_>, _>>()?;
     let scr = &*scratch;
-    // A bucket merges in passes over hash ranges of its states when all of them at once
-    // would not fit a thread's share of the memory (a small budget, many runs).
-    let size = std::mem::size_of::<Slot<K, T>>() as u64;
-    let share = mem
-        .limit()
-        .map_or(u64::MAX, |l| l.saturating_sub(mem.held()) / threads as u64);
-    // Its states, merged list and table, each of which may take twice what it holds (lists
-    // double as they grow).
-    let per_pass = (share / (5 * size + 40)).max(1024);
+    let per_pass = pass_states::<K, T>(mem, threads).max(1024);
     let merged: Vec<Result<u32, Trouble>> = pieces
         .par_iter_mut()
         .enumerate()
@@ -937,8 +947,8 @@ fn merge_runs<K: Key, T: Ways>(
             let mut bits = 0;
             let mut result = Ok(());
             'buckets: for b in (t..n).step_by(threads) {
-                let total: u64 = runs.iter().map(|r| r.segments[b].count).sum();
-                let passes = total.div_ceil(per_pass).max(1);
+                let lists: Vec<&Vec<Slot<K, T>>> = last.iter().map(|p| p.bucket(b)).collect();
+                let passes = bucket_states(runs, last, b).div_ceil(per_pass).max(1);
                 for pass in 0..passes {
                     if clock.expired().is_some() {
                         result = Err(Err(Full::Stopped));
@@ -950,8 +960,26 @@ fn merge_runs<K: Key, T: Ways>(
                         result = Err(e);
                         break 'buckets;
                     }
+                    // In passes, the buckets' states of this pass join those read; in one,
+                    // the buckets are merged where they are.
+                    if passes > 1 {
+                        let ours = |s: &&Slot<K, T>| (s.key.hash() >> 32) % passes == pass;
+                        for s in lists.iter().flat_map(|l| l.iter()).filter(ours) {
+                            if states.len() == states.capacity()
+                                && let Err(e) = mem.grow(&mut states, 1)
+                            {
+                                result = Err(Err(e));
+                                break 'buckets;
+                            }
+                            states.push(*s);
+                        }
+                    }
+                    let mut all = vec![&states];
+                    if passes == 1 {
+                        all.extend(&lists);
+                    }
                     out.clear();
-                    if let Err(e) = merge(&[&states], &mut index, &mut out, mem) {
+                    if let Err(e) = merge(&all, &mut index, &mut out, mem) {
                         result = Err(Err(e));
                         break 'buckets;
                     }
@@ -1001,6 +1029,25 @@ fn merge_runs<K: Key, T: Ways>(
         });
     }
     Ok(stored)
+}
+
+/// The states a thread merges at once: a bucket merges in passes over hash ranges of its
+/// states when all of them at once would not fit a thread's share of the memory left (a
+/// small budget, many runs).
+fn pass_states<K, T>(mem: &Memory, threads: usize) -> u64 {
+    let size = std::mem::size_of::<Slot<K, T>>() as u64;
+    let share = mem
+        .limit()
+        .map_or(u64::MAX, |l| l.saturating_sub(mem.held()) / threads as u64);
+    // Its states, merged list and table, each of which may take twice what it holds (lists
+    // double as they grow).
+    share / (5 * size + 40)
+}
+
+/// The states of bucket `b` in all the runs and in the buckets of `last`.
+fn bucket_states<K: Key, T: Ways>(runs: &[RunFiles], last: &[Buckets<K, T>], b: usize) -> u64 {
+    let on_disk: u64 = runs.iter().map(|r| r.segments[b].count).sum();
+    on_disk + last.iter().map(|p| p.bucket(b).len() as u64).sum::<u64>()
 }
 
 /// Bucket `b` of every run, decoded onto `states`: those whose hash falls in range `j` of
