@@ -520,7 +520,12 @@ pub(super) struct Plan {
 
 /// The buckets and blocks a square's spill takes, from the budget left: `None` when the
 /// budget cannot hold even small ones.
-pub(super) fn plan<K, T>(mem: &Memory, threads: usize, expected: f64, disk: bool) -> Option<Plan> {
+pub(super) fn plan<K: Key, T: Ways>(
+    mem: &Memory,
+    threads: usize,
+    expected: f64,
+    disk: bool,
+) -> Option<Plan> {
     let size = std::mem::size_of::<Slot<K, T>>() as u64;
     let limit = mem.limit()?;
     let left = limit.saturating_sub(mem.held());
@@ -536,9 +541,21 @@ pub(super) fn plan<K, T>(mem: &Memory, threads: usize, expected: f64, disk: bool
     // Each thread merges a bucket of every thread's buckets at a time (a list that may take
     // twice its states, and a table of up to 16 bytes a state) while the buckets are full.
     let per_bucket = |n: u64| t * n * size + t * t * (2 * size + 16);
-    // At least a few hundred states a bucket, so that a state's new states always fit.
-    let n = (room / per_bucket(256)).clamp(1, 1 << 12);
-    let buckets = 1u64 << (63 - n.leading_zeros());
+    // The most buckets, each of a few hundred states at least, so that a state's new
+    // states always fit.
+    let most = 1u64 << (63 - (room / per_bucket(256)).clamp(1, 1 << 12).leading_zeros());
+    // But no more than hold about as many states as a bucket in memory (each bucket is a
+    // stream of writes, and thousands of them thrash the caches and the TLB), unless the
+    // square's states, merged from the runs at the end, need more to merge a bucket in one
+    // pass in what the input's block and buffer leave free.
+    let target = (Buckets::<K, T>::BUCKET as u64 / t).max(256);
+    let mut few = most;
+    while few > 1 && room / per_bucket(few) < target {
+        few /= 2;
+    }
+    let pass = ((block * size + reading + left / 16) / t / (5 * size + 40)).max(1024);
+    let merging = ((expected / pass as f64) as u64).max(1).next_power_of_two();
+    let buckets = few.max(merging).min(most);
     let fits = room / per_bucket(buckets);
     // No more than the square is expected to need (with a margin): the rest of the budget
     // stays free for merging in memory when the square fits.

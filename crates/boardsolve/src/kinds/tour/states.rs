@@ -134,7 +134,7 @@ pub(super) struct Buckets<'m, K, T> {
 
 impl<'m, K: Key, T: Ways> Buckets<'m, K, T> {
     /// States a bucket should hold about, so that its merge table stays in the L2 cache.
-    const BUCKET: usize = 1 << 13;
+    pub const BUCKET: usize = 1 << 13;
 
     pub fn new(mem: &'m Memory) -> Self {
         Buckets {
