@@ -287,12 +287,15 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let mem = Memory::new(task.memory);
     let directions = u128::from(m.directions());
     let outgrew: Mutex<Option<Note>> = Mutex::new(None);
+    // The sweeps share the threads out; a part of fewer sweeps than threads (on 8x8, every
+    // part is one sweep) gives each sweep its share of them.
+    let threads = (task.threads / cut.nodes.len().max(1)).max(1);
     let mut a = parts::count_part(task, run, cut, |node, run| {
         let pair = &pairs[node.expect("the root is never a part's subtree")];
         match count_in(
             m,
             &pair.ends,
-            1,
+            threads,
             &mem,
             task.scratch,
             false,
