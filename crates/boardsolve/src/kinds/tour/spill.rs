@@ -932,7 +932,9 @@ fn store<K: Key, T: Ways>(
 }
 
 /// The runs and the states still in `last`'s buckets (if any) merged bucket by bucket (a
-/// thread every `threads`-th bucket) into the next square's input.
+/// thread every `threads`-th bucket) into the next square's input. A bucket merges in
+/// passes over hash ranges when it would not fit the memory at once, but only without
+/// `last`: the caller gives the buckets only where every bucket fits one pass.
 #[allow(clippy::too_many_arguments)]
 fn merge_runs<K: Key, T: Ways>(
     runs: &[RunFiles],
@@ -965,7 +967,11 @@ fn merge_runs<K: Key, T: Ways>(
             let mut result = Ok(());
             'buckets: for b in (t..n).step_by(threads) {
                 let lists: Vec<&Vec<Slot<K, T>>> = last.iter().map(|p| p.bucket(b)).collect();
-                let passes = bucket_states(runs, last, b).div_ceil(per_pass).max(1);
+                let passes = if last.is_empty() {
+                    bucket_states(runs, last, b).div_ceil(per_pass).max(1)
+                } else {
+                    1
+                };
                 for pass in 0..passes {
                     if clock.expired().is_some() {
                         result = Err(Err(Full::Stopped));
@@ -977,24 +983,8 @@ fn merge_runs<K: Key, T: Ways>(
                         result = Err(e);
                         break 'buckets;
                     }
-                    // In passes, the buckets' states of this pass join those read; in one,
-                    // the buckets are merged where they are.
-                    if passes > 1 {
-                        let ours = |s: &&Slot<K, T>| (s.key.hash() >> 32) % passes == pass;
-                        for s in lists.iter().flat_map(|l| l.iter()).filter(ours) {
-                            if states.len() == states.capacity()
-                                && let Err(e) = mem.grow(&mut states, 1)
-                            {
-                                result = Err(Err(e));
-                                break 'buckets;
-                            }
-                            states.push(*s);
-                        }
-                    }
                     let mut all = vec![&states];
-                    if passes == 1 {
-                        all.extend(&lists);
-                    }
+                    all.extend(&lists);
                     out.clear();
                     if let Err(e) = merge(&all, &mut index, &mut out, mem) {
                         result = Err(Err(e));
