@@ -306,6 +306,51 @@ fn the_proofs_merge_to_their_answers() {
     }
 }
 
+/// The 8x8 open tours' proof in parts, as far as it has run: its records merge to a lower
+/// bound and the commands of the parts still to run (exit 3), the list of the build's plan.
+#[test]
+fn the_open_eight_by_eight_records_merge_to_a_partial_sum() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let path = format!("{root}/proofs/tours8-open.jsonl");
+    let (code, out, err) = merge(&[&path]);
+    assert_eq!(code, 3, "{err}");
+    let records = std::fs::read_to_string(&path).unwrap().lines().count();
+    assert!(
+        out.contains(&format!("[{records} of 136 parts searched;")),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" --part ")).count(),
+        136 - records
+    );
+    // A part of this build's list, stopped at once, merges with them: the list is the same.
+    let dir = temp_dir("tours8");
+    let stopped = dir.join("stopped.jsonl");
+    let (code, _, err) = run_cli(&[
+        &puzzle("tour5x5.toml"),
+        "--size",
+        "8",
+        "--strategy",
+        "count",
+        "--part",
+        "1/136",
+        "--time-limit",
+        "0.5",
+        "--record",
+        stopped.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3, "{err}");
+    let (code, again, err) = merge(&[&path, stopped.to_str().unwrap()]);
+    assert_eq!(code, 3, "{err}");
+    let sum = |o: &str| {
+        o.lines()
+            .find(|l| l.starts_with("at least "))
+            .map(str::to_string)
+    };
+    assert!(sum(&out).is_some(), "{out}");
+    assert_eq!(sum(&again), sum(&out));
+}
+
 /// Domination goal count in parts: the optimum, found first, is the parts' input; their
 /// counts add up to one run's, and merge says so.
 #[test]
