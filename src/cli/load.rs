@@ -646,6 +646,24 @@ pub(crate) fn scratch(asked: Option<&str>) -> Result<Option<&'static std::path::
             dir.display()
         ));
     }
+    // A folder the spill cannot write in is found now, not at the first spill, hours in.
+    if asked.is_some() {
+        let probe = dir.join(format!("boardsolve-probe-{}", std::process::id()));
+        match std::fs::create_dir(&probe) {
+            Ok(()) => {
+                let _ = std::fs::remove_dir(&probe);
+            }
+            // Left by an earlier process of the same number: the folder was writable then.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => {
+                return Err(format!(
+                    "--scratch {}: cannot create a folder in it ({e}); accepted: a folder this \
+                 user can write in, or off",
+                    dir.display()
+                ));
+            }
+        }
+    }
     // Each folder is leaked once, however many puzzles a run loads (`solve many`).
     static KEPT: std::sync::Mutex<Vec<&'static std::path::Path>> =
         std::sync::Mutex::new(Vec::new());

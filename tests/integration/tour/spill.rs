@@ -79,6 +79,19 @@ fn a_scratch_folder_that_is_not_one_is_refused() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn a_scratch_folder_no_one_can_write_in_is_refused_before_the_run() {
+    // /proc refuses new folders even to root, so the spill would fail at its first square.
+    let (code, out, err) = run_cli(&[&crate::puzzle("closed6x6-count.toml"), "--scratch", "/proc"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("--scratch /proc: cannot create a folder in it"),
+        "{err}"
+    );
+    assert!(out.is_empty(), "{out}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn ctrl_c_while_spilling_leaves_no_scratch_files() {
     let dir = scratch("interrupt");
     let closed = crate::puzzle("closed6x6-count.toml");

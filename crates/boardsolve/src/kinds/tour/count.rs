@@ -296,7 +296,7 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
             m,
             &pair.ends,
             threads,
-            &mem,
+            &mem.share(),
             task.scratch,
             false,
             &mut Report::default(),
@@ -346,18 +346,52 @@ fn count_by_pairs(
     let passes: Vec<Mutex<Option<Pass>>> = pairs.iter().map(|_| Mutex::new(None)).collect();
     let spills: Mutex<Vec<SpillStats>> = Mutex::new(Vec::new());
     let items: Vec<usize> = (0..pairs.len()).collect();
-    run.share_out(&items, threads, |&i, child| {
-        let mut own = Report::default();
-        let pass = count_in(m, &pairs[i].ends, 1, mem, scratch, false, &mut own, child);
+    let keep_spill = |own: Report| {
         if let Some(sp) = own.spill {
             spills.lock().unwrap_or_else(|e| e.into_inner()).push(sp);
         }
-        if matches!(pass, Pass::Outgrew(_)) {
-            // The other sweeps stop too: the count cannot be whole.
-            child.out_of_memory();
-        }
+    };
+    run.share_out(&items, threads, |&i, child| {
+        let mut own = Report::default();
+        let pass = count_in(
+            m,
+            &pairs[i].ends,
+            1,
+            &mem.share(),
+            scratch,
+            false,
+            &mut own,
+            child,
+        );
+        keep_spill(own);
         *passes[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(pass);
     });
+    // A sweep that outgrew the budget it shared with the others runs again alone, with the
+    // whole budget; only if it outgrows that too is the count cut short. Still on one
+    // thread: a sweep's threads each keep buckets, which may not fit where one thread's do.
+    for (i, pass) in passes.iter().enumerate() {
+        let mut pass = pass.lock().unwrap_or_else(|e| e.into_inner());
+        if !matches!(*pass, Some(Pass::Outgrew(_))) || run.check() {
+            continue;
+        }
+        let mut own = Report::default();
+        let again = count_in(
+            m,
+            &pairs[i].ends,
+            1,
+            &mem.share(),
+            scratch,
+            false,
+            &mut own,
+            run,
+        );
+        keep_spill(own);
+        let outgrew = matches!(again, Pass::Outgrew(_));
+        *pass = Some(again);
+        if outgrew {
+            break;
+        }
+    }
     report.spill = SpillStats::sum(spills.into_inner().unwrap_or_else(|e| e.into_inner()));
     let mut total = Natural::zero();
     let mut stopped = false;
@@ -725,6 +759,48 @@ mod tests {
         }
         // Some square wrote runs and merged them from disk.
         assert!(most_runs > 1, "{most_runs}");
+    }
+
+    #[test]
+    fn a_pair_that_outgrew_the_shared_budget_counts_again_alone() {
+        let m = model("kind = \"tour\"\n[board]\nwidth = 7\nheight = 5\n");
+        let pairs = super::super::ends::end_pairs(&m);
+        let by_pairs = |budget: Option<u64>, threads: usize| {
+            let (mem, mut run) = (Memory::new(budget), Run::new(Limits::default()));
+            let pass = count_by_pairs(
+                &m,
+                &pairs,
+                threads,
+                &mem,
+                None,
+                &mut Report::default(),
+                &mut run,
+            );
+            assert_eq!(mem.held(), 0, "the sweeps' lists are all given back");
+            match pass {
+                Pass::Done(c, _) => Some(c),
+                Pass::Outgrew(_) => None,
+                Pass::Stopped => panic!("the count stopped"),
+            }
+        };
+        let whole = by_pairs(None, 1).unwrap();
+        // The least budget in which every pair, counted one after another, fits: two at
+        // once may not, and those run again alone.
+        let (mut lo, mut hi) = (1u64 << 10, 1u64 << 30);
+        while hi - lo > 1 << 10 {
+            let mid = (lo + hi) / 2;
+            if by_pairs(Some(mid), 1).is_some() {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        assert_eq!(by_pairs(Some(hi), 1).as_ref(), Some(&whole));
+        for _ in 0..3 {
+            assert_eq!(by_pairs(Some(hi), 2).as_ref(), Some(&whole));
+        }
+        // Below it, the count stops at the budget, with or without company.
+        assert!(by_pairs(Some(lo), 2).is_none());
     }
 
     #[test]

@@ -36,6 +36,11 @@ const BUFFER: usize = 1 << 20;
 /// Space left free on the scratch folder's file system.
 const MARGIN: u64 = 256 << 20;
 
+/// A spilled square's new states on disk at once, in copies of its merged states: the runs
+/// (merged only within a run) and the merged states written from them, together held to
+/// err high, as the projection itself may err low by the share its ratio misses.
+const PROJECTED_COPIES: f64 = 1.5;
+
 /// The longest record: the first word, a varint word, a limb count and 64 varint limbs.
 const LONGEST: usize = 8 + 10 + 1 + 64 * 10;
 
@@ -177,6 +182,23 @@ impl Scratch {
         }
     }
 
+    /// Whether the folder has room for a square's states, about `bytes` by projection.
+    fn check_projected(&mut self, bytes: f64) -> Result<(), Full> {
+        let dir = self.dir()?;
+        let bytes = bytes.min(u64::MAX as f64) as u64;
+        match free_bytes(&dir) {
+            Some(free) if free < bytes.saturating_add(MARGIN) => {
+                let why = format!(
+                    "the square's states would take about {bytes} bytes in {} (projected \
+                     from the square before) and it has {free} free",
+                    dir.display()
+                );
+                Err(self.fail(why))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// A new file of the folder.
     fn create(&mut self) -> Result<Piece, Full> {
         let dir = self.dir()?;
@@ -248,6 +270,13 @@ pub(super) struct Stored {
 pub(super) enum Frontier<K, T> {
     Memory(Vec<Slot<K, T>>),
     Disk(Stored),
+}
+
+impl Stored {
+    /// The bytes its files take.
+    fn bytes(&self) -> u64 {
+        self.pieces.iter().map(|p| p.bytes).sum()
+    }
 }
 
 impl<K: Key, T: Ways> Frontier<K, T> {
@@ -772,6 +801,13 @@ where
     let Some(plan) = plan::<K, T>(mem, threads, expected, disk) else {
         return Err(Full::Memory);
     };
+    // The square's new states on disk, projected from the square before: refused now if
+    // the folder cannot hold them, rather than when it fills, maybe hours into the square.
+    let per_state = match &input {
+        Frontier::Disk(d) if d.count > 0 => d.bytes() as f64 / d.count as f64,
+        _ => std::mem::size_of::<Slot<K, T>>() as f64,
+    };
+    scratch.check_projected(expected * per_state * PROJECTED_COPIES)?;
     scratch.squares += 1;
     parts.resize_with(threads, || Buckets::new(mem));
     parts.truncate(threads);
@@ -1115,6 +1151,24 @@ mod tests {
     use super::super::key::U128;
     use super::super::states::Wide;
     use super::*;
+
+    #[test]
+    fn a_square_projected_past_the_free_space_is_refused_before_it_writes() {
+        let parent =
+            std::env::temp_dir().join(format!("boardsolve-projected-{}", std::process::id()));
+        std::fs::create_dir_all(&parent).unwrap();
+        let mut scratch = Scratch::new(&parent);
+        assert!(scratch.check_projected(1e6).is_ok());
+        // More than any disk holds.
+        assert!(matches!(scratch.check_projected(1e30), Err(Full::Disk)));
+        let why = scratch.failure.clone().unwrap();
+        assert!(why.contains("projected") && why.contains("free"), "{why}");
+        assert_eq!(scratch.written.load(Ordering::Relaxed), 0);
+        drop(scratch);
+        // The sweep's folder goes with it.
+        assert!(std::fs::read_dir(&parent).unwrap().next().is_none());
+        std::fs::remove_dir(&parent).unwrap();
+    }
 
     #[test]
     fn records_read_back_as_written() {

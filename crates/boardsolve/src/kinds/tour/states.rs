@@ -10,6 +10,7 @@
 //! budget and allocates fallibly: past the budget, or where the system gives no more, the
 //! count stops as a memory limit.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
@@ -42,21 +43,54 @@ pub(super) enum Full {
 /// budget (`--memory`).
 pub(super) struct Memory {
     limit: Option<u64>,
-    held: AtomicU64,
+    /// The bytes held under the budget, by this count and the others that share it.
+    held: Arc<AtomicU64>,
+    /// The bytes held through this one, given back when it is dropped: a sweep stopped by
+    /// the budget may leave lists uncounted back, and its siblings go on under the budget.
+    own: AtomicU64,
     /// The bytes held and asked for when growth was refused.
     wanted: AtomicU64,
     /// The system refused an allocation the budget allowed.
-    refused: AtomicBool,
+    refused: Arc<AtomicBool>,
+}
+
+impl Drop for Memory {
+    fn drop(&mut self) {
+        self.held
+            .fetch_sub(self.own.load(Ordering::Relaxed), Ordering::Relaxed);
+    }
 }
 
 impl Memory {
     pub fn new(limit: Option<u64>) -> Memory {
         Memory {
             limit,
-            held: AtomicU64::new(0),
+            held: Arc::new(AtomicU64::new(0)),
+            own: AtomicU64::new(0),
             wanted: AtomicU64::new(0),
-            refused: AtomicBool::new(false),
+            refused: Arc::new(AtomicBool::new(false)),
         }
+    }
+
+    /// A share of this budget for one of the sweeps that run side by side under it.
+    pub fn share(&self) -> Memory {
+        Memory {
+            limit: self.limit,
+            held: Arc::clone(&self.held),
+            own: AtomicU64::new(0),
+            wanted: AtomicU64::new(0),
+            refused: Arc::clone(&self.refused),
+        }
+    }
+
+    fn hold(&self, bytes: u64) -> u64 {
+        self.own.fetch_add(bytes, Ordering::Relaxed);
+        self.held.fetch_add(bytes, Ordering::Relaxed) + bytes
+    }
+
+    fn unhold(&self, bytes: u64) {
+        self.own.fetch_sub(bytes, Ordering::Relaxed);
+        self.held.fetch_sub(bytes, Ordering::Relaxed);
     }
 
     /// Room in `v` for `additional` more, at least doubling it when it grows: counted and
@@ -69,10 +103,10 @@ impl Memory {
         let size = std::mem::size_of::<X>() as u64;
         let want = (len + additional).max(2 * cap).max(16);
         let extra = (want - cap) as u64 * size;
-        let held = self.held.fetch_add(extra, Ordering::Relaxed) + extra;
+        let held = self.hold(extra);
         let over = self.limit.is_some_and(|l| held > l);
         if over || v.try_reserve_exact(want - len).is_err() {
-            self.held.fetch_sub(extra, Ordering::Relaxed);
+            self.unhold(extra);
             self.wanted.fetch_max(held, Ordering::Relaxed);
             if !over {
                 self.refused.store(true, Ordering::Relaxed);
@@ -81,14 +115,14 @@ impl Memory {
         }
         // The allocator may give more than asked: count what is held.
         let more = (v.capacity() - want) as u64 * size;
-        self.held.fetch_add(more, Ordering::Relaxed);
+        self.hold(more);
         Ok(())
     }
 
     /// `v` is about to be dropped: its bytes are free again.
     pub fn release<X>(&self, v: &Vec<X>) {
         let bytes = (v.capacity() * std::mem::size_of::<X>()) as u64;
-        self.held.fetch_sub(bytes, Ordering::Relaxed);
+        self.unhold(bytes);
     }
 
     /// The budget, unless the system refused first (then `None`).
