@@ -608,7 +608,9 @@ pub static RUN: OptionGroup = OptionGroup {
             Range::Any,
             "Where a frontier count (tours, strategy count) writes the states that outgrow \
              --memory: a folder it makes inside DIR and removes at the end, whichever way the \
-             run ends; a run that would fill the disk stops (exit 3). `off`: no spill, the \
+             run ends; DIR must be writable (checked before the run, exit 2); a run that \
+             would fill the disk stops (exit 3), at the start of a square whose projected \
+             states do not fit. `off`: no spill, the \
              count stops at the memory budget",
         ),
         row(
