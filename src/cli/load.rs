@@ -632,17 +632,23 @@ pub(crate) fn scratch(asked: Option<&str>) -> Result<Option<&'static std::path::
         Some("off") => return Ok(None),
         Some(d) => std::path::PathBuf::from(d),
         None => {
+            // $TMPDIR when it names a folder, else /tmp; with neither, no spill, as with
+            // `off` (the summary of a count stopped at the budget says so).
             let t = std::env::temp_dir();
-            // No temporary folder: no spill, as with `off`.
-            if !t.is_dir() {
+            let tmp = std::path::PathBuf::from("/tmp");
+            if t.is_dir() {
+                t
+            } else if tmp.is_dir() {
+                tmp
+            } else {
                 return Ok(None);
             }
-            t
         }
     };
     if !dir.is_dir() {
         return Err(format!(
-            "--scratch {}: not a folder; accepted: an existing folder, or off",
+            "--scratch {}: not a folder; accepted: an existing folder (it is not created), \
+             or off",
             dir.display()
         ));
     }

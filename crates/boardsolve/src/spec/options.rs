@@ -604,11 +604,14 @@ pub static RUN: OptionGroup = OptionGroup {
             None,
             Value::Text,
             "DIR",
-            Default::Words("the system's temporary folder ($TMPDIR, else /tmp)"),
+            Default::Words(
+                "the system's temporary folder ($TMPDIR if it names a folder, else /tmp)",
+            ),
             Range::Any,
             "Where a frontier count (tours, strategy count) writes the states that outgrow \
              --memory: a folder it makes inside DIR and removes at the end, whichever way the \
-             run ends; DIR must be writable (checked before the run, exit 2); a run that \
+             run ends; DIR must be an existing folder this user can write in (checked \
+             before the run, exit 2); a run that \
              would fill the disk stops (exit 3), at the start of a square whose projected \
              states do not fit. `off`: no spill, the \
              count stops at the memory budget",

@@ -353,17 +353,23 @@ fn count_by_pairs(
     };
     run.share_out(&items, threads, |&i, child| {
         let mut own = Report::default();
+        let share = mem.share();
         let pass = count_in(
             m,
             &pairs[i].ends,
             1,
-            &mem.share(),
+            &share,
             scratch,
             false,
             &mut own,
             child,
         );
         keep_spill(own);
+        if matches!(pass, Pass::Outgrew(_)) && share.outgrew_alone() {
+            // It would outgrow the budget alone too: the count cannot be whole, and the
+            // other sweeps stop now.
+            child.out_of_memory();
+        }
         *passes[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(pass);
     });
     // A sweep that outgrew the budget it shared with the others runs again alone, with the

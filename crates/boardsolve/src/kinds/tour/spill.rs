@@ -189,9 +189,13 @@ impl Scratch {
         match free_bytes(&dir) {
             Some(free) if free < bytes.saturating_add(MARGIN) => {
                 let why = format!(
-                    "the square's states would take about {bytes} bytes in {} (projected \
-                     from the square before) and it has {free} free",
-                    dir.display()
+                    "the square's states, projected from the square before, would take \
+                     about {} in {} (its runs and its merged states), more than the {} \
+                     free there beyond the {} kept free",
+                    crate::util::numbers::bytes(bytes),
+                    dir.display(),
+                    crate::util::numbers::bytes(free.saturating_sub(MARGIN)),
+                    crate::util::numbers::bytes(MARGIN),
                 );
                 Err(self.fail(why))
             }

@@ -50,6 +50,9 @@ pub(super) struct Memory {
     own: AtomicU64,
     /// The bytes held and asked for when growth was refused.
     wanted: AtomicU64,
+    /// The same through this one alone: more than the budget, and the count it serves
+    /// cannot fit even with the budget to itself.
+    own_wanted: AtomicU64,
     /// The system refused an allocation the budget allowed.
     refused: Arc<AtomicBool>,
 }
@@ -68,6 +71,7 @@ impl Memory {
             held: Arc::new(AtomicU64::new(0)),
             own: AtomicU64::new(0),
             wanted: AtomicU64::new(0),
+            own_wanted: AtomicU64::new(0),
             refused: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -79,6 +83,7 @@ impl Memory {
             held: Arc::clone(&self.held),
             own: AtomicU64::new(0),
             wanted: AtomicU64::new(0),
+            own_wanted: AtomicU64::new(0),
             refused: Arc::clone(&self.refused),
         }
     }
@@ -108,6 +113,8 @@ impl Memory {
         if over || v.try_reserve_exact(want - len).is_err() {
             self.unhold(extra);
             self.wanted.fetch_max(held, Ordering::Relaxed);
+            let own = self.own.load(Ordering::Relaxed) + extra;
+            self.own_wanted.fetch_max(own, Ordering::Relaxed);
             if !over {
                 self.refused.store(true, Ordering::Relaxed);
             }
@@ -143,6 +150,13 @@ impl Memory {
     /// What the refused growth would have held in all.
     pub fn wanted(&self) -> u64 {
         self.wanted.load(Ordering::Relaxed)
+    }
+
+    /// Whether growth through this one alone was refused past the whole budget: the
+    /// budget to itself would not have held it either.
+    pub fn outgrew_alone(&self) -> bool {
+        let own = self.own_wanted.load(Ordering::Relaxed);
+        self.limit.is_some_and(|l| own > l)
     }
 }
 
