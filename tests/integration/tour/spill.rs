@@ -127,3 +127,30 @@ fn ctrl_c_while_spilling_leaves_no_scratch_files() {
     assert_eq!(entries(&dir), 0, "scratch files left");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_tmpdir_that_names_no_folder_spills_to_tmp() {
+    if !std::path::Path::new("/tmp").is_dir() {
+        return;
+    }
+    let out = assert_cmd::Command::cargo_bin("solve")
+        .unwrap()
+        .env("TMPDIR", "/nonexistent/boardsolve-test")
+        .args([
+            &crate::puzzle("closed6x6-count.toml")[..],
+            "--width",
+            "8",
+            "--height",
+            "6",
+            "--memory",
+            "8M",
+        ])
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.contains("55,488,142 solutions"), "{out}{err}");
+    assert!(err.contains("went through /tmp/boardsolve-spill-"), "{err}");
+}
