@@ -173,8 +173,12 @@ impl Scratch {
             Some(free) if free >= bytes.saturating_add(MARGIN) => Ok(()),
             Some(free) => {
                 let why = format!(
-                    "{} needs about {bytes} bytes more and has {free} free",
-                    dir.display()
+                    "{} needs about {} more, more than the {} free there beyond the {} kept \
+                     free",
+                    dir.display(),
+                    crate::util::numbers::bytes(bytes),
+                    crate::util::numbers::bytes(free.saturating_sub(MARGIN)),
+                    crate::util::numbers::bytes(MARGIN),
                 );
                 Err(self.fail(why))
             }
