@@ -168,38 +168,34 @@ impl Scratch {
 
     /// Whether `bytes` more leave the file system its margin.
     fn check_room(&mut self, bytes: u64) -> Result<(), Full> {
-        let dir = self.dir()?;
-        match free_bytes(&dir) {
-            Some(free) if free >= bytes.saturating_add(MARGIN) => Ok(()),
-            Some(free) => {
-                let why = format!(
-                    "{} needs about {} more, more than the {} free there beyond the {} kept \
-                     free",
-                    dir.display(),
-                    crate::util::numbers::bytes(bytes),
-                    crate::util::numbers::bytes(free.saturating_sub(MARGIN)),
-                    crate::util::numbers::bytes(MARGIN),
-                );
-                Err(self.fail(why))
-            }
-            None => Ok(()),
-        }
+        self.room_for(bytes, |dir| format!("{} needs", dir.display()))
     }
 
     /// Whether the folder has room for a square's states, about `bytes` by projection.
     fn check_projected(&mut self, bytes: f64) -> Result<(), Full> {
-        let dir = self.dir()?;
         let bytes = bytes.min(u64::MAX as f64) as u64;
+        self.room_for(bytes, |dir| {
+            format!(
+                "the square's states (its runs and its merged states, projected from the \
+                 square before) would take in {}",
+                dir.display()
+            )
+        })
+    }
+
+    /// `Ok` if `bytes` more leave the margin free (or the system does not say); else the
+    /// failure, `needs` naming what wants them.
+    fn room_for(&mut self, bytes: u64, needs: impl FnOnce(&Path) -> String) -> Result<(), Full> {
+        use crate::util::numbers::bytes as size;
+        let dir = self.dir()?;
         match free_bytes(&dir) {
             Some(free) if free < bytes.saturating_add(MARGIN) => {
                 let why = format!(
-                    "the square's states, projected from the square before, would take \
-                     about {} in {} (its runs and its merged states), more than the {} \
-                     free there beyond the {} kept free",
-                    crate::util::numbers::bytes(bytes),
-                    dir.display(),
-                    crate::util::numbers::bytes(free.saturating_sub(MARGIN)),
-                    crate::util::numbers::bytes(MARGIN),
+                    "{} about {}, more than the {} free there beyond the {} kept free",
+                    needs(&dir),
+                    size(bytes),
+                    size(free.saturating_sub(MARGIN)),
+                    size(MARGIN),
                 );
                 Err(self.fail(why))
             }
