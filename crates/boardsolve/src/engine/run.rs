@@ -27,6 +27,18 @@ pub struct Standing {
     pub branch: [(usize, usize); 2],
     /// Probes done of those asked, by this worker, while estimating a tree.
     pub probes: Option<(u64, u64)>,
+    /// Where a sweep over the squares stands.
+    pub sweep: Option<SweepStanding>,
+}
+
+/// A sweep over a board's squares (a frontier count): the square it is at, of how many, the
+/// states after the square before, and the bytes its states take on disk, if any.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SweepStanding {
+    pub square: usize,
+    pub of: usize,
+    pub states: u64,
+    pub on_disk: u64,
 }
 
 /// State shared by a run and its parallel children.

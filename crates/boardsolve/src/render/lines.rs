@@ -251,7 +251,8 @@ pub fn stop_text(r: StopReason) -> &'static str {
 }
 
 /// Where a search stands, for the progress line: "best 40, bound 34, subtrees done 37/102",
-/// "best 14 (local search)", "bound 12, branch 2/3 1/4", "probes 150/4000 (this worker's)".
+/// "best 14 (local search)", "bound 12, branch 2/3 1/4", "probes 150/4000 (this worker's)",
+/// "square 38 of 64, 161,467,488 states, 9.2 GiB on disk".
 pub fn standing_text(s: &Standing) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Some(b) = s.best {
@@ -277,6 +278,21 @@ pub fn standing_text(s: &Standing) -> String {
     }
     if let Some((done, of)) = s.probes {
         parts.push(format!("probes {done}/{of} (this worker's)"));
+    }
+    if let Some(w) = s.sweep {
+        let mut at = format!(
+            "square {} of {}, {} states",
+            w.square,
+            w.of,
+            group(u128::from(w.states))
+        );
+        if w.on_disk > 0 {
+            at.push_str(&format!(
+                ", {} on disk",
+                crate::util::numbers::bytes(w.on_disk)
+            ));
+        }
+        parts.push(at);
     }
     parts.join(", ")
 }

@@ -36,7 +36,12 @@ pub fn progress_line(r: &Reading) -> String {
             if r.nodes == 1 { "" } else { "s" }
         ),
     ];
-    let status = super::standing_text(&r.standing);
+    let mut standing = r.standing;
+    // Sweeps that run side by side each say their square: none of them is where the run is.
+    if r.items.is_some_and(|(_, of)| of > 1) {
+        standing.sweep = None;
+    }
+    let status = super::standing_text(&standing);
     // An optimisation reports its best so far in its status; a count of 0 says nothing.
     if r.solutions > 0 || status.is_empty() {
         parts.push(format!(
@@ -101,5 +106,30 @@ mod tests {
         // Branch 3 of 4, its second half: 2.5 of 4 done.
         assert_eq!(r.share_done(), Some(0.625));
         assert!(progress_line(&r).contains("62% of the top branches, about 12 s left"));
+    }
+
+    #[test]
+    fn a_sweep_says_its_square_unless_sweeps_run_side_by_side() {
+        let mut r = reading(30, None);
+        r.solutions = 0;
+        r.standing.sweep = Some(crate::engine::SweepStanding {
+            square: 38,
+            of: 64,
+            states: 161_467_488,
+            on_disk: 9_878_000_000,
+        });
+        assert_eq!(
+            progress_line(&r),
+            "30 s | 4,000,000 nodes (133.3 k/s) | square 38 of 64, 161,467,488 states, 9.2 GiB on disk"
+        );
+        // One sweep of a part's list of one is still where the run is.
+        r.items = Some((0, 1));
+        assert!(progress_line(&r).contains("square 38 of 64"));
+        r.items = Some((3, 50));
+        let line = progress_line(&r);
+        assert!(
+            line.ends_with("6% of 50 subtrees, about 7 min 50 s left"),
+            "{line}"
+        );
     }
 }

@@ -810,6 +810,26 @@ mod tests {
     }
 
     #[test]
+    fn a_sweep_stands_at_its_square_for_the_progress_line() {
+        let m = model("kind = \"tour\"\n[board]\nsize = 6\n[rules]\nclosed = true\n");
+        let (mem, mut run) = (Memory::new(None), Run::new(Limits::default()));
+        let gauge = run.gauge();
+        let mut report = Report::default();
+        let pass = count_in(&m, &[], 1, &mem, None, false, &mut report, &mut run);
+        assert_eq!(total(pass), 9_862);
+        // What the gauge shows is what the sweep said at its last check (the last squares
+        // hold too few states to reach another).
+        let at = gauge
+            .read()
+            .standing
+            .sweep
+            .expect("the sweep said where it is");
+        assert_eq!((at.of, at.on_disk), (36, 0));
+        assert!((2..=36).contains(&at.square), "{at:?}");
+        assert_eq!(at.states, report.frontier[at.square - 2]);
+    }
+
+    #[test]
     fn a_stopped_or_failed_spill_leaves_no_scratch_files() {
         let m = model("kind = \"tour\"\n[board]\nwidth = 8\nheight = 6\n[rules]\nclosed = true\n");
         let dir = TestDir::new("stopped");

@@ -128,6 +128,11 @@ impl Scratch {
         })
     }
 
+    /// The bytes of states on disk now.
+    pub fn on_disk(&self) -> u64 {
+        self.on_disk.load(Ordering::Relaxed)
+    }
+
     /// The folder the spill goes to (or would go to), for notes.
     pub fn dir_shown(&self) -> String {
         self.dir

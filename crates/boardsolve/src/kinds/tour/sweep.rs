@@ -45,7 +45,7 @@ use super::rule::Layout;
 use super::spill::{Frontier, Scratch, SpillStats, spill_square};
 use super::states::{Buckets, Full, Memory, Slot, Ways, Wide, expand_shares, merge_parallel};
 use super::vocab::TourNote;
-use crate::engine::{Note, Prefix, Run};
+use crate::engine::{Note, Prefix, Run, Standing, SweepStanding};
 use crate::util::Natural;
 
 /// Squares with fewer states than this are expanded on one thread whatever `--threads`:
@@ -88,6 +88,21 @@ struct Sweep<'a> {
 }
 
 impl Sweep<'_> {
+    /// Say for the progress line that the sweep is at `square` of `of` (counted from 1),
+    /// with `states` after the square before.
+    fn stand(&self, square: usize, of: usize, states: usize, run: &mut Run) {
+        let on_disk = self.scratch.as_ref().map_or(0, Scratch::on_disk);
+        run.set_standing(Standing {
+            sweep: Some(SweepStanding {
+                square,
+                of,
+                states: states as u64,
+                on_disk,
+            }),
+            ..Standing::default()
+        });
+    }
+
     /// The note of square `p`, whose states outgrew the memory.
     /// `filled`: each share's states expanded, and new states made.
     fn outgrew<K, T>(&self, p: usize, input: usize, filled: &[(usize, usize, T)]) -> Note {
@@ -251,6 +266,7 @@ fn sweep<K: Key, T: Ways>(
     } else {
         s.layout.n
     };
+    s.stand(from + 1, end, cur.len(), run);
     for p in from..end {
         if T::BITS < Widest::BITS && !fits::<T>(cur.bits(), cur.len()) {
             drop((next, parts));
@@ -300,6 +316,7 @@ fn sweep<K: Key, T: Ways>(
             }
         }
         s.frontier.push(cur.len() as u64);
+        s.stand((p + 2).min(end), end, cur.len(), run);
         if run.nodes(cur.len() as u64 + 1) {
             return Pass::Stopped;
         }
