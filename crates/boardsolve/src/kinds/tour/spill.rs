@@ -13,7 +13,9 @@
 //! only over its widest squares.
 //!
 //! On disk a state takes its first word whole, the second (wide frontiers) and the limbs of
-//! its count as varints: about 12 bytes for a 24-byte 8 x 8 state. The folder is created at
+//! its count as varints: about 12 bytes for a 24-byte 8 x 8 state. Each file and each
+//! bucket of a run keeps a checksum of what it was given, checked as it is read back: the
+//! count is proven only if every state comes back as it went out. The folder is created at
 //! the first spill, inside the one `--scratch` names, and removed with everything in it when
 //! the count ends, whichever way it ends (an answer, a limit, Ctrl-C); before each write the
 //! free space there is checked, and a count that would fill it stops as a memory limit.
@@ -226,6 +228,7 @@ impl Scratch {
                 file,
                 count: 0,
                 bytes: 0,
+                sum: 0,
             }),
             Err(e) => {
                 let why = format!("cannot create {}: {e}", path.display());
@@ -265,6 +268,8 @@ pub(super) struct Piece {
     file: File,
     count: u64,
     bytes: u64,
+    /// The checksum of its records (`checksum_term`).
+    sum: u64,
 }
 
 /// States on disk: a square's merged states, in pieces (one a thread), with their number and
@@ -338,6 +343,10 @@ struct Reader<'m> {
     piece: usize,
     offset: u64,
     left: u64,
+    /// The checksum of the current piece's records read so far, and whether the piece was
+    /// checked against it once read whole.
+    sum: u64,
+    checked: bool,
     buf: Vec<u8>,
     at: usize,
     block: usize,
@@ -355,6 +364,8 @@ impl<'m> Reader<'m> {
             piece: 0,
             offset: 0,
             left,
+            sum: 0,
+            checked: false,
             buf,
             at: 0,
             block,
@@ -372,6 +383,18 @@ impl<'m> Reader<'m> {
         self.mem.grow(out, self.block)?;
         while out.len() < self.block {
             if self.left == 0 {
+                let Some(piece) = self.stored.pieces.get(self.piece) else {
+                    break;
+                };
+                if !self.checked && self.sum != piece.sum {
+                    let why = format!(
+                        "{} changed on disk while the count ran: its states are not those \
+                         written",
+                        piece.path.display()
+                    );
+                    return Err(scratch.fail(why));
+                }
+                self.checked = true;
                 if self.piece + 1 >= self.stored.pieces.len() {
                     break;
                 }
@@ -379,6 +402,8 @@ impl<'m> Reader<'m> {
                 self.offset = 0;
                 self.buf.clear();
                 self.at = 0;
+                self.sum = 0;
+                self.checked = false;
                 self.left = self.stored.pieces[self.piece].count;
                 continue;
             }
@@ -390,7 +415,10 @@ impl<'m> Reader<'m> {
                 return Err(scratch.fail(why));
             }
             match decode(&self.buf, &mut self.at) {
-                Some(s) => out.push(s),
+                Some((s, term)) => {
+                    self.sum = self.sum.wrapping_add(term);
+                    out.push(s);
+                }
                 None => {
                     let why = format!(
                         "{} holds a record that is not a state",
@@ -460,7 +488,8 @@ fn get(buf: &[u8], at: &mut usize) -> Option<u64> {
 /// A state and its count as bytes: the first word whole, then (for a wide frontier) the
 /// second word turned so that its top nibble (the ends of an open path) comes first, then
 /// the count's limbs.
-fn encode<K: Key, T: Ways>(s: &Slot<K, T>, out: &mut Vec<u8>, limbs: &mut [u64; 64]) {
+/// Returns the record's term of its file's checksum.
+fn encode<K: Key, T: Ways>(s: &Slot<K, T>, out: &mut Vec<u8>, limbs: &mut [u64; 64]) -> u64 {
     let [lo, hi] = s.key.words();
     out.extend_from_slice(&lo.to_le_bytes());
     if K::BITS > 64 {
@@ -471,9 +500,32 @@ fn encode<K: Key, T: Ways>(s: &Slot<K, T>, out: &mut Vec<u8>, limbs: &mut [u64; 
     for &l in &limbs[..n] {
         put(out, l);
     }
+    checksum_term(lo, hi, &limbs[..n])
 }
 
-fn decode<K: Key, T: Ways>(buf: &[u8], at: &mut usize) -> Option<Slot<K, T>> {
+/// A record's term of the checksum of the file or segment that holds it: the checksum is
+/// the sum of its records' terms, so that the threads' shares and a bucket's records add
+/// up in any order. It is taken from the values a record stands for, so that bytes read
+/// back as other states, or other counts, than were written fail it, whatever changed them
+/// (the disk, another program); it is no defence against someone who sets out to forge
+/// the files.
+fn checksum_term(lo: u64, hi: u64, limbs: &[u64]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = (lo ^ K).wrapping_mul(K);
+    h = (h.rotate_left(31) ^ hi).wrapping_mul(K);
+    for &l in limbs {
+        h = (h.rotate_left(31) ^ l).wrapping_mul(K);
+    }
+    // The finaliser of MurmurHash3, so that a change anywhere moves every bit.
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33) ^ limbs.len() as u64
+}
+
+/// A record and its term of the checksum.
+fn decode<K: Key, T: Ways>(buf: &[u8], at: &mut usize) -> Option<(Slot<K, T>, u64)> {
     let lo = u64::from_le_bytes(buf.get(*at..*at + 8)?.try_into().ok()?);
     *at += 8;
     let hi = if K::BITS > 64 {
@@ -487,10 +539,14 @@ fn decode<K: Key, T: Ways>(buf: &[u8], at: &mut usize) -> Option<Slot<K, T>> {
     for l in limbs.get_mut(..n)? {
         *l = get(buf, at)?;
     }
-    Some(Slot {
-        key: K::from_words([lo, hi]),
-        ways: T::from_limbs(&limbs[..n])?,
-    })
+    let term = checksum_term(lo, hi, &limbs[..n]);
+    Some((
+        Slot {
+            key: K::from_words([lo, hi]),
+            ways: T::from_limbs(&limbs[..n])?,
+        },
+        term,
+    ))
 }
 
 /// What stopped a thread writing or reading states: the scratch folder (what it said), or
@@ -504,6 +560,7 @@ struct Segment {
     offset: u64,
     bytes: u64,
     count: u64,
+    sum: u64,
 }
 
 /// One run: its pieces (one a thread) and each bucket's segment in them.
@@ -529,7 +586,8 @@ impl<'a> Writer<'a> {
     }
 
     fn push<K: Key, T: Ways>(&mut self, s: &Slot<K, T>) {
-        encode(s, &mut self.buf, &mut self.limbs);
+        let term = encode(s, &mut self.buf, &mut self.limbs);
+        self.piece.sum = self.piece.sum.wrapping_add(term);
         self.piece.count += 1;
     }
 
@@ -695,7 +753,11 @@ fn write_run<K: Key, T: Ways>(
                     result = Err(Err(e));
                     break;
                 }
-                let (offset, count) = (w.piece.bytes + w.buf.len() as u64, w.piece.count);
+                let (offset, count, sum) = (
+                    w.piece.bytes + w.buf.len() as u64,
+                    w.piece.count,
+                    w.piece.sum,
+                );
                 let mut failed = None;
                 let merged = [&dense];
                 let states: &[&Vec<Slot<K, T>>] = if raw { &lists } else { &merged };
@@ -718,6 +780,7 @@ fn write_run<K: Key, T: Ways>(
                         offset,
                         bytes,
                         count: w.piece.count - count,
+                        sum: w.piece.sum.wrapping_sub(sum),
                     },
                 ));
                 if let Err(e) = w.flush(false, scr) {
@@ -1130,14 +1193,15 @@ fn read_bucket<K: Key, T: Ways>(
         if k == 1 {
             mem.grow(states, seg.count as usize).map_err(Err)?;
         }
-        let mut at = 0;
+        let (mut at, mut sum) = (0, 0u64);
         for _ in 0..seg.count {
-            let s: Slot<K, T> = decode(bytes, &mut at).ok_or_else(|| {
+            let (s, term): (Slot<K, T>, u64) = decode(bytes, &mut at).ok_or_else(|| {
                 Ok(format!(
                     "{} holds a record that is not a state",
                     piece.path.display()
                 ))
             })?;
+            sum = sum.wrapping_add(term);
             if k == 1 || (s.key.hash() >> 32) % k == j {
                 if states.len() == states.capacity() {
                     mem.grow(states, 1).map_err(Err)?;
@@ -1148,6 +1212,12 @@ fn read_bucket<K: Key, T: Ways>(
         if at != bytes.len() {
             return Err(Ok(format!(
                 "{} holds more than its states",
+                piece.path.display()
+            )));
+        }
+        if sum != seg.sum {
+            return Err(Ok(format!(
+                "{} changed on disk while the count ran: its states are not those written",
                 piece.path.display()
             )));
         }
@@ -1180,6 +1250,71 @@ mod tests {
     }
 
     #[test]
+    fn a_state_changed_on_disk_is_caught_by_its_checksum() {
+        let parent =
+            std::env::temp_dir().join(format!("boardsolve-checksum-{}", std::process::id()));
+        std::fs::create_dir_all(&parent).unwrap();
+        let mem = Memory::new(None);
+        let states: Vec<Slot<u64, u64>> = (0..5_000u64)
+            .map(|i| Slot {
+                key: i.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1,
+                ways: i + 1,
+            })
+            .collect();
+        let read_back = |stored: Stored, scratch: &mut Scratch| {
+            let mut back = Vec::new();
+            let r = Frontier::<u64, u64>::Disk(stored)
+                .for_each_block(Some(scratch), &mem, |b| back.extend_from_slice(b));
+            r.map(|()| back)
+        };
+        // A byte of a state's key or of its count, changed where it still reads as a state.
+        for at in [3u64, 9] {
+            let mut scratch = Scratch::new(&parent);
+            let stored = store(&states, 2, &mut scratch).unwrap();
+            let back = read_back(stored, &mut scratch).unwrap();
+            let pairs =
+                |v: &[Slot<u64, u64>]| v.iter().map(|s| (s.key, s.ways)).collect::<Vec<_>>();
+            assert_eq!(pairs(&back), pairs(&states));
+            let stored = store(&states, 2, &mut scratch).unwrap();
+            let piece = &stored.pieces[1];
+            let mut byte = [0u8];
+            piece.file.read_exact_at(&mut byte, at).unwrap();
+            piece.file.write_all_at(&[byte[0] ^ 0x02], at).unwrap();
+            assert!(matches!(read_back(stored, &mut scratch), Err(Full::Disk)));
+            let why = scratch.failure.clone().unwrap();
+            assert!(why.contains("changed on disk"), "{why}");
+        }
+        // A bucket of a run, read back for its merge.
+        let mut scratch = Scratch::new(&parent);
+        let mut parts = vec![Buckets::<u64, u64>::new(&mem)];
+        parts[0].reset(8);
+        for s in &states {
+            parts[0].add(s.key, s.ways).unwrap();
+        }
+        let run = write_run(&mut parts, true, &mut scratch, &mem).unwrap();
+        let (mut bytes, mut got): (_, Vec<Slot<u64, u64>>) = (Vec::new(), Vec::new());
+        let runs = [run];
+        for b in 0..8 {
+            read_bucket(&runs, b, (0, 1), &mut bytes, &mut got, &scratch, &mem).unwrap();
+        }
+        assert_eq!(got.len(), states.len());
+        let seg = runs[0].segments[5];
+        assert!(seg.count > 0);
+        runs[0].pieces[seg.piece]
+            .file
+            .write_all_at(&[0xff], seg.offset + 4)
+            .unwrap();
+        let Err(Ok(why)) = read_bucket(&runs, 5, (0, 1), &mut bytes, &mut got, &scratch, &mem)
+        else {
+            panic!("a changed bucket read back");
+        };
+        assert!(why.contains("changed on disk"), "{why}");
+        drop((runs, scratch));
+        assert!(std::fs::read_dir(&parent).unwrap().next().is_none());
+        std::fs::remove_dir(&parent).unwrap();
+    }
+
+    #[test]
     fn records_read_back_as_written() {
         let mut buf = Vec::new();
         let mut limbs = [0; 64];
@@ -1201,9 +1336,9 @@ mod tests {
         let mut at = 0;
         for &k in &keys {
             for &w in &[0u64, 1, 127, 128, u64::MAX] {
-                let a: Slot<u64, u64> = decode(&buf, &mut at).unwrap();
+                let (a, _): (Slot<u64, u64>, _) = decode(&buf, &mut at).unwrap();
                 assert_eq!((a.key, a.ways), (k, w));
-                let b: Slot<U128, u128> = decode(&buf, &mut at).unwrap();
+                let (b, _): (Slot<U128, u128>, _) = decode(&buf, &mut at).unwrap();
                 assert_eq!(b.key.words(), [k, k.rotate_left(17)]);
                 assert_eq!(b.ways, (w as u128 * 3) << 40);
             }
@@ -1220,7 +1355,7 @@ mod tests {
             &mut limbs,
         );
         assert!(decode::<u64, u64>(&one, &mut 0).is_none());
-        let w: Slot<u64, Wide<3>> = decode(&one, &mut 0).unwrap();
+        let (w, _): (Slot<u64, Wide<3>>, _) = decode(&one, &mut 0).unwrap();
         assert_eq!(w.ways.bits(), 101);
         // Truncated records are refused.
         for cut in 0..one.len() {
