@@ -268,8 +268,8 @@ class Result:
     ``LimitReached.result`` and in ``compare``'s rows), ``count`` (an int, exact at any
     size, or None), ``optimum``, ``proven``, ``reason`` (why there is no solution, where
     known), ``stopped`` (what stopped the search: "time limit", "node limit", "solution
-    limit", "interrupted", "memory bound", or None), ``solutions`` (each a list of
-    ``(row, col)`` squares for the chess kinds, or the kind's own form: a tour's squares in
+    limit", "interrupted", "memory bound", "scratch folder", or None), ``solutions`` (each
+    a list of ``(row, col)`` squares for the chess kinds, or the kind's own form: a tour's squares in
     order, a tiling's pieces with their cells, a sudoku's rows), ``stats`` (a dict),
     ``kind``, ``strategy``, ``goal``, ``title``. ``to_json()`` gives the report ``solve
     --format json`` writes, ``to_dict()`` the same as a dict; ``str()`` the text report; in

@@ -181,6 +181,10 @@ pub enum StopReason {
     /// The strategy's working memory reached the budget ([`Task::memory`]), or the system
     /// refused an allocation ([`Run::out_of_memory`]).
     Memory,
+    /// The scratch folder the strategy writes what outgrows its memory to failed it
+    /// ([`Task::scratch`]): no room left, a file that could not be written or read, or one
+    /// that read back otherwise than it was written ([`Run::out_of_disk`]).
+    Disk,
     /// A count reached the most its counters hold (2^128 - 1, where they saturate): there
     /// are at least that many, and how many more is not known ([`Run::counter_full`]).
     CounterLimit,
@@ -196,6 +200,7 @@ impl StopReason {
                 | StopReason::Nodes
                 | StopReason::Interrupted
                 | StopReason::Memory
+                | StopReason::Disk
                 | StopReason::CounterLimit
         )
     }

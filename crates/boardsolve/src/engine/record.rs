@@ -66,7 +66,7 @@ pub struct PartRecord {
     /// Search nodes; `None` in records converted from logs that did not say.
     pub nodes: Option<u64>,
     pub seconds: f64,
-    /// What stopped an unfinished part: "time", "nodes", "interrupted", "memory".
+    /// What stopped an unfinished part: "time", "nodes", "interrupted", "memory", "disk".
     pub stopped: Option<String>,
 }
 
@@ -117,6 +117,7 @@ pub fn stop_name(r: StopReason) -> &'static str {
         StopReason::Interrupted => "interrupted",
         StopReason::Sink => "sink",
         StopReason::Memory => "memory",
+        StopReason::Disk => "disk",
         StopReason::CounterLimit => "counter",
     }
 }

@@ -328,6 +328,11 @@ impl<'a> Run<'a> {
         self.stop(StopReason::Memory);
     }
 
+    /// Stop because the scratch folder failed the strategy: the answer is unproven.
+    pub fn out_of_disk(&mut self) {
+        self.stop(StopReason::Disk);
+    }
+
     /// Stop because the count reached the most the strategy's counters hold: the count so
     /// far is a lower bound, as with any other limit.
     pub fn counter_full(&mut self) {

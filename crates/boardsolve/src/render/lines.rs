@@ -246,6 +246,7 @@ pub fn stop_text(r: StopReason) -> &'static str {
         StopReason::Interrupted => "interrupted",
         StopReason::Sink => "stopped by caller",
         StopReason::Memory => "memory bound",
+        StopReason::Disk => "scratch folder",
         StopReason::CounterLimit => "counter limit",
     }
 }

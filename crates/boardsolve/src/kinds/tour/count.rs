@@ -218,7 +218,8 @@ fn degrees(m: &Model) -> Vec<(usize, f64)> {
 }
 
 /// The count, or why there is none: `Err(Some(note))` when the states outgrew the memory
-/// (the run is then stopped as a memory limit), `Err(None)` for the run's other limits.
+/// (the run is then stopped as a memory limit, or as a disk one where the scratch folder
+/// failed), `Err(None)` for the run's other limits.
 /// Open tours are summed over `pairs` of ends where given, else counted in one sweep, whose
 /// states after each square go to `frontier`.
 fn count(
@@ -252,7 +253,7 @@ fn count(
             Ok((c, prefixes))
         }
         Pass::Outgrew(note) => {
-            run.out_of_memory();
+            stop_for(&note, run);
             Err(Some(note))
         }
         Pass::Stopped => Err(None),
@@ -309,7 +310,7 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
                 run.count(c * pair.weight as u128 * directions);
             }
             Pass::Outgrew(note) => {
-                run.out_of_memory();
+                stop_for(&note, run);
                 *outgrew.lock().unwrap_or_else(|e| e.into_inner()) = Some(note);
             }
             Pass::Stopped => {}
@@ -318,6 +319,15 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     a.notes
         .extend(outgrew.into_inner().unwrap_or_else(|e| e.into_inner()));
     a
+}
+
+/// Stop `run` for what stopped a sweep: its scratch folder, or the memory.
+fn stop_for(note: &Note, run: &mut Run) {
+    if matches!(note.get::<TourNote>(), Some(TourNote::ScratchFailed { .. })) {
+        run.out_of_disk();
+    } else {
+        run.out_of_memory();
+    }
 }
 
 /// Whether the tours of `m` are a sum over pairs of ends, which `--part` deals out: open
@@ -461,7 +471,7 @@ fn up_to_symmetry(m: &Model, tours: Natural, task: &Task, run: &mut Run) -> Answ
             match count_half_turn(m, task.threads.max(1), &mem, task.scratch, run) {
                 Pass::Done(c, _) => sum.add(&c),
                 Pass::Outgrew(note) => {
-                    run.out_of_memory();
+                    stop_for(&note, run);
                     let mut a = Answer::default();
                     a.notes.push(note);
                     return a;
@@ -904,6 +914,25 @@ mod tests {
             note.get::<TourNote>(),
             Some(TourNote::ScratchFailed { why, .. }) if why.contains("no/such")
         ));
+        // The count stops the run for its disk, not its memory.
+        let task = Task {
+            memory: Some(600 << 10),
+            scratch: Some(gone),
+            threads: 1,
+            ..Task::default()
+        };
+        let mut run = Run::new(Limits::default());
+        let r = count(&m, None, &task, &mut Report::default(), &mut run);
+        assert!(matches!(r, Err(Some(_))));
+        assert_eq!(run.stopped(), Some(StopReason::Disk));
+        let task = Task {
+            scratch: None,
+            ..task
+        };
+        let mut run = Run::new(Limits::default());
+        let r = count(&m, None, &task, &mut Report::default(), &mut run);
+        assert!(matches!(r, Err(Some(_))));
+        assert_eq!(run.stopped(), Some(StopReason::Memory));
         assert!(dir.is_empty());
     }
 
