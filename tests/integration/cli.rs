@@ -573,11 +573,19 @@ fn ctrl_c_stops_the_search_and_reports_what_was_found() {
     assert!(text.contains("interrupted"), "{text}");
 }
 
-/// A scheduler's time limit (SIGTERM) or a closed terminal (SIGHUP) stops a run as Ctrl-C
-/// does: the best placement so far is printed, exit 3.
+/// A scheduler's time limit (SIGTERM), a closed terminal (SIGHUP) or a batch system's
+/// warning (SIGUSR1, SIGUSR2, SIGXCPU) stops a run as Ctrl-C does: the best placement so
+/// far is printed, exit 3.
 #[test]
 fn sigterm_and_sighup_keep_the_best_answer() {
-    for (signal, signo) in [("TERM", 15), ("HUP", 1)] {
+    let signals = [
+        ("TERM", libc::SIGTERM),
+        ("HUP", libc::SIGHUP),
+        ("USR1", libc::SIGUSR1),
+        ("USR2", libc::SIGUSR2),
+        ("XCPU", libc::SIGXCPU),
+    ];
+    for (signal, signo) in signals.map(|(s, n)| (s, n as u32)) {
         let (code, text) = signalled(
             &[&puzzle("knights8.toml"), "--size", "20", "--quiet"],
             signal,

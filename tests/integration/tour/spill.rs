@@ -90,42 +90,51 @@ fn a_scratch_folder_no_one_can_write_in_is_refused_before_the_run() {
     assert!(out.is_empty(), "{out}");
 }
 
+/// Ctrl-C, and a batch system's CPU-time limit (SIGXCPU), while states are on disk.
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_while_spilling_leaves_no_scratch_files() {
-    let dir = scratch("interrupt");
-    let closed = crate::puzzle("closed6x6-count.toml");
-    let mut child = spawn(&[
-        &closed,
-        "--width",
-        "8",
-        "--height",
-        "7",
-        "--memory",
-        "8M",
-        "--scratch",
-        dir.to_str().unwrap(),
-    ]);
-    // Interrupted once its folder holds states.
-    let started = Instant::now();
-    let spilled = loop {
-        let files: usize = std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .map(|e| std::fs::read_dir(e.path()).map_or(0, |d| d.count()))
-            .sum();
-        if files > 0 || started.elapsed() > Duration::from_secs(60) {
-            break files > 0;
+    for signo in [libc::SIGINT, libc::SIGXCPU] {
+        let dir = scratch(&format!("interrupt-{signo}"));
+        let closed = crate::puzzle("closed6x6-count.toml");
+        let mut child = spawn(&[
+            &closed,
+            "--width",
+            "8",
+            "--height",
+            "7",
+            "--memory",
+            "8M",
+            "--scratch",
+            dir.to_str().unwrap(),
+        ]);
+        // Interrupted once its folder holds states.
+        let started = Instant::now();
+        let spilled = loop {
+            let files: usize = std::fs::read_dir(&dir)
+                .unwrap()
+                .flatten()
+                .map(|e| std::fs::read_dir(e.path()).map_or(0, |d| d.count()))
+                .sum();
+            if files > 0 || started.elapsed() > Duration::from_secs(60) {
+                break files > 0;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        };
+        if signo == libc::SIGINT {
+            interrupt(&mut child);
+        } else {
+            // The handlers are in place before the count starts, so before it spills.
+            // SAFETY: a signal to a child of this process, not yet waited for.
+            assert_eq!(unsafe { libc::kill(child.id() as i32, signo) }, 0);
         }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    interrupt(&mut child);
-    let (status, out, err) = finish(child, 60);
-    assert!(spilled, "no states went to disk: {err}");
-    assert_eq!(status.code(), Some(3), "{out}{err}");
-    assert!(out.contains("[interrupted]"), "{out}");
-    assert_eq!(entries(&dir), 0, "scratch files left");
-    let _ = std::fs::remove_dir_all(&dir);
+        let (status, out, err) = finish(child, 60);
+        assert!(spilled, "no states went to disk: {err}");
+        assert_eq!(status.code(), Some(3), "{signo}: {out}{err}");
+        assert!(out.contains("[interrupted]"), "{out}");
+        assert_eq!(entries(&dir), 0, "scratch files left");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 #[test]
