@@ -57,6 +57,42 @@ fn a_count_past_its_memory_spills_and_counts_the_published_number() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A part of an open count (one pair of ends' sweep) spills as a whole count does, says
+/// so, and counts what it counts in memory.
+#[test]
+fn a_part_past_its_memory_spills_and_says_so() {
+    let dir = scratch("part");
+    let open = crate::puzzle("tour5x5.toml");
+    let args = [
+        &open[..],
+        "--width",
+        "8",
+        "--height",
+        "6",
+        "--strategy",
+        "count",
+        "--part",
+        "1/156",
+        "--threads",
+        "1",
+        "--memory",
+        "8M",
+        "--scratch",
+        dir.to_str().unwrap(),
+    ];
+    let (code, out, err) = run_cli(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("outgrew the memory and went through"), "{err}");
+    assert_eq!(entries(&dir), 0, "scratch files left");
+    let in_memory = [&args[..11], &["--scratch", "off"]].concat();
+    let (code, whole, err) = run_cli(&in_memory);
+    assert_eq!(code, 0, "{whole}{err}");
+    assert!(!err.contains("went through"), "{err}");
+    assert_eq!(out, whole);
+    assert!(out.contains("521,271,760 solutions in this part"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_scratch_folder_that_is_not_one_is_refused() {
     let dir = scratch("bad");

@@ -288,21 +288,27 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let mem = Memory::new(task.memory);
     let directions = u128::from(m.directions());
     let outgrew: Mutex<Option<Note>> = Mutex::new(None);
+    let spills: Mutex<Vec<SpillStats>> = Mutex::new(Vec::new());
     // The sweeps share the threads out; a part of fewer sweeps than threads (on 8x8, every
     // part is one sweep) gives each sweep its share of them.
     let threads = (task.threads / cut.nodes.len().max(1)).max(1);
     let mut a = parts::count_part(task, run, cut, |node, run| {
         let pair = &pairs[node.expect("the root is never a part's subtree")];
-        match count_in(
+        let mut own = Report::default();
+        let pass = count_in(
             m,
             &pair.ends,
             threads,
             &mem.share(),
             task.scratch,
             false,
-            &mut Report::default(),
+            &mut own,
             run,
-        ) {
+        );
+        if let Some(sp) = own.spill {
+            spills.lock().unwrap_or_else(|e| e.into_inner()).push(sp);
+        }
+        match pass {
             Pass::Done(c, _) => {
                 let c = c
                     .to_u128()
@@ -318,6 +324,8 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     });
     a.notes
         .extend(outgrew.into_inner().unwrap_or_else(|e| e.into_inner()));
+    let spills = spills.into_inner().unwrap_or_else(|e| e.into_inner());
+    a.notes.extend(SpillStats::sum(spills).map(spilled_note));
     a
 }
 
