@@ -51,9 +51,13 @@ pub fn progress_line(r: &Reading) -> String {
         ));
     }
     if let Some(f) = r.share_done() {
+        let subtrees = |of: u128| {
+            let noun = if of == 1 { "subtree" } else { "subtrees" };
+            format!(" of {} {noun}", group(of))
+        };
         let of = match (r.standing.subtrees, r.items) {
-            (Some((_, of)), _) => format!(" of {} subtrees", group(of as u128)),
-            (None, Some((_, of))) => format!(" of {} subtrees", group(u128::from(of))),
+            (Some((_, of)), _) => subtrees(of as u128),
+            (None, Some((_, of))) => subtrees(u128::from(of)),
             _ => " of the top branches".to_string(),
         };
         let left = r
@@ -124,7 +128,8 @@ mod tests {
         );
         // One sweep of a part's list of one is still where the run is.
         r.items = Some((0, 1));
-        assert!(progress_line(&r).contains("square 38 of 64"));
+        let line = progress_line(&r);
+        assert!(line.contains("0% of 1 subtree | square 38 of 64"), "{line}");
         r.items = Some((3, 50));
         let line = progress_line(&r);
         assert!(
