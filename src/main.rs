@@ -12,5 +12,13 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // A file-size limit (`ulimit -f`) would end the process at the write that passes it,
+    // leaving a count's spill folder behind; ignored, the write fails and the run stops
+    // saying so, its folder removed.
+    #[cfg(unix)]
+    // SAFETY: as above.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     ExitCode::from(boardsolve_cli::main(std::env::args_os().collect()))
 }

@@ -399,16 +399,17 @@ fn signalled_timed(
     signo: u32,
     wait: f64,
 ) -> (Option<i32>, String, std::time::Duration) {
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
         .args(args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    let pid = child.id();
     // The kernel lists caught signals in /proc/PID/status ("SigCgt", a hex mask; signal k is
     // bit k - 1).
     let catches = || {
-        std::fs::read_to_string(format!("/proc/{}/status", child.id()))
+        std::fs::read_to_string(format!("/proc/{pid}/status"))
             .ok()
             .and_then(|s| {
                 let mask = s
@@ -422,10 +423,12 @@ fn signalled_timed(
     };
     let waited = std::time::Instant::now();
     while !catches() {
-        assert!(
-            waited.elapsed().as_secs() < 30,
-            "the solver never became ready"
-        );
+        if waited.elapsed().as_secs() >= 30 {
+            // Not left searching after the test.
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the solver never became ready");
+        }
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
     std::thread::sleep(std::time::Duration::from_secs_f64(wait));

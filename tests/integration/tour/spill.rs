@@ -173,6 +173,34 @@ fn ctrl_c_while_spilling_leaves_no_scratch_files() {
     }
 }
 
+/// A file-size limit (`ulimit -f`) passed by a spill's file stops the count, which says
+/// why and removes its folder, instead of ending the process where it stands.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_size_limit_stops_a_spill_cleanly() {
+    let dir = scratch("fsize");
+    let solve = assert_cmd::cargo::cargo_bin("solve");
+    let closed = crate::puzzle("closed6x6-count.toml");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(
+            "ulimit -f 256 && exec \"$0\" \"$1\" --width 8 --height 6 --memory 8M --threads 1 \
+             --scratch \"$2\"",
+        )
+        .args([
+            solve.as_os_str(),
+            std::ffi::OsStr::new(&closed),
+            dir.as_os_str(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("File too large"), "{err}");
+    assert_eq!(entries(&dir), 0, "scratch files left");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_tmpdir_that_names_no_folder_spills_to_tmp() {
     if !std::path::Path::new("/tmp").is_dir() {
