@@ -45,6 +45,9 @@ pub struct SweepStanding {
 #[derive(Debug, Default)]
 struct Shared {
     stop: AtomicBool,
+    /// Why the first run that stopped the others stopped: what they report too, so that a
+    /// count stopped by one worker's memory says so, not that its siblings were interrupted.
+    cause: std::sync::OnceLock<StopReason>,
     nodes: AtomicU64,
     /// Solutions counted by the run and its children, published at their checks, as the
     /// nodes are (for the gauge; the answer adds the children's statistics exactly).
@@ -279,7 +282,8 @@ impl<'a> Run<'a> {
             return self.stop(reason);
         }
         if self.shared.stop.load(Ordering::Relaxed) {
-            self.stopped = Some(StopReason::Interrupted);
+            let cause = self.shared.cause.get().copied();
+            self.stopped = Some(cause.unwrap_or(StopReason::Interrupted));
             return true;
         }
         self.publish_standing();
@@ -316,7 +320,8 @@ impl<'a> Run<'a> {
     fn stop(&mut self, reason: StopReason) -> bool {
         self.stopped = Some(reason);
         if reason.is_limit() {
-            // Parallel siblings stop too.
+            // Parallel siblings stop too, for the same reason.
+            let _ = self.shared.cause.set(reason);
             self.shared.stop.store(true, Ordering::Relaxed);
         }
         true

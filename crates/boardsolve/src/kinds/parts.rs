@@ -30,6 +30,12 @@ pub(crate) fn count_part<N: Sync>(
     whole: impl Fn(&N, &mut Run) + Sync,
 ) -> Answer {
     search_part(task, run, &cut.nodes, whole);
+    counted(task, run, cut)
+}
+
+/// The answer of a part whose subtrees were searched, their solutions counted into `run`:
+/// the nodes above them added, and the partial result filled in.
+pub(crate) fn counted<N>(task: &Task, run: &mut Run, cut: Cut<N>) -> Answer {
     run.nodes(nodes_above(task, cut.above));
     Answer {
         count: Some(run.stats.solutions),

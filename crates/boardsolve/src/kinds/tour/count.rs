@@ -287,19 +287,17 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     };
     let mem = Memory::new(task.memory);
     let directions = u128::from(m.directions());
-    let outgrew: Mutex<Option<Note>> = Mutex::new(None);
     let spills: Mutex<Vec<SpillStats>> = Mutex::new(Vec::new());
-    // The sweeps share the threads out; a part of fewer sweeps than threads (on 8x8, every
-    // part is one sweep) gives each sweep its share of them.
-    let threads = (task.threads / cut.nodes.len().max(1)).max(1);
-    let mut a = parts::count_part(task, run, cut, |node, run| {
-        let pair = &pairs[node.expect("the root is never a part's subtree")];
+    // A pair's sweep, its count added to the run; what outgrew the budget comes back with
+    // whether it would have outgrown the budget alone too.
+    let sweep = |i: usize, threads: usize, run: &mut Run| {
+        let (pair, share) = (&pairs[i], mem.share());
         let mut own = Report::default();
         let pass = count_in(
             m,
             &pair.ends,
             threads,
-            &mem.share(),
+            &share,
             task.scratch,
             false,
             &mut own,
@@ -314,14 +312,45 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
                     .to_u128()
                     .expect("applies() bounds a part's counts by 128 bits");
                 run.count(c * pair.weight as u128 * directions);
+                None
             }
-            Pass::Outgrew(note) => {
+            Pass::Outgrew(note) => Some((note, share.outgrew_alone())),
+            Pass::Stopped => None,
+        }
+    };
+    let outgrew: Mutex<Option<Note>> = Mutex::new(None);
+    let again: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+    // The sweeps share the threads out; a part of fewer sweeps than threads (on 8x8, every
+    // part is one sweep) gives each sweep its share of them.
+    let threads = (task.threads / cut.nodes.len().max(1)).max(1);
+    parts::search_part(task, run, &cut.nodes, |node, run| {
+        let i = node.expect("the root is never a part's subtree");
+        match sweep(i, threads, run) {
+            // Beside the others' lists, or on threads that each keep buckets: it runs again
+            // alone, as a whole count's pairs do (count_by_pairs). On one thread it ran
+            // alone already.
+            Some((_, false)) if task.threads > 1 => {
+                again.lock().unwrap_or_else(|e| e.into_inner()).push(i)
+            }
+            Some((note, _)) => {
                 stop_for(&note, run);
                 *outgrew.lock().unwrap_or_else(|e| e.into_inner()) = Some(note);
             }
-            Pass::Stopped => {}
+            None => {}
         }
     });
+    let mut again = again.into_inner().unwrap_or_else(|e| e.into_inner());
+    again.sort_unstable();
+    for i in again {
+        if run.check() {
+            break;
+        }
+        if let Some((note, _)) = sweep(i, 1, run) {
+            stop_for(&note, run);
+            *outgrew.lock().unwrap_or_else(|e| e.into_inner()) = Some(note);
+        }
+    }
+    let mut a = parts::counted(task, run, cut);
     a.notes
         .extend(outgrew.into_inner().unwrap_or_else(|e| e.into_inner()));
     let spills = spills.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -825,6 +854,51 @@ mod tests {
         }
         // Below it, the count stops at the budget, with or without company.
         assert!(by_pairs(Some(lo), 2).is_none());
+    }
+
+    #[test]
+    fn a_part_whose_sweep_outgrew_the_shared_budget_counts_it_again_alone() {
+        let m = model("kind = \"tour\"\n[board]\nwidth = 7\nheight = 5\n");
+        let part = |i: usize, budget: Option<u64>, threads: usize| {
+            let task = Task {
+                goal: Goal::Count,
+                part: Some((i, 2)),
+                memory: budget,
+                threads,
+                ..Task::default()
+            };
+            let mut run = Run::new(Limits::default());
+            let a = part(&m, &task, &mut run);
+            (a.count, run.stopped())
+        };
+        let whole: Vec<u128> = (1..=2).map(|i| part(i, None, 1).0.unwrap()).collect();
+        // The parts add up to the sweep with free ends.
+        let mut run = Run::new(Limits::default());
+        let (free, _) =
+            count(&m, None, &Task::default(), &mut Report::default(), &mut run).unwrap();
+        assert_eq!(Some(whole.iter().sum::<u128>()), free.to_u128());
+        // The least budget in which each part's sweeps, one after another, fit: two at once
+        // may not, and those run again alone.
+        let fits = |budget: u64| (1..=2).all(|i| part(i, Some(budget), 1).1.is_none());
+        let (mut lo, mut hi) = (1u64 << 10, 1u64 << 30);
+        while hi - lo > 1 << 10 {
+            let mid = (lo + hi) / 2;
+            if fits(mid) { hi = mid } else { lo = mid }
+        }
+        for _ in 0..3 {
+            for i in 1..=2 {
+                assert_eq!(part(i, Some(hi), 2), (Some(whole[i - 1]), None), "part {i}");
+            }
+        }
+        // Below it, a part stops at the budget, and says so, with or without company.
+        let stops: Vec<_> = (1..=2).map(|i| part(i, Some(lo), 2).1).collect();
+        assert!(stops.contains(&Some(StopReason::Memory)), "{stops:?}");
+        assert!(
+            stops
+                .iter()
+                .all(|s| matches!(s, None | Some(StopReason::Memory))),
+            "{stops:?}"
+        );
     }
 
     #[test]
