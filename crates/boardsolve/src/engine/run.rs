@@ -597,6 +597,29 @@ mod tests {
     }
 
     #[test]
+    fn workers_stopped_by_a_sibling_report_its_reason() {
+        // The first item's worker runs out of memory; the second sees the stop at its next
+        // check. The run reports the memory, whichever worker is absorbed first.
+        let mut run = Run::new(Limits::default());
+        let reasons = std::sync::Mutex::new(Vec::new());
+        run.share_out(&[0, 1], 2, |&i, child| {
+            if i == 1 {
+                child.out_of_memory();
+            } else {
+                let start = Instant::now();
+                while !child.check() {
+                    assert!(start.elapsed().as_secs() < 60, "the sibling never stopped");
+                    std::thread::yield_now();
+                }
+            }
+            reasons.lock().unwrap().push(child.stopped());
+        });
+        assert_eq!(run.stopped(), Some(StopReason::Memory));
+        let reasons = reasons.into_inner().unwrap();
+        assert_eq!(reasons, [Some(StopReason::Memory); 2]);
+    }
+
+    #[test]
     fn sink_break_is_not_a_limit() {
         let mut seen = Vec::new();
         let mut run = Run::new(Limits::default()).with_sink(Box::new(|s: &[usize]| {
