@@ -202,6 +202,40 @@ fn a_file_size_limit_stops_a_spill_cleanly() {
 }
 
 #[test]
+fn a_part_stopped_by_its_scratch_folder_says_so_in_its_record() {
+    let dir = scratch("fsize-part");
+    let record = dir.join("part-1.jsonl");
+    let solve = assert_cmd::cargo::cargo_bin("solve");
+    let open = crate::puzzle("tour5x5.toml");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(
+            "ulimit -f 256 && exec \"$0\" \"$1\" --width 8 --height 6 --strategy count \
+             --memory 8M --threads 1 --part 1/156 --scratch \"$2\" --record \"$3\"",
+        )
+        .args([
+            solve.as_os_str(),
+            std::ffi::OsStr::new(&open),
+            dir.as_os_str(),
+            record.as_os_str(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("[scratch folder]"), "{err}");
+    let line = std::fs::read_to_string(&record).unwrap();
+    assert!(line.contains("\"stopped\":\"disk\""), "{line}");
+    let (code, _, err) = run_cli(&["merge", record.to_str().unwrap()]);
+    assert_eq!(code, 3, "{err}");
+    assert!(
+        err.contains("part 1/156 stopped by its scratch folder"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_tmpdir_that_names_no_folder_spills_to_tmp() {
     if !std::path::Path::new("/tmp").is_dir() {
         return;

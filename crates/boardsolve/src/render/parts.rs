@@ -265,6 +265,10 @@ pub fn stopped_text(r: &PartRecord) -> String {
             "its memory budget",
             "run it with a larger --memory, or in subparts",
         ),
+        Some("disk") => (
+            "its scratch folder (full, or a file in it that failed)",
+            "run it with more room in its --scratch folder, or a larger --memory",
+        ),
         Some("interrupted") => ("a signal", "run it again"),
         _ => ("a limit", "run it again"),
     };
