@@ -44,6 +44,21 @@ fn a_count_past_its_memory_spills_and_counts_the_published_number() {
         assert!(out.contains("55,488,142 solutions"), "{out}");
         assert!(err.contains("outgrew the memory and went through"), "{err}");
         assert_eq!(entries(&dir), 0, "scratch files left");
+        // The JSON report says it too, in numbers.
+        let (code, json, err) = run_cli(&[&args[..], &["--format", "json"]].concat());
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let spill = &v["spill"];
+        assert!(
+            spill["folder"]
+                .as_str()
+                .unwrap()
+                .contains("boardsolve-spill-")
+        );
+        assert!(spill["squares"].as_u64().unwrap() > 0, "{spill}");
+        let written = spill["written_bytes"].as_u64().unwrap();
+        assert!(spill["peak_bytes"].as_u64().unwrap() <= written, "{spill}");
+        assert!(spill["read_bytes"].as_u64().unwrap() > 0, "{spill}");
         // Without a scratch folder the same count stops at the budget.
         let mut off = args.to_vec();
         *off.last_mut().unwrap() = "off";
@@ -53,6 +68,9 @@ fn a_count_past_its_memory_spills_and_counts_the_published_number() {
             err.contains("the frontier outgrew the memory at square"),
             "{err}"
         );
+        let (_, json, _) = run_cli(&[&off[..], &["--format", "json"]].concat());
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert!(v.get("spill").is_none(), "{json}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,6 +11,7 @@ use std::io::Write;
 use serde_json::{Value, json};
 
 use crate::engine::{Outcome, Partial, PartialWork, StopReason};
+use crate::kinds::tour::TourNote;
 use crate::util::Packed;
 
 use super::text::{decimal_into, digits};
@@ -193,6 +194,32 @@ pub(super) fn json_tail(o: &Outcome, unfinished: Option<&Unfinished>) -> Value {
     }
     if !o.answer.frontier.is_empty() {
         report["frontier"] = json!(o.answer.frontier);
+    }
+    // What a tour count wrote to disk, as the summary says it, for scripts that chart it.
+    let spilled = o
+        .answer
+        .notes
+        .iter()
+        .find_map(|n| match n.get::<TourNote>() {
+            Some(TourNote::Spilled {
+                dir,
+                squares,
+                runs,
+                peak,
+                written,
+                read,
+            }) => Some(json!({
+                "folder": dir,
+                "squares": squares,
+                "runs": runs,
+                "peak_bytes": peak,
+                "written_bytes": written,
+                "read_bytes": read,
+            })),
+            _ => None,
+        });
+    if let Some(spill) = spilled {
+        report["spill"] = spill;
     }
     report
 }
