@@ -314,7 +314,7 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
                 run.count(c * pair.weight as u128 * directions);
                 None
             }
-            Pass::Outgrew(note) => Some((note, share.outgrew_alone())),
+            Pass::Outgrew(note) => Some((note, hopeless(&share, task.scratch))),
             Pass::Stopped => None,
         }
     };
@@ -356,6 +356,13 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
     let spills = spills.into_inner().unwrap_or_else(|e| e.into_inner());
     a.notes.extend(SpillStats::sum(spills).map(spilled_note));
     a
+}
+
+/// Whether a sweep that outgrew the budget it shared with others would outgrow it alone
+/// too. Only in memory do its own lists tell: a sweep that spills keeps in memory what the
+/// room left to it allows, and with the whole budget it plans its squares otherwise.
+fn hopeless(share: &Memory, scratch: Option<&std::path::Path>) -> bool {
+    scratch.is_none() && share.outgrew_alone()
 }
 
 /// Stop `run` for what stopped a sweep: its scratch folder, or the memory.
@@ -412,7 +419,7 @@ fn count_by_pairs(
             child,
         );
         keep_spill(own);
-        if matches!(pass, Pass::Outgrew(_)) && share.outgrew_alone() {
+        if matches!(pass, Pass::Outgrew(_)) && hopeless(&share, scratch) {
             // It would outgrow the budget alone too: the count cannot be whole, and the
             // other sweeps stop now.
             child.out_of_memory();
@@ -899,6 +906,40 @@ mod tests {
                 .all(|s| matches!(s, None | Some(StopReason::Memory))),
             "{stops:?}"
         );
+    }
+
+    #[test]
+    fn a_part_whose_spilling_sweeps_share_a_small_budget_counts_them_all() {
+        // Sweeps that spill keep in memory what the others leave them: one that outgrew the
+        // shared budget runs again alone, whatever its lists wanted beside the others.
+        let m = model("kind = \"tour\"\n[board]\nwidth = 7\nheight = 5\n");
+        let dir = TestDir::new("part");
+        let part = |i: usize, budget: Option<u64>, threads: usize| {
+            let task = Task {
+                goal: Goal::Count,
+                part: Some((i, 2)),
+                memory: budget,
+                threads,
+                scratch: budget.map(|_| dir.path()),
+                ..Task::default()
+            };
+            let mut run = Run::new(Limits::default());
+            let a = part(&m, &task, &mut run);
+            (a.count, run.stopped())
+        };
+        let whole: Vec<_> = (1..=2).map(|i| part(i, None, 1)).collect();
+        for budget in [160u64 << 10, 192 << 10, 256 << 10, 384 << 10] {
+            for _ in 0..3 {
+                for i in 1..=2 {
+                    assert_eq!(
+                        part(i, Some(budget), 2),
+                        whole[i - 1],
+                        "part {i} at {budget}"
+                    );
+                }
+            }
+        }
+        assert!(dir.is_empty());
     }
 
     #[test]
