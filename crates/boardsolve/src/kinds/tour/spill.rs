@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use super::key::Key;
-use super::states::{Buckets, Full, Memory, Slot, Ways, merge};
+use super::states::{Buckets, Full, Memory, Slot, Ways, give_back, merge};
 use crate::engine::Clock;
 
 /// The bytes a file is read and written in.
@@ -821,6 +821,8 @@ fn write_run<K: Key, T: Ways>(
     for p in parts.iter_mut() {
         p.flushed();
     }
+    // The threads' merge tables and lists are free again.
+    give_back();
     scratch.runs += 1;
     Ok(run)
 }
@@ -869,6 +871,9 @@ where
         }
         other => other,
     };
+    // The square before's buckets, or the lists of a square that outgrew the memory, are
+    // free: the spill's buckets are planned on a budget that the system must hold.
+    give_back();
     let disk = matches!(input, Frontier::Disk(_));
     let Some(plan) = plan::<K, T>(mem, threads, expected, disk) else {
         return Err(Full::Memory);
@@ -928,6 +933,7 @@ where
     for run in runs {
         remove_run(run, scratch);
     }
+    give_back();
     result
 }
 
@@ -946,6 +952,7 @@ pub(super) fn merge_on_disk<K: Key, T: Ways>(
     for p in parts.iter_mut() {
         p.free();
     }
+    give_back();
     let run = run?;
     let stored = merge_runs::<K, T>(
         std::slice::from_ref(&run),
