@@ -113,6 +113,7 @@ fn a_part_past_its_memory_spills_and_says_so() {
 
 /// The peak resident memory of `solve` run with `args`, in KiB, and its exit code: from
 /// the kernel's accounting of that one child (wait4), not of all the test's children.
+#[allow(clippy::zombie_processes)] // reaped by wait4, which also gives its usage
 fn peak_memory(args: &[&str]) -> (i32, u64) {
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
         .args(args)
