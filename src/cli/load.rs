@@ -625,51 +625,59 @@ pub(crate) fn header(l: &Loaded) -> Header {
     Header::of(&l.spec, &l.model, &l.task, &l.changes)
 }
 
+/// Whether a folder can be made in `dir`, as the spill makes its own.
+fn writable(dir: &std::path::Path) -> std::io::Result<()> {
+    let probe = dir.join(format!("boardsolve-probe-{}", std::process::id()));
+    match std::fs::create_dir(&probe) {
+        Ok(()) => {
+            let _ = std::fs::remove_dir(&probe);
+            Ok(())
+        }
+        // Left by an earlier process of the same number: the folder was writable then.
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// The folder `--scratch` names (the system's temporary folder by default), checked to be
 /// one; `None` for `off`. Kept for the process's life, as the run's settings are.
 pub(crate) fn scratch(asked: Option<&str>) -> Result<Option<&'static std::path::Path>, String> {
     let dir = match asked {
         Some("off") => return Ok(None),
-        Some(d) => std::path::PathBuf::from(d),
+        Some(d) => {
+            let dir = std::path::PathBuf::from(d);
+            if !dir.is_dir() {
+                return Err(format!(
+                    "--scratch {}: not a folder; accepted: an existing folder (it is not \
+                     created), or off",
+                    boardsolve::render::shown(&dir.display().to_string())
+                ));
+            }
+            // A folder the spill cannot write in is found now, not at the first spill,
+            // hours in.
+            if let Err(e) = writable(&dir) {
+                return Err(format!(
+                    "--scratch {}: cannot create a folder in it ({e}); accepted: a folder this \
+                     user can write in, or off",
+                    boardsolve::render::shown(&dir.display().to_string())
+                ));
+            }
+            dir
+        }
         None => {
-            // $TMPDIR when it names a folder, else /tmp; with neither, no spill, as with
-            // `off` (the summary of a count stopped at the budget says so).
-            let t = std::env::temp_dir();
-            let tmp = std::path::PathBuf::from("/tmp");
-            if t.is_dir() {
-                t
-            } else if tmp.is_dir() {
-                tmp
-            } else {
-                return Ok(None);
+            // $TMPDIR when it names a folder this user can write in, else /tmp, as
+            // temporary files are found; with neither, no spill, as with `off` (the summary
+            // of a count stopped at the budget says so).
+            let candidates = [std::env::temp_dir(), std::path::PathBuf::from("/tmp")];
+            match candidates
+                .into_iter()
+                .find(|d| d.is_dir() && writable(d).is_ok())
+            {
+                Some(d) => d,
+                None => return Ok(None),
             }
         }
     };
-    if !dir.is_dir() {
-        return Err(format!(
-            "--scratch {}: not a folder; accepted: an existing folder (it is not created), \
-             or off",
-            dir.display()
-        ));
-    }
-    // A folder the spill cannot write in is found now, not at the first spill, hours in.
-    if asked.is_some() {
-        let probe = dir.join(format!("boardsolve-probe-{}", std::process::id()));
-        match std::fs::create_dir(&probe) {
-            Ok(()) => {
-                let _ = std::fs::remove_dir(&probe);
-            }
-            // Left by an earlier process of the same number: the folder was writable then.
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-            Err(e) => {
-                return Err(format!(
-                    "--scratch {}: cannot create a folder in it ({e}); accepted: a folder this \
-                 user can write in, or off",
-                    dir.display()
-                ));
-            }
-        }
-    }
     // Each folder is leaked once, however many puzzles a run loads (`solve many`).
     static KEPT: std::sync::Mutex<Vec<&'static std::path::Path>> =
         std::sync::Mutex::new(Vec::new());

@@ -331,3 +331,60 @@ fn a_tmpdir_that_names_no_folder_spills_to_tmp() {
     assert!(out.contains("55,488,142 solutions"), "{out}{err}");
     assert!(err.contains("went through /tmp/boardsolve-spill-"), "{err}");
 }
+
+/// A TMPDIR no one can make a folder in (/proc) is passed over for /tmp before the run,
+/// as temporary files are placed, rather than failing the count at its first spill.
+#[test]
+fn a_tmpdir_no_one_can_write_in_spills_to_tmp() {
+    if !std::path::Path::new("/tmp").is_dir() || !std::path::Path::new("/proc").is_dir() {
+        return;
+    }
+    let out = assert_cmd::Command::cargo_bin("solve")
+        .unwrap()
+        .env("TMPDIR", "/proc")
+        .args([
+            &crate::puzzle("closed6x6-count.toml")[..],
+            "--width",
+            "8",
+            "--height",
+            "6",
+            "--memory",
+            "8M",
+            "--threads",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.contains("55,488,142 solutions"), "{out}{err}");
+    assert!(err.contains("went through /tmp/boardsolve-spill-"), "{err}");
+}
+
+/// A scratch folder's name with a line break in it stays on the summary's one line.
+#[test]
+fn a_scratch_path_with_a_line_break_is_shown_on_one_line() {
+    let dir = scratch("line\nbreak");
+    let (code, out, err) = run_cli(&[
+        &crate::puzzle("closed6x6-count.toml"),
+        "--width",
+        "8",
+        "--height",
+        "6",
+        "--memory",
+        "8M",
+        "--scratch",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let line = err
+        .lines()
+        .find(|l| l.contains("went through"))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(line.contains("line\\nbreak"), "{line}");
+    assert!(line.contains("removed at the end"), "{line}");
+    assert_eq!(entries(&dir), 0, "scratch files left");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -214,17 +214,28 @@ fn tour_note(n: &TourNote) -> String {
             } else {
                 String::new()
             };
+            // A path from the command line or the environment: one line, whatever it holds.
+            let dir = super::parts::shown(dir);
+            // No square of its own: a square's input went to disk before the square was
+            // refused.
+            let whose = if *squares > 0 {
+                format!(" of {}", counted(*squares as u128, "square", "squares"))
+            } else {
+                String::new()
+            };
             format!(
-                "the states of {} outgrew the memory and went through {dir}{in_runs}: {} \
+                "the states{whose} outgrew the memory and went through {dir}{in_runs}: {} \
                  written, {} read, at most {} there at once (removed at the end)",
-                counted(*squares as u128, "square", "squares"),
                 bytes(*written),
                 bytes(*read),
                 bytes(*peak)
             )
         }
         TourNote::ScratchFailed { at, index, why } => {
-            format!("the states spilled to disk at square {at} ({index}) could not go on: {why}")
+            format!(
+                "the states spilled to disk at square {at} ({index}) could not go on: {}",
+                super::parts::shown(why)
+            )
         }
     }
 }

@@ -605,7 +605,7 @@ pub static RUN: OptionGroup = OptionGroup {
             Value::Text,
             "DIR",
             Default::Words(
-                "the system's temporary folder ($TMPDIR if it names a folder, else /tmp)",
+                "the system's temporary folder ($TMPDIR if this user can write in it, else /tmp)",
             ),
             Range::Any,
             "Where a frontier count (tours, strategy count) writes the states that outgrow \

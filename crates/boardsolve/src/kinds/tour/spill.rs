@@ -120,6 +120,11 @@ impl Scratch {
     /// What was written, once anything was.
     pub fn stats(&self) -> Option<SpillStats> {
         self.dir.as_ref()?;
+        // A spill refused before its first write (no room for it) went nowhere: the note of
+        // the failure says why.
+        if self.written.load(Ordering::Relaxed) == 0 {
+            return None;
+        }
         Some(SpillStats {
             dir: self.dir_shown(),
             squares: self.squares,
@@ -1250,6 +1255,8 @@ mod tests {
         let why = scratch.failure.clone().unwrap();
         assert!(why.contains("projected") && why.contains("free"), "{why}");
         assert_eq!(scratch.written.load(Ordering::Relaxed), 0);
+        // Nothing went through the folder: no note says it did.
+        assert!(scratch.stats().is_none());
         drop(scratch);
         // The sweep's folder goes with it.
         assert!(std::fs::read_dir(&parent).unwrap().next().is_none());
