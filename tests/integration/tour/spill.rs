@@ -317,14 +317,11 @@ fn a_part_stopped_by_its_scratch_folder_says_so_in_its_record() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn a_tmpdir_that_names_no_folder_spills_to_tmp() {
-    if !std::path::Path::new("/tmp").is_dir() {
-        return;
-    }
+/// 8x6 closed at 8M with `TMPDIR` set to `tmpdir`, which should send the spill to /tmp.
+fn spills_to_tmp_with_tmpdir(tmpdir: &str, more: &[&str]) {
     let out = assert_cmd::Command::cargo_bin("solve")
         .unwrap()
-        .env("TMPDIR", "/nonexistent/boardsolve-test")
+        .env("TMPDIR", tmpdir)
         .args([
             &crate::puzzle("closed6x6-count.toml")[..],
             "--width",
@@ -334,6 +331,7 @@ fn a_tmpdir_that_names_no_folder_spills_to_tmp() {
             "--memory",
             "8M",
         ])
+        .args(more)
         .output()
         .unwrap();
     let (out, err) = (
@@ -344,6 +342,14 @@ fn a_tmpdir_that_names_no_folder_spills_to_tmp() {
     assert!(err.contains("went through /tmp/boardsolve-spill-"), "{err}");
 }
 
+#[test]
+fn a_tmpdir_that_names_no_folder_spills_to_tmp() {
+    if !std::path::Path::new("/tmp").is_dir() {
+        return;
+    }
+    spills_to_tmp_with_tmpdir("/nonexistent/boardsolve-test", &[]);
+}
+
 /// A TMPDIR no one can make a folder in (/proc) is passed over for /tmp before the run,
 /// as temporary files are placed, rather than failing the count at its first spill.
 #[test]
@@ -351,28 +357,7 @@ fn a_tmpdir_no_one_can_write_in_spills_to_tmp() {
     if !std::path::Path::new("/tmp").is_dir() || !std::path::Path::new("/proc").is_dir() {
         return;
     }
-    let out = assert_cmd::Command::cargo_bin("solve")
-        .unwrap()
-        .env("TMPDIR", "/proc")
-        .args([
-            &crate::puzzle("closed6x6-count.toml")[..],
-            "--width",
-            "8",
-            "--height",
-            "6",
-            "--memory",
-            "8M",
-            "--threads",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    let (out, err) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
-    assert!(out.contains("55,488,142 solutions"), "{out}{err}");
-    assert!(err.contains("went through /tmp/boardsolve-spill-"), "{err}");
+    spills_to_tmp_with_tmpdir("/proc", &["--threads", "2"]);
 }
 
 /// A scratch folder's name with a line break in it stays on the summary's one line.
