@@ -258,10 +258,15 @@ fn solve(cli: SolveCli) -> u8 {
         more.extend(l.model.picture_compact(c));
     }
     let record = parts::record_of(&cli, &l, &h, &outcome);
-    if let (Some(path), Some(r)) = (&cli.out.record, &record)
-        && let Err(e) = parts::write_record(path, r)
-    {
-        return fail(e);
+    if let (Some(path), Some(r)) = (&cli.out.record, &record) {
+        match parts::write_record(path, r) {
+            Ok(parts::Recorded::Written) => {}
+            Ok(parts::Recorded::Kept(old)) if !cli.out.quiet => {
+                eprintln!("{}", render::kept_record_note(path, &old));
+            }
+            Ok(parts::Recorded::Kept(_)) => {}
+            Err(e) => return fail(e),
+        }
     }
     let report = report.into_inner().unwrap_or_else(|p| p.into_inner());
     let unfinished = match report.finish(

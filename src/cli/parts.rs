@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use boardsolve::engine::Outcome;
-use boardsolve::engine::merge::Missing;
+use boardsolve::engine::merge::{Missing, parse_lines};
 use boardsolve::engine::record::{PartRecord, RecordContext};
 use boardsolve::render::{self, Header};
 
@@ -34,11 +34,58 @@ pub(crate) fn record_of(cli: &SolveCli, l: &Loaded, h: &Header, o: &Outcome) -> 
     ))
 }
 
-/// Write the record whole or not at all ([`write_whole`]).
-pub(crate) fn write_record(path: &str, r: &PartRecord) -> Result<(), String> {
+/// What `--record` did with a run's record.
+pub(crate) enum Recorded {
+    Written,
+    /// The run stopped before its end, and the file already held this finished record of
+    /// the same part: kept, since an unfinished record over it would send a part already
+    /// counted back to the list of parts to run.
+    Kept(PartRecord),
+}
+
+/// A record file larger than this is no single part's record (a record is a line of a few
+/// hundred bytes, a part's subtree list a fingerprint): it is not read to be kept.
+const MAX_KEPT_FILE: u64 = 1 << 20;
+
+/// Write the record whole or not at all ([`write_whole`]), unless it is unfinished and the
+/// file holds a finished record of the same part ([`Recorded::Kept`]).
+pub(crate) fn write_record(path: &str, r: &PartRecord) -> Result<Recorded, String> {
+    if !r.finished
+        && let Some(old) = finished_record_at(path, r)
+    {
+        return Ok(Recorded::Kept(old));
+    }
     let mut line = r.to_line();
     line.push('\n');
-    write_whole(&format!("--record {path}"), path, line.as_bytes())
+    write_whole(&format!("--record {path}"), path, line.as_bytes())?;
+    Ok(Recorded::Written)
+}
+
+/// A finished record of `r`'s part (the same puzzle, goal, strategy, part and subpart) in
+/// the regular file at `path`, if it holds one. Whatever cannot be read as records holds
+/// none: the file is replaced as before.
+fn finished_record_at(path: &str, r: &PartRecord) -> Option<PartRecord> {
+    let m = std::fs::symlink_metadata(path).ok()?;
+    if !m.file_type().is_file() || m.len() > MAX_KEPT_FILE {
+        return None;
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    let records = parse_lines(path, &text).ok()?;
+    records
+        .into_iter()
+        .map(|(_, old)| old)
+        .find(|old| old.finished && same_part(old, r))
+}
+
+/// Whether two records are of the same part of the same job.
+fn same_part(a: &PartRecord, b: &PartRecord) -> bool {
+    let sub = |r: &PartRecord| r.subpart.as_ref().map(|s| (s.index, s.fingerprint.clone()));
+    a.puzzle == b.puzzle
+        && a.goal == b.goal
+        && a.counted == b.counted
+        && a.strategy == b.strategy
+        && a.part == b.part
+        && sub(a) == sub(b)
 }
 
 /// A temporary file older than this, beside its target, was left by a writer killed before

@@ -822,3 +822,54 @@ fn merge_refuses_forged_counts_of_the_largest() {
         .collect();
     refused(&barred, &["a count at a given optimum"]);
 }
+
+/// A finished part run again and stopped (a limit, Ctrl-C) keeps its finished record: an
+/// unfinished one over it would send a part already counted back to the list to run. An
+/// unfinished record is replaced by the run that finishes, and by another unfinished one.
+#[test]
+fn a_finished_record_outlasts_a_stopped_run_of_the_same_part() {
+    let dir = temp_dir("kept");
+    let path = dir.join("part-2.jsonl");
+    let file = puzzle("queens8.toml");
+    let run = |extra: &[&str]| {
+        let mut a = vec![
+            file.as_str(),
+            "--size",
+            "12",
+            "--goal",
+            "count",
+            "--strategy",
+            "bitmask",
+            "--part",
+            "2/4",
+            "--record",
+            path.to_str().unwrap(),
+        ];
+        a.extend(extra);
+        let (code, _, err) = run_cli(&a);
+        (code, err, std::fs::read_to_string(&path).unwrap())
+    };
+    let (code, _, finished) = run(&[]);
+    assert_eq!(code, 0);
+    assert_eq!(field(&finished, "finished"), true);
+    let (code, err, kept) = run(&["--node-limit", "10"]);
+    assert_eq!(code, 3, "{err}");
+    assert_eq!(kept, finished, "the finished record was replaced");
+    assert!(
+        err.contains("kept the finished record of part 2/4"),
+        "{err}"
+    );
+    // Of another part, or once nothing finished is there, the stopped run's record is
+    // written.
+    std::fs::write(&path, finished.replace("\"part\":[2,4]", "\"part\":[3,4]")).unwrap();
+    let (_, err, stopped) = run(&["--node-limit", "10"]);
+    assert_eq!(field(&stopped, "finished"), false, "{err}");
+    assert!(!err.contains("kept"), "{err}");
+    let (_, _, again) = run(&["--node-limit", "20"]);
+    assert_eq!(field(&again, "finished"), false);
+    assert_ne!(again, stopped);
+    let (code, _, done) = run(&[]);
+    assert_eq!(code, 0);
+    assert_eq!(field(&done, "count"), field(&finished, "count"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -46,8 +46,8 @@ pub use many::{
 };
 pub use numbers::duration;
 pub use parts::{
-    Verdict, merge_error_text, merged_answer_line, merged_json, merged_outcome, merged_status,
-    merged_summary, no_records_line, part_arg, record_part_arg, shown, stopped_text,
+    Verdict, kept_record_note, merge_error_text, merged_answer_line, merged_json, merged_outcome,
+    merged_status, merged_summary, no_records_line, part_arg, record_part_arg, shown, stopped_text,
     verify_verdict,
 };
 pub use progress::progress_line;

@@ -163,6 +163,17 @@ pub fn record_part_arg(r: &PartRecord) -> String {
     })
 }
 
+/// The note of a run that stopped before its end and left the finished record already at
+/// `path` in place.
+pub fn kept_record_note(path: &str, finished: &PartRecord) -> String {
+    format!(
+        "--record {}: kept the finished record of part {} already there (this run stopped \
+         before its end, and its record would have put the part back on the list to run)",
+        shown(path),
+        record_part_arg(finished)
+    )
+}
+
 pub fn merge_error_text(e: &MergeError) -> String {
     let what = match &e.what {
         MergeFault::NotARecord(why) => format!("not a part record of `solve --part`: {why}"),

@@ -697,7 +697,8 @@ pub static OUTPUT: OptionGroup = OptionGroup {
             Default::None,
             Range::Any,
             "With --part: write the part's record (one JSON line, for `solve merge`) to this \
-             file when the part ends, finished or stopped",
+             file when the part ends, finished or stopped (a stopped run keeps a finished \
+             record of the same part already there)",
         ),
     ],
 };
