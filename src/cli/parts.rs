@@ -40,7 +40,7 @@ pub(crate) enum Recorded {
     /// The run stopped before its end, and the file already held this finished record of
     /// the same part: kept, since an unfinished record over it would send a part already
     /// counted back to the list of parts to run.
-    Kept(PartRecord),
+    Kept(Box<PartRecord>),
 }
 
 /// A record file larger than this is no single part's record (a record is a line of a few
@@ -53,7 +53,7 @@ pub(crate) fn write_record(path: &str, r: &PartRecord) -> Result<Recorded, Strin
     if !r.finished
         && let Some(old) = finished_record_at(path, r)
     {
-        return Ok(Recorded::Kept(old));
+        return Ok(Recorded::Kept(Box::new(old)));
     }
     let mut line = r.to_line();
     line.push('\n');
