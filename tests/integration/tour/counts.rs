@@ -812,6 +812,23 @@ fn count_up_to_symmetry_agrees_with_backtrack() {
     let (code, _, err) = run_cli(&[&file[..], "--unique", "--strategy", "count"]);
     assert_eq!(code, 2);
     assert!(err.contains("turns it a quarter"), "{err}");
+    // 3x10's reflection across its long side changes colours with 15 cells to each half: a
+    // tour may map onto itself half a turn along.
+    let (code, _, err) = run_cli(&[
+        &file[..],
+        "--height",
+        "3",
+        "--width",
+        "10",
+        "--unique",
+        "--strategy",
+        "count",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("reflects it, with an odd number of cells in each half"),
+        "{err}"
+    );
 }
 
 /// Distinct tour diagrams among `tours` (square indices on a w x h board), each taken to a

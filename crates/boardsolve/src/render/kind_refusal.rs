@@ -192,12 +192,16 @@ fn tour(r: &TourRefusal) -> String {
                 SymmetryKeeps::QuarterTurnOdd => {
                     "turns it a quarter with a quarter of its cells odd"
                 }
+                SymmetryKeeps::HalfAlong => {
+                    "reflects it, with an odd number of cells in each half (a tour may map \
+                     onto itself half a turn along)"
+                }
             };
             format!(
                 "--unique: a symmetry of this board {what}, and the tours it keeps are not \
                  counted by the sweep; accepted on boards whose symmetries' fixed tours it counts \
-                 (both sides even, holes kept by the symmetries); `backtrack` counts small boards \
-                 up to symmetry"
+                 (both sides even, and a square's side a multiple of 4: 8x8 and 6x8, not 6x6; \
+                 holes kept by the symmetries); `backtrack` counts small boards up to symmetry"
             )
         }
         TourRefusal::DivideKnightNoHoles => {

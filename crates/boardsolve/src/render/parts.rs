@@ -337,11 +337,20 @@ pub fn merged_status(m: &Merged) -> String {
     ));
     match m.remaining_seconds() {
         Some(left) => s.push_str(&format!(
-            "left:     about {} of one part's runs (the mean time of the {} parts searched, \
-             times the {} parts left)\n",
+            "left:     about {} of one part's runs ({}, times the {} left)\n",
             super::duration(left),
-            group(m.done as u128),
-            parts_left(m)
+            if m.done == 1 {
+                "the time of the one part searched".to_string()
+            } else {
+                format!(
+                    "the mean time of the {} parts searched",
+                    group(m.done as u128)
+                )
+            },
+            match parts_left(m).as_str() {
+                "1" => "1 part".to_string(),
+                n => format!("{n} parts"),
+            }
         )),
         None if m.complete() => s.push_str("left:     nothing\n"),
         None => s.push_str("left:     unknown until a part is searched\n"),

@@ -89,7 +89,11 @@ pub(super) fn classify(m: &Model) -> Result<Vec<Fixed>, TourRefusal> {
             out.push(Fixed::HalfTurn);
             continue;
         }
-        return Err(TourRefusal::UniqueSymmetry(SymmetryKeeps::QuarterTurnOdd));
+        return Err(TourRefusal::UniqueSymmetry(if order == 4 {
+            SymmetryKeeps::QuarterTurnOdd
+        } else {
+            SymmetryKeeps::HalfAlong
+        }));
     }
     Ok(out)
 }

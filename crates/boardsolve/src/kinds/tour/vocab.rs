@@ -233,4 +233,8 @@ pub enum SymmetryKeeps {
     KnightApart,
     /// It turns the board a quarter, with a quarter of its cells odd.
     QuarterTurnOdd,
+    /// It is of order 2 and fixes no cell, and colours allow it to keep a tour as half a
+    /// turn along the tour, but it is no half turn the sweep to the middle counts (a
+    /// reflection, with half the cells odd).
+    HalfAlong,
 }
