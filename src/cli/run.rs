@@ -25,13 +25,13 @@ fn show_progress(gauge: &Gauge, done: &mpsc::Receiver<()>) {
     let mut err = std::io::stderr();
     let mut frame = 0;
     while let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(PROGRESS_EVERY) {
-        let width = terminal_width().unwrap_or(80).saturating_sub(3);
+        // The frame and its space take two columns.
+        let width = terminal_width().unwrap_or(80).saturating_sub(5);
         let line = format!(
             "{} {}",
             FRAMES[frame % FRAMES.len()],
-            render::progress_line(&gauge.read())
+            render::progress_line_within(&gauge.read(), width)
         );
-        let line: String = line.chars().take(width).collect();
         let _ = write!(err, "\r\x1b[2K{line}");
         let _ = err.flush();
         frame += 1;

@@ -55,6 +55,8 @@ struct Shared {
     /// Items of [`Run::share_out`]'s lists: given out, and done.
     items: AtomicU64,
     items_done: AtomicU64,
+    /// The items are searched one after another on this run, not side by side.
+    items_in_turn: AtomicBool,
     /// What a strategy last said of where it stands, from whichever run said it.
     standing: Mutex<Standing>,
 }
@@ -79,6 +81,9 @@ pub struct Reading {
     /// shares its work out through the run; a strategy that keeps its own list says it in
     /// `standing.subtrees` instead.
     pub items: Option<(u64, u64)>,
+    /// Those items are searched one at a time, so what the one in hand says of where it
+    /// stands is where the run is.
+    pub in_turn: bool,
 }
 
 impl Reading {
@@ -126,6 +131,7 @@ impl Gauge {
                 .lock()
                 .unwrap_or_else(|e| e.into_inner()),
             items: (items > 0).then(|| (self.shared.items_done.load(Ordering::Relaxed), items)),
+            in_turn: self.shared.items_in_turn.load(Ordering::Relaxed),
         }
     }
 }
@@ -348,6 +354,12 @@ impl<'a> Run<'a> {
     /// ([`Run::share_out`] says it; a strategy with workers of its own says it too).
     pub fn list_items(&self, n: usize) {
         self.shared.items.fetch_add(n as u64, Ordering::Relaxed);
+    }
+
+    /// `n` items of a list this run searches itself, one after another.
+    pub fn list_items_in_turn(&self, n: usize) {
+        self.shared.items_in_turn.store(true, Ordering::Relaxed);
+        self.list_items(n);
     }
 
     /// One item of such a list done, by whichever run (a child) searched it.

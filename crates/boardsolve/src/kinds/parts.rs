@@ -56,11 +56,14 @@ pub(crate) fn search_part<N: Sync>(
         run.share_out(nodes, task.threads, |n, child| whole(n, child));
         return;
     }
+    // The gauge's share done is of the part's subtrees on one thread too.
+    run.list_items_in_turn(nodes.len());
     for n in nodes {
         whole(n, run);
         if run.is_stopped() {
             return;
         }
+        run.item_done();
     }
 }
 

@@ -50,7 +50,7 @@ pub use parts::{
     merged_status, merged_summary, no_records_line, part_arg, record_part_arg, shown, stopped_text,
     verify_verdict,
 };
-pub use progress::progress_line;
+pub use progress::{progress_line, progress_line_within};
 pub use refusal::{no_strategy_text, refusal_text};
 pub use sentences::{note_text, reason_text, summary_text};
 pub use svg::{SVG_MAX_SQUARES, svg_report, svg_report_until};

@@ -20,6 +20,32 @@ fn span(secs: f64) -> String {
 /// threads), else of the branches taken at the top of the tree; the time left assumes the
 /// rest goes at the pace so far, so it is written as a guess.
 pub fn progress_line(r: &Reading) -> String {
+    fields(r, Nodes::WithRate).join(" | ")
+}
+
+/// The progress line in at most `width` characters: the nodes' rate goes first, then the
+/// nodes, so that the share done, the time left and where the search stands (a sweep's
+/// square and its bytes on disk) stay; only then is the line cut.
+pub fn progress_line_within(r: &Reading, width: usize) -> String {
+    for nodes in [Nodes::WithRate, Nodes::Alone, Nodes::Not] {
+        let line = fields(r, nodes).join(" | ");
+        if line.chars().count() <= width {
+            return line;
+        }
+    }
+    let line = fields(r, Nodes::Not).join(" | ");
+    line.chars().take(width).collect()
+}
+
+/// How much of the nodes a progress line says.
+#[derive(Clone, Copy, PartialEq)]
+enum Nodes {
+    WithRate,
+    Alone,
+    Not,
+}
+
+fn fields(r: &Reading, nodes: Nodes) -> Vec<String> {
     let secs = r.elapsed.as_secs_f64();
     let rate = r.nodes as f64 / secs.max(1e-9);
     // Branch and bound spends tens of microseconds a node: M/s would read 0.0.
@@ -28,17 +54,20 @@ pub fn progress_line(r: &Reading) -> String {
     } else {
         format!("{:.1} k/s", rate / 1e3)
     };
-    let mut parts = vec![
-        span(secs),
-        format!(
-            "{} node{} ({rate})",
-            group(u128::from(r.nodes)),
-            if r.nodes == 1 { "" } else { "s" }
-        ),
-    ];
+    let mut parts = vec![span(secs)];
+    let counted = format!(
+        "{} node{}",
+        group(u128::from(r.nodes)),
+        if r.nodes == 1 { "" } else { "s" }
+    );
+    match nodes {
+        Nodes::WithRate => parts.push(format!("{counted} ({rate})")),
+        Nodes::Alone => parts.push(counted),
+        Nodes::Not => {}
+    }
     let mut standing = r.standing;
     // Sweeps that run side by side each say their square: none of them is where the run is.
-    if r.items.is_some_and(|(_, of)| of > 1) {
+    if !r.in_turn && r.items.is_some_and(|(_, of)| of > 1) {
         standing.sweep = None;
     }
     let status = super::standing_text(&standing);
@@ -69,7 +98,7 @@ pub fn progress_line(r: &Reading) -> String {
     if !status.is_empty() {
         parts.push(status);
     }
-    parts.join(" | ")
+    parts
 }
 
 #[cfg(test)]
@@ -85,6 +114,7 @@ mod tests {
             solutions: 1,
             standing: Standing::default(),
             items,
+            in_turn: false,
         }
     }
 
@@ -136,5 +166,27 @@ mod tests {
             line.ends_with("6% of 50 subtrees, about 7 min 50 s left"),
             "{line}"
         );
+        // Sweeps one after another on one thread: the one in hand is where the run is.
+        r.in_turn = true;
+        let line = progress_line(&r);
+        assert!(
+            line.ends_with(
+                "6% of 50 subtrees, about 7 min 50 s left | square 38 of 64, \
+                            161,467,488 states, 9.2 GiB on disk"
+            ),
+            "{line}"
+        );
+        // A narrow terminal loses the rate, then the nodes, before the square's bytes.
+        let full = progress_line(&r);
+        assert_eq!(progress_line_within(&r, full.len()), full);
+        let line = progress_line_within(&r, full.len() - 1);
+        assert_eq!(line, full.replace(" (133.3 k/s)", ""));
+        let line = progress_line_within(&r, 110);
+        assert_eq!(
+            line,
+            "30 s | 6% of 50 subtrees, about 7 min 50 s left | square 38 of 64, 161,467,488 \
+             states, 9.2 GiB on disk"
+        );
+        assert_eq!(progress_line_within(&r, 10), "30 s | 6% ");
     }
 }
