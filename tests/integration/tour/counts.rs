@@ -426,6 +426,34 @@ fn a_count_too_large_for_its_memory_stops_and_says_what_it_would_need() {
             "{err}"
         );
     }
+    // JSON says it as data: the square, and what it would need against the budget.
+    let (code, out, _) = run_cli(&[
+        &crate::puzzle("closed6x6-count.toml"),
+        "--width",
+        "8",
+        "--memory",
+        "8M",
+        "--threads",
+        "1",
+        "--scratch",
+        "off",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stopped"], "memory bound");
+    let o = &v["outgrew"];
+    assert_eq!(o["budget_bytes"], 8 << 20, "{o}");
+    assert!(o["needed_bytes"].as_u64().unwrap() > 8 << 20, "{o}");
+    assert_eq!(o["squares"], 48, "{o}");
+    let frontier = v["frontier"].as_array().unwrap();
+    assert_eq!(
+        o["index"].as_u64().unwrap() as usize,
+        frontier.len() + 1,
+        "{o}"
+    );
+    assert_eq!(o["states_before"], *frontier.last().unwrap(), "{o}");
 }
 
 /// The count finishes under a budget its states fit in (6x6 closed takes about 5 MB).

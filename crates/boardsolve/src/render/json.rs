@@ -221,6 +221,37 @@ pub(super) fn json_tail(o: &Outcome, unfinished: Option<&Unfinished>) -> Value {
     if let Some(spill) = spilled {
         report["spill"] = spill;
     }
+    // Where a tour count outgrew its memory, and what the square would have needed, as the
+    // summary's note says it.
+    let outgrew = o
+        .answer
+        .notes
+        .iter()
+        .find_map(|n| match n.get::<TourNote>() {
+            Some(TourNote::FrontierOutgrew {
+                at,
+                index,
+                squares,
+                input,
+                done,
+                made,
+                needed,
+                budget,
+            }) => Some(json!({
+                "square": at,
+                "index": index,
+                "squares": squares,
+                "states_before": input,
+                "states_expanded": done,
+                "new_states": made,
+                "needed_bytes": needed,
+                "budget_bytes": budget,
+            })),
+            _ => None,
+        });
+    if let Some(outgrew) = outgrew {
+        report["outgrew"] = outgrew;
+    }
     report
 }
 
