@@ -164,6 +164,14 @@ fn solve(cli: SolveCli) -> u8 {
             ));
         }
     }
+    // The output, opened first, would truncate the record file a stopped run keeps.
+    if let (Some(output), Some(record)) = (&cli.out.output, &cli.out.record)
+        && same_target(output, record)
+    {
+        return fail(format!(
+            "--output {output}: is the --record file ({record}); accepted: two different files"
+        ));
+    }
     if cli.common.input == Some(InputFormat::Lines) {
         return many::solve_lines(&cli);
     }
@@ -264,7 +272,10 @@ fn solve(cli: SolveCli) -> u8 {
             Ok(parts::Recorded::Kept(old)) if !cli.out.quiet => {
                 eprintln!("{}", render::kept_record_note(path, &old));
             }
-            Ok(parts::Recorded::Kept(_)) => {}
+            Ok(parts::Recorded::Replaced(old)) if !cli.out.quiet => {
+                eprintln!("{}", render::replaced_record_note(path, &old));
+            }
+            Ok(parts::Recorded::Kept(_) | parts::Recorded::Replaced(_)) => {}
             Err(e) => return fail(e),
         }
     }
@@ -322,6 +333,23 @@ fn same_file(input: &str, out: &str) -> bool {
         (std::fs::canonicalize(input), std::fs::canonicalize(out)),
         (Ok(x), Ok(y)) if x == y
     )
+}
+
+/// Whether two paths to be written name one file: one that exists already (a hard link, a
+/// bind mount; [`same_file`]), or one not there yet, named twice through the same folder.
+fn same_target(a: &str, b: &str) -> bool {
+    if same_file(a, b) {
+        return true;
+    }
+    let place = |p: &str| {
+        let p = std::path::Path::new(p);
+        let dir = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        Some((std::fs::canonicalize(dir).ok()?, p.file_name()?.to_owned()))
+    };
+    matches!((place(a), place(b)), (Some(x), Some(y)) if x == y)
 }
 
 /// The lock, also after a panic elsewhere left it poisoned: a report is written to its end.

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use boardsolve::engine::Outcome;
-use boardsolve::engine::merge::{Missing, parse_lines};
+use boardsolve::engine::merge::{Missing, Source, merge, parse_lines};
 use boardsolve::engine::record::{PartRecord, RecordContext};
 use boardsolve::render::{self, Header};
 
@@ -41,6 +41,9 @@ pub(crate) enum Recorded {
     /// the same part: kept, since an unfinished record over it would send a part already
     /// counted back to the list of parts to run.
     Kept(Box<PartRecord>),
+    /// The run stopped before its end and its record replaced this finished one, which was
+    /// of another job or part, or which `solve merge` would refuse beside it.
+    Replaced(Box<PartRecord>),
 }
 
 /// A record file larger than this is no single part's record (a record is a line of a few
@@ -50,31 +53,75 @@ const MAX_KEPT_FILE: u64 = 1 << 20;
 /// Write the record whole or not at all ([`write_whole`]), unless it is unfinished and the
 /// file holds a finished record of the same part ([`Recorded::Kept`]).
 pub(crate) fn write_record(path: &str, r: &PartRecord) -> Result<Recorded, String> {
-    if !r.finished
-        && let Some(old) = finished_record_at(path, r)
-    {
-        return Ok(Recorded::Kept(Box::new(old)));
+    let what = format!("--record {path}");
+    let (dir, _) = split_path(&what, path)?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{what}: {e}"))?;
+    // Runs of the same part that end at once take turns: a stopped one reads the file only
+    // after a finished one has renamed its record in, or before it starts to.
+    let _turn = FolderLock::take(&dir);
+    let mut replaced = None;
+    if !r.finished {
+        match finished_record_at(path, r) {
+            Held::Keep(old) => return Ok(Recorded::Kept(Box::new(old))),
+            Held::Other(old) => replaced = Some(Box::new(old)),
+            Held::Nothing => {}
+        }
     }
     let mut line = r.to_line();
     line.push('\n');
-    write_whole(&format!("--record {path}"), path, line.as_bytes())?;
-    Ok(Recorded::Written)
+    write_whole(&what, path, line.as_bytes())?;
+    Ok(match replaced {
+        Some(old) => Recorded::Replaced(old),
+        None => Recorded::Written,
+    })
 }
 
-/// A finished record of `r`'s part (the same puzzle, goal, strategy, part and subpart) in
-/// the regular file at `path`, if it holds one. Whatever cannot be read as records holds
-/// none: the file is replaced as before.
-fn finished_record_at(path: &str, r: &PartRecord) -> Option<PartRecord> {
-    let m = std::fs::symlink_metadata(path).ok()?;
+/// What a record file held, against a stopped run's record.
+enum Held {
+    /// A finished record to keep.
+    Keep(PartRecord),
+    /// A finished record, but not one to keep.
+    Other(PartRecord),
+    Nothing,
+}
+
+/// What the regular file at `path` holds against `r`, a stopped run's record: a finished
+/// record of the same part (the same puzzle, goal, strategy, part and subpart) that `solve
+/// merge` takes together with the file's other records and `r` (the same subtree list,
+/// options and build of record; nothing damaged, nothing twice) is kept. A file that cannot
+/// be read as records holds nothing.
+fn finished_record_at(path: &str, r: &PartRecord) -> Held {
+    let Ok(m) = std::fs::symlink_metadata(path) else {
+        return Held::Nothing;
+    };
     if !m.file_type().is_file() || m.len() > MAX_KEPT_FILE {
-        return None;
+        return Held::Nothing;
     }
-    let text = std::fs::read_to_string(path).ok()?;
-    let records = parse_lines(path, &text).ok()?;
-    records
-        .into_iter()
-        .map(|(_, old)| old)
-        .find(|old| old.finished && same_part(old, r))
+    let Some(records) = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|text| parse_lines(path, &text).ok())
+    else {
+        return Held::Nothing;
+    };
+    let Some(k) = records.iter().position(|(_, old)| old.finished) else {
+        return Held::Nothing;
+    };
+    let same = records
+        .iter()
+        .position(|(_, old)| old.finished && same_part(old, r));
+    let mut all = records.clone();
+    all.push((
+        Source {
+            file: format!("{path} (this run)"),
+            line: 1,
+        },
+        r.clone(),
+    ));
+    match same {
+        Some(j) if merge(&all).is_ok() => Held::Keep(records[j].1.clone()),
+        Some(j) => Held::Other(records[j].1.clone()),
+        None => Held::Other(records[k].1.clone()),
+    }
 }
 
 /// Whether two records are of the same part of the same job.
@@ -86,6 +133,32 @@ fn same_part(a: &PartRecord, b: &PartRecord) -> bool {
         && a.strategy == b.strategy
         && a.part == b.part
         && sub(a) == sub(b)
+}
+
+/// An exclusive lock on a folder, held until dropped. Where the system takes no lock on a
+/// folder (some network file systems) the writes go on without one.
+struct FolderLock(Option<std::fs::File>);
+
+impl FolderLock {
+    fn take(dir: &Path) -> FolderLock {
+        use std::os::fd::AsRawFd;
+        let Ok(f) = std::fs::File::open(dir) else {
+            return FolderLock(None);
+        };
+        // SAFETY: flock takes a file descriptor that `f` keeps open, and nothing else.
+        let taken = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) } == 0;
+        FolderLock(taken.then_some(f))
+    }
+}
+
+impl Drop for FolderLock {
+    fn drop(&mut self) {
+        use std::os::fd::AsRawFd;
+        if let Some(f) = &self.0 {
+            // SAFETY: as in `take`; closing the file would release the lock too.
+            unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_UN) };
+        }
+    }
 }
 
 /// A temporary file older than this, beside its target, was left by a writer killed before

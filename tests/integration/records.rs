@@ -864,12 +864,45 @@ fn a_finished_record_outlasts_a_stopped_run_of_the_same_part() {
     std::fs::write(&path, finished.replace("\"part\":[2,4]", "\"part\":[3,4]")).unwrap();
     let (_, err, stopped) = run(&["--node-limit", "10"]);
     assert_eq!(field(&stopped, "finished"), false, "{err}");
-    assert!(!err.contains("kept"), "{err}");
+    assert!(!err.contains("kept the finished"), "{err}");
+    assert!(err.contains("replaced a finished record of part 3/4"), "{err}");
     let (_, _, again) = run(&["--node-limit", "20"]);
     assert_eq!(field(&again, "finished"), false);
     assert_ne!(again, stopped);
     let (code, _, done) = run(&[]);
     assert_eq!(code, 0);
     assert_eq!(field(&done, "count"), field(&finished, "count"));
+    // A finished record that merge would refuse beside the stopped run's is not kept: the
+    // part goes back on the list to run. Damaged, twice in the file, or of another list.
+    for (label, bad) in [
+        ("damaged", finished.replace("\"taken\":1", "\"taken\":67")),
+        ("twice", format!("{finished}{finished}")),
+        (
+            "another list",
+            finished.replace(
+                &field(&finished, "list")["fingerprint"]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+                "0123456789abcdef",
+            ),
+        ),
+    ] {
+        assert_ne!(bad, finished, "{label}");
+        std::fs::write(&path, &bad).unwrap();
+        let (code, err, now) = run(&["--node-limit", "10"]);
+        assert_eq!(code, 3, "{label}: {err}");
+        assert_eq!(field(&now, "finished"), false, "{label}: {err}");
+        assert!(
+            err.contains("replaced a finished record of part 2/4"),
+            "{label}: {err}"
+        );
+    }
+    // The output opened first would empty the record file: refused before the search.
+    std::fs::write(&path, &finished).unwrap();
+    let (code, err, kept) = run(&["--output", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("is the --record file"), "{err}");
+    assert_eq!(kept, finished);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -200,8 +200,9 @@ fn tour(r: &TourRefusal) -> String {
             format!(
                 "--unique: a symmetry of this board {what}, and the tours it keeps are not \
                  counted by the sweep; accepted on boards whose symmetries' fixed tours it counts \
-                 (both sides even, and a square's side a multiple of 4: 8x8 and 6x8, not 6x6; \
-                 holes kept by the symmetries); `backtrack` counts small boards up to symmetry"
+                 (without holes: both sides even, and a square's side a multiple of 4: 8x8 and \
+                 6x8, not 6x6; holes decide which symmetries a board keeps, and so which apply); \
+                 `backtrack` counts small boards up to symmetry"
             )
         }
         TourRefusal::DivideKnightNoHoles => {

@@ -47,8 +47,8 @@ pub use many::{
 pub use numbers::duration;
 pub use parts::{
     Verdict, kept_record_note, merge_error_text, merged_answer_line, merged_json, merged_outcome,
-    merged_status, merged_summary, no_records_line, part_arg, record_part_arg, shown, stopped_text,
-    verify_verdict,
+    merged_status, merged_summary, no_records_line, part_arg, record_part_arg,
+    replaced_record_note, shown, stopped_text, verify_verdict,
 };
 pub use progress::{progress_line, progress_line_within};
 pub use refusal::{no_strategy_text, refusal_text};

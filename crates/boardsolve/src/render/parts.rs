@@ -174,6 +174,18 @@ pub fn kept_record_note(path: &str, finished: &PartRecord) -> String {
     )
 }
 
+/// The note of a run that stopped before its end and replaced a finished record at `path`
+/// that was not its part's, or that `solve merge` would refuse beside it.
+pub fn replaced_record_note(path: &str, finished: &PartRecord) -> String {
+    format!(
+        "--record {}: replaced a finished record of part {} (another job's or part's, or one \
+         that solve merge refuses beside this run's) by this run's, which stopped before its \
+         end",
+        shown(path),
+        record_part_arg(finished)
+    )
+}
+
 pub fn merge_error_text(e: &MergeError) -> String {
     let what = match &e.what {
         MergeFault::NotARecord(why) => format!("not a part record of `solve --part`: {why}"),

@@ -24,25 +24,32 @@ pub fn progress_line(r: &Reading) -> String {
 }
 
 /// The progress line in at most `width` characters: the nodes' rate goes first, then the
-/// nodes, so that the share done, the time left and where the search stands (a sweep's
-/// square and its bytes on disk) stay; only then is the line cut.
+/// nodes, then the solutions, so that the share done, the time left and where the search
+/// stands (a sweep's square and its bytes on disk) stay; only then is the line cut.
 pub fn progress_line_within(r: &Reading, width: usize) -> String {
-    for nodes in [Nodes::WithRate, Nodes::Alone, Nodes::Not] {
+    for nodes in [
+        Nodes::WithRate,
+        Nodes::Alone,
+        Nodes::Not,
+        Nodes::NorSolutions,
+    ] {
         let line = fields(r, nodes).join(" | ");
         if line.chars().count() <= width {
             return line;
         }
     }
-    let line = fields(r, Nodes::Not).join(" | ");
+    let line = fields(r, Nodes::NorSolutions).join(" | ");
     line.chars().take(width).collect()
 }
 
-/// How much of the nodes a progress line says.
+/// How much of the nodes (and solutions) a progress line says.
 #[derive(Clone, Copy, PartialEq)]
 enum Nodes {
     WithRate,
     Alone,
     Not,
+    /// Neither the nodes nor the solutions found.
+    NorSolutions,
 }
 
 fn fields(r: &Reading, nodes: Nodes) -> Vec<String> {
@@ -63,7 +70,7 @@ fn fields(r: &Reading, nodes: Nodes) -> Vec<String> {
     match nodes {
         Nodes::WithRate => parts.push(format!("{counted} ({rate})")),
         Nodes::Alone => parts.push(counted),
-        Nodes::Not => {}
+        Nodes::Not | Nodes::NorSolutions => {}
     }
     let mut standing = r.standing;
     // Sweeps that run side by side each say their square: none of them is where the run is.
@@ -72,7 +79,7 @@ fn fields(r: &Reading, nodes: Nodes) -> Vec<String> {
     }
     let status = super::standing_text(&standing);
     // An optimisation reports its best so far in its status; a count of 0 says nothing.
-    if r.solutions > 0 || status.is_empty() {
+    if (r.solutions > 0 || status.is_empty()) && nodes != Nodes::NorSolutions {
         parts.push(format!(
             "{} solution{}",
             group(u128::from(r.solutions)),
@@ -188,5 +195,10 @@ mod tests {
              states, 9.2 GiB on disk"
         );
         assert_eq!(progress_line_within(&r, 10), "30 s | 6% ");
+        // Solutions found go after the nodes.
+        r.solutions = 1_245_928_048;
+        let line = progress_line_within(&r, 110);
+        assert!(line.contains("7 min 50 s left | square 38"), "{line}");
+        assert!(!line.contains("solutions"), "{line}");
     }
 }

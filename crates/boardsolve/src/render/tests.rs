@@ -350,9 +350,10 @@ fn the_kinds_refusals_and_violations_in_words() {
     assert_eq!(
         said(TourRefusal::UniqueSymmetry(SymmetryKeeps::TwoCells).into()),
         "--unique: a symmetry of this board fixes two cells, and the tours it keeps are not \
-         counted by the sweep; accepted on boards whose symmetries' fixed tours it counts (both \
-         sides even, and a square's side a multiple of 4: 8x8 and 6x8, not 6x6; holes kept by \
-         the symmetries); `backtrack` counts small boards up to symmetry"
+         counted by the sweep; accepted on boards whose symmetries' fixed tours it counts \
+         (without holes: both sides even, and a square's side a multiple of 4: 8x8 and 6x8, not \
+         6x6; holes decide which symmetries a board keeps, and so which apply); `backtrack` \
+         counts small boards up to symmetry"
     );
     assert_eq!(
         said(TourRefusal::PartBits { bits: 130.4 }.into()),
