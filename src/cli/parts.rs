@@ -135,8 +135,14 @@ fn same_part(a: &PartRecord, b: &PartRecord) -> bool {
         && sub(a) == sub(b)
 }
 
+/// How long a record's write waits for the folder's lock. A writer holds it for the
+/// milliseconds of a read and a rename; a lock held longer is another program's, and the
+/// write goes on without it rather than hang at the end of a part.
+const LOCK_WAIT: Duration = Duration::from_secs(10);
+
 /// An exclusive lock on a folder, held until dropped. Where the system takes no lock on a
-/// folder (some network file systems) the writes go on without one.
+/// folder (some network file systems), or another program holds it past [`LOCK_WAIT`], the
+/// write goes on without one.
 struct FolderLock(Option<std::fs::File>);
 
 impl FolderLock {
@@ -145,9 +151,18 @@ impl FolderLock {
         let Ok(f) = std::fs::File::open(dir) else {
             return FolderLock(None);
         };
-        // SAFETY: flock takes a file descriptor that `f` keeps open, and nothing else.
-        let taken = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) } == 0;
-        FolderLock(taken.then_some(f))
+        let start = std::time::Instant::now();
+        loop {
+            // SAFETY: flock takes a file descriptor that `f` keeps open, and nothing else.
+            if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                return FolderLock(Some(f));
+            }
+            let busy = std::io::Error::last_os_error().raw_os_error() == Some(libc::EWOULDBLOCK);
+            if !busy || start.elapsed() > LOCK_WAIT {
+                return FolderLock(None);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 }
 
