@@ -10,7 +10,7 @@ use std::path::Path;
 
 use clap::Parser;
 
-use boardsolve::engine::merge::{self, MergeError, MergeFault, Missing, Source};
+use boardsolve::engine::merge::{self, MergeError, MergeFault, Merged, Missing, Source};
 use boardsolve::engine::record::{
     FINGERPRINT_SCHEME, PLAN_TAG, PartRecord, PlanRecord, RecordContext, hex,
 };
@@ -460,62 +460,11 @@ pub(crate) fn merge(cli: MergeCli, program: &[OsString]) -> u8 {
     if inputs.records.is_empty() {
         return nothing_run_yet(&cli, &inputs.plans, &program, &dir);
     }
-    let m = match merge::merge(&inputs.records) {
-        Ok(m) => m,
-        Err(e) => return fail(render::merge_error_text(&e)),
-    };
-    let (rerun_words, puzzle) = match command_words(&inputs) {
+    let (m, rerun_words, puzzle) = match checked(&inputs) {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
     let (file, args) = (&rerun_words.0, &rerun_words.1);
-    for plan in &inputs.plans {
-        if let Err(e) = plan_matches(&plan.path, plan, &m.first) {
-            return fail(e);
-        }
-    }
-    // A placement from a record is shown as proof only once it is of the optimum's size and,
-    // where the puzzle is here, the puzzle's own rules pass it.
-    if let (Some((at, s)), Some(v)) = (&m.solution, m.optimum) {
-        let ruled = puzzle.as_ref().map_or(Ok(()), |l| {
-            l.model.check(s).map_err(|v| render::violation_text(&v))
-        });
-        let valid = ruled.and_then(|_| {
-            if s.len() as u64 == v {
-                Ok(())
-            } else {
-                Err(format!("it has {} pieces, not {v}", s.len()))
-            }
-        });
-        if let Err(e) = valid {
-            return fail(format!(
-                "{at}: \"solution\": not a placement of value {v}: {e}"
-            ));
-        }
-    }
-    // Whether a count is of the largest placements is the puzzle's to say (no size to place),
-    // where it is here: records that count otherwise are of another search.
-    if let Some(l) = &puzzle
-        && m.done > 0
-    {
-        let largest =
-            l.task.goal == Goal::Count && matches!(&l.model, Model::Independent(i) if i.largest);
-        if largest != m.largest {
-            let what = |l: bool| {
-                if l {
-                    "the largest placements, each part saying their size"
-                } else {
-                    "the placements of one size"
-                }
-            };
-            return fail(format!(
-                "{}: the records count {}, but this puzzle counts {}",
-                inputs.records[0].0,
-                what(m.largest),
-                what(largest)
-            ));
-        }
-    }
     if let Some(k) = cli.flags.verify {
         let code = verify(&inputs.records, k, cli.flags.seed, cli.flags.quiet);
         if code != 0 {
@@ -593,6 +542,86 @@ pub(crate) fn merge(cli: MergeCli, program: &[OsString]) -> u8 {
         }
     }
     exit_code(outcome.status)
+}
+
+/// The merge of the records, checked as `solve merge` checks them before it answers: the
+/// records together, the file and arguments of every spelling of the puzzle (loaded where
+/// it is at hand), the plans, a placement against the puzzle's rules, what the puzzle counts.
+/// With the arguments that run missing parts again and the puzzle, where it is here.
+#[allow(clippy::type_complexity)]
+fn checked(inputs: &Inputs) -> Result<(Merged, (String, Vec<String>), Option<Loaded>), String> {
+    let m = merge::merge(&inputs.records).map_err(|e| render::merge_error_text(&e))?;
+    let (rerun_words, puzzle) = command_words(inputs)?;
+    for plan in &inputs.plans {
+        plan_matches(&plan.path, plan, &m.first)?;
+    }
+    // A placement from a record is shown as proof only once it is of the optimum's size and,
+    // where the puzzle is here, the puzzle's own rules pass it.
+    if let (Some((at, s)), Some(v)) = (&m.solution, m.optimum) {
+        let ruled = puzzle.as_ref().map_or(Ok(()), |l| {
+            l.model.check(s).map_err(|v| render::violation_text(&v))
+        });
+        let valid = ruled.and_then(|_| {
+            if s.len() as u64 == v {
+                Ok(())
+            } else {
+                Err(format!("it has {} pieces, not {v}", s.len()))
+            }
+        });
+        if let Err(e) = valid {
+            return Err(format!(
+                "{at}: \"solution\": not a placement of value {v}: {e}"
+            ));
+        }
+    }
+    // Whether a count is of the largest placements is the puzzle's to say (no size to place),
+    // where it is here: records that count otherwise are of another search.
+    if let Some(l) = &puzzle
+        && m.done > 0
+    {
+        let largest =
+            l.task.goal == Goal::Count && matches!(&l.model, Model::Independent(i) if i.largest);
+        if largest != m.largest {
+            let what = |l: bool| {
+                if l {
+                    "the largest placements, each part saying their size"
+                } else {
+                    "the placements of one size"
+                }
+            };
+            return Err(format!(
+                "{}: the records count {}, but this puzzle counts {}",
+                inputs.records[0].0,
+                what(m.largest),
+                what(largest)
+            ));
+        }
+    }
+    Ok((m, rerun_words, puzzle))
+}
+
+/// Whether `solve merge` takes these records together, as [`checked`] says, and, where one
+/// of them stopped before it had its list of subtrees, their arguments name the same search
+/// (the list would have told them apart).
+pub(crate) fn takes_together(records: Vec<(Source, PartRecord)>) -> bool {
+    let listless = records.iter().any(|(_, r)| r.list.is_none());
+    let search = |r: &PartRecord| {
+        check_rerun(&r.file, &r.args)
+            .ok()
+            .map(|(c, _)| puzzle_args(&c))
+    };
+    if listless {
+        let first = search(&records[0].1);
+        if first.is_none() || records.iter().any(|(_, r)| search(r) != first) {
+            return false;
+        }
+    }
+    let inputs = Inputs {
+        records,
+        plans: Vec::new(),
+        dir: None,
+    };
+    checked(&inputs).is_ok()
 }
 
 /// No record at all: with a plan, everything is still to run (exit 3); without one, there

@@ -164,14 +164,6 @@ fn solve(cli: SolveCli) -> u8 {
             ));
         }
     }
-    // The output, opened first, would truncate the record file a stopped run keeps.
-    if let (Some(output), Some(record)) = (&cli.out.output, &cli.out.record)
-        && same_target(output, record)
-    {
-        return fail(format!(
-            "--output {output}: is the --record file ({record}); accepted: two different files"
-        ));
-    }
     if cli.common.input == Some(InputFormat::Lines) {
         return many::solve_lines(&cli);
     }
@@ -197,6 +189,15 @@ fn solve(cli: SolveCli) -> u8 {
     }
     if let Some(Err(e)) = cli.out.record.as_deref().map(parts::check_record) {
         return fail(e);
+    }
+    // The output, opened before the search, would empty the record file a stopped run
+    // keeps. Checked once the record's folders exist, so that both paths resolve.
+    if let (Some(output), Some(record)) = (&cli.out.output, &cli.out.record)
+        && same_target(output, record)
+    {
+        return fail(format!(
+            "--output {output}: is the --record file ({record}); accepted: two different files"
+        ));
     }
     let mut limits = limits(cli.common.node_limit, l.task.goal, l.spec.solve.time_limit);
     // Goal count with a limit given stops at it (the answer at least so many); goal all
@@ -341,15 +342,26 @@ fn same_target(a: &str, b: &str) -> bool {
     if same_file(a, b) {
         return true;
     }
-    let place = |p: &str| {
-        let p = std::path::Path::new(p);
-        let dir = match p.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => std::path::Path::new("."),
-        };
-        Some((std::fs::canonicalize(dir).ok()?, p.file_name()?.to_owned()))
-    };
     matches!((place(a), place(b)), (Some(x), Some(y)) if x == y)
+}
+
+/// Where writing to `p` lands: its folder resolved, and its name, a dangling link followed
+/// to where creating the file would put it (a few links deep).
+fn place(p: &str) -> Option<std::path::PathBuf> {
+    let mut p = std::path::PathBuf::from(p);
+    for _ in 0..8 {
+        let dir = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        let dir = std::fs::canonicalize(dir).ok()?;
+        let here = dir.join(p.file_name()?);
+        match std::fs::read_link(&here) {
+            Ok(target) => p = dir.join(target),
+            Err(_) => return Some(here),
+        }
+    }
+    None
 }
 
 /// The lock, also after a panic elsewhere left it poisoned: a report is written to its end.

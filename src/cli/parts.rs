@@ -9,12 +9,13 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 use boardsolve::engine::Outcome;
-use boardsolve::engine::merge::{Missing, Source, merge, parse_lines};
+use boardsolve::engine::merge::{Missing, Source, parse_lines};
 use boardsolve::engine::record::{PartRecord, RecordContext};
 use boardsolve::render::{self, Header};
 
 use super::args::{SolveCli, common_args, shell_word};
 use super::load::Loaded;
+use super::merge::takes_together;
 
 /// The record of a part's outcome (`None` when the run was not a part).
 pub(crate) fn record_of(cli: &SolveCli, l: &Loaded, h: &Header, o: &Outcome) -> Option<PartRecord> {
@@ -97,12 +98,22 @@ fn finished_record_at(path: &str, r: &PartRecord) -> Held {
     if !m.file_type().is_file() || m.len() > MAX_KEPT_FILE {
         return Held::Nothing;
     }
-    let Some(records) = std::fs::read_to_string(path)
-        .ok()
-        .and_then(|text| parse_lines(path, &text).ok())
-    else {
+    let Ok(text) = std::fs::read_to_string(path) else {
         return Held::Nothing;
     };
+    // Line by line, so that a finished record beside a damaged line is still seen (and
+    // replaced, since merge refuses the file).
+    let mut records = Vec::new();
+    let mut whole = true;
+    for (k, line) in text.lines().enumerate() {
+        match parse_lines(path, line) {
+            Ok(mut r) => records.extend(r.drain(..).map(|(mut at, r)| {
+                at.line = k + 1;
+                (at, r)
+            })),
+            Err(_) => whole = false,
+        }
+    }
     let Some(k) = records.iter().position(|(_, old)| old.finished) else {
         return Held::Nothing;
     };
@@ -118,7 +129,7 @@ fn finished_record_at(path: &str, r: &PartRecord) -> Held {
         r.clone(),
     ));
     match same {
-        Some(j) if merge(&all).is_ok() => Held::Keep(records[j].1.clone()),
+        Some(j) if whole && takes_together(all) => Held::Keep(records[j].1.clone()),
         Some(j) => Held::Other(records[j].1.clone()),
         None => Held::Other(records[k].1.clone()),
     }
@@ -220,7 +231,9 @@ pub(crate) fn check_record(path: &str) -> Result<(), String> {
     // The folder must take a new file: made (with the folders above it) and removed again.
     let (dir, name) = split_path(&what, path)?;
     std::fs::create_dir_all(&dir).map_err(|e| format!("{what}: {e}"))?;
-    let probe = dir.join(format!(".{name}.{}.0.tmp", std::process::id()));
+    // As long a name as the write's temporary file (its nanoseconds have 19 digits until
+    // the year 2286), so that a name too long for the file system is refused now.
+    let probe = dir.join(format!(".{name}.{}.{:020}.tmp", std::process::id(), 0));
     std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

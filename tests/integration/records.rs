@@ -865,7 +865,10 @@ fn a_finished_record_outlasts_a_stopped_run_of_the_same_part() {
     let (_, err, stopped) = run(&["--node-limit", "10"]);
     assert_eq!(field(&stopped, "finished"), false, "{err}");
     assert!(!err.contains("kept the finished"), "{err}");
-    assert!(err.contains("replaced a finished record of part 3/4"), "{err}");
+    assert!(
+        err.contains("replaced a finished record of part 3/4"),
+        "{err}"
+    );
     let (_, _, again) = run(&["--node-limit", "20"]);
     assert_eq!(field(&again, "finished"), false);
     assert_ne!(again, stopped);
@@ -877,6 +880,11 @@ fn a_finished_record_outlasts_a_stopped_run_of_the_same_part() {
     for (label, bad) in [
         ("damaged", finished.replace("\"taken\":1", "\"taken\":67")),
         ("twice", format!("{finished}{finished}")),
+        ("beside a damaged line", format!("{finished}garbage\n")),
+        (
+            "of other arguments",
+            finished.replace("\"--size\",\"12\"", "\"--size\",\"13\""),
+        ),
         (
             "another list",
             finished.replace(
