@@ -340,6 +340,7 @@ fn with_holes(text: &str, holes: &[(usize, usize)]) -> String {
 fn count_and_backtrack_agree_with_holes_and_starts() {
     let mut draw = draws(0x2545_f491_4f6c_dd1d);
     let mut nonzero = 0;
+    let mut closed_from_start = 0;
     for case in 0..48 {
         let (w, h, closed) = [
             (5, 5, false),
@@ -353,13 +354,19 @@ fn count_and_backtrack_agree_with_holes_and_starts() {
             .flat_map(|r| (0..w).map(move |c| (r, c)))
             .filter(|s| !holes.contains(s))
             .collect();
-        let start = (!closed && case % 2 == 0).then(|| free[draw(free.len())]);
+        // A closed tour's start is a square like the others: the same cycles pass it.
+        let start = (case % 2 == 0).then(|| free[draw(free.len())]);
         let t = with_holes(&board(w, h, closed, start), &holes);
         let c = count(&t, "count");
         assert_eq!(c, count(&t, "backtrack"), "{t}");
         nonzero += (c > 0) as usize;
+        closed_from_start += (c > 0 && closed && start.is_some()) as usize;
     }
-    assert!(nonzero >= 20, "too few boards with tours: {nonzero}");
+    assert!(nonzero >= 18, "too few boards with tours: {nonzero}");
+    assert!(
+        closed_from_start >= 2,
+        "too few closed boards with a start and tours: {closed_from_start}"
+    );
 }
 
 /// Boards 7 wide, where open tours are counted pair of ends by pair, against backtracking:
@@ -761,6 +768,21 @@ fn prefixes_and_counts_past_2_to_the_53_reach_text_and_json_exactly() {
         err.contains("prefixes are counted for closed tours only"),
         "{err}"
     );
+    // A start: the prefixes that leave it out have no tour from it.
+    let (code, _, err) = run_cli(&[
+        &file[..],
+        "--height",
+        "3",
+        "--width",
+        "12",
+        "--set",
+        "rules.start=[0, 0]",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("prefixes are counted without a start"),
+        "{err}"
+    );
     let (code, _, err) = run_cli(&[&crate::puzzle("queens8.toml"), "--prefixes"]);
     assert_eq!(code, 2);
     assert!(err.contains("--prefixes: accepted by"), "{err}");
@@ -946,7 +968,7 @@ fn counts_on_boards_8_to_10_wide_agree_with_backtrack() {
             .flat_map(|r| (0..w).map(move |c| (r, c)))
             .filter(|s| !holes.contains(s))
             .collect();
-        let start = (!closed && case % 4 < 2).then(|| free[draw(free.len())]);
+        let start = (case % 4 < 2).then(|| free[draw(free.len())]);
         let t = with_holes(&board(w, h, closed, start), &holes);
         let c = count(&t, "count");
         assert_eq!(c, count(&t, "backtrack"), "{t}");

@@ -239,6 +239,9 @@ fn tour(r: &TourRefusal) -> String {
              4-bit labels tell apart; it takes shorter sides up to {max}"
         ),
         TourRefusal::PrefixesOpen => "prefixes are counted for closed tours only".into(),
+        TourRefusal::PrefixesStart => "prefixes are counted without a start: the prefixes \
+                                       that leave out the start square have no tour from it"
+            .into(),
         TourRefusal::CountBits { bits, max } => format!(
             "its counts on this board may need up to {bits:.0} bits, and it counts in at most \
              {max} bits"

@@ -26,7 +26,7 @@ pub fn refusal_text(r: &Refusal) -> String {
                              the optimum the parts count at"
             .into(),
         Refusal::Prefixes => "--prefixes: accepted by strategies that sweep the board once, \
-                              square by square (tour: count, for closed tours)"
+                              square by square (tour: count, for closed tours without a start)"
             .into(),
         Refusal::PartOfFirst => "--part: accepted for goals count, all, minimize and \
                                  maximize, whose parts add up (a first solution needs no \

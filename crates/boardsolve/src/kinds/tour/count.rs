@@ -21,7 +21,8 @@
 //!
 //! Conventions (puzzle-format.md section 3): closed tours are undirected cycles; open tours
 //! without a start are directed (twice the paths); with a start, directed from it. A fixed
-//! end (the start, or both ends of a pair) has exactly one move.
+//! end (an open tour's start, or both ends of a pair) has exactly one move; a closed tour's
+//! start is a square like the others, every cycle passing it.
 
 use std::sync::Mutex;
 
@@ -86,6 +87,9 @@ impl Strategy<Model> for Count {
         }
         if task.prefixes && !m.closed {
             return Err(TourRefusal::PrefixesOpen.into());
+        }
+        if task.prefixes && m.start.is_some() {
+            return Err(TourRefusal::PrefixesStart.into());
         }
         let bits = count_bits(m);
         if bits > Widest::BITS as f64 {

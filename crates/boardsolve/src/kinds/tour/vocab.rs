@@ -218,6 +218,8 @@ pub enum TourRefusal {
     ShortSide { short: usize, max: usize },
     /// `--prefixes` with open tours.
     PrefixesOpen,
+    /// `--prefixes` with a start: the prefixes without it have no tour from it.
+    PrefixesStart,
     /// The counts may need `bits` bits, more than the `max` it counts in.
     CountBits { bits: f64, max: u32 },
 }
