@@ -337,6 +337,8 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
         }
     }
     let (mut file, mut args, mut common, _) = chosen.expect("records");
+    // Where the commands' file and arguments come from, for an error about them.
+    let mut source = inputs.records[0].0.to_string();
     if let Some(plan) = inputs.plans.first() {
         (common, args) = check_rerun(&plan.record.file, &plan.record.args)
             .map_err(|e| format!("{}: {e}", plan.path))?;
@@ -344,13 +346,14 @@ fn command_words(inputs: &Inputs) -> Result<((String, Vec<String>), Option<Loade
         args_agree(&common, &r.strategy, Some(&r.goal))
             .map_err(|e| format!("{}: {e}", plan.path))?;
         file = plan.record.file.clone();
+        source = format!("{} (the plan's file and arguments)", plan.path);
     }
     let first = &inputs.records[0].1;
     let probe = PartRecord {
         file: file.clone(),
         ..first.clone()
     };
-    let loaded = at_hand(&probe, &common).map_err(|e| format!("{}: {e}", inputs.records[0].0))?;
+    let loaded = at_hand(&probe, &common).map_err(|e| format!("{source}: {e}"))?;
     Ok(((file, args), loaded.or(any)))
 }
 
@@ -675,7 +678,11 @@ fn write_out(out: &str) -> Result<(), u8> {
     let mut w = stdout.lock();
     w.write_all(out.as_bytes())
         .and_then(|_| w.flush())
-        .map_err(|_| USAGE_ERROR)
+        .map_err(|e| match e.kind() {
+            // A reader that left (`| head`) wants no word of it.
+            std::io::ErrorKind::BrokenPipe => USAGE_ERROR,
+            _ => fail(format!("standard output: {e}")),
+        })
 }
 
 /// The plans' units: which plan lists each, and as which of its commands (Slurm array task).
@@ -792,7 +799,12 @@ fn verify(records: &[(Source, PartRecord)], k: usize, seed: Option<u64>, quiet: 
         c.part = Some(render::record_part_arg(r));
         let again = match rerun(r, &c) {
             Ok(a) => a,
-            Err(e) => return fail(format!("{at}: verify: {e}")),
+            Err(Rerun::Bad(e)) => return fail(format!("{at}: verify: {e}")),
+            // A limit or a signal stopped the check, not the record: nothing is said of it.
+            Err(Rerun::Stopped(why)) => {
+                eprintln!("verify: stopped ({why}) while running {at} again: not checked");
+                return exit_code(Status::Limit);
+            }
         };
         let verdict = render::verify_verdict(r, &again);
         if verdict.agrees {
@@ -807,9 +819,25 @@ fn verify(records: &[(Source, PartRecord)], k: usize, seed: Option<u64>, quiet: 
     if bad > 0 { USAGE_ERROR } else { 0 }
 }
 
+/// Why a part run again gave no record to compare.
+enum Rerun {
+    /// The record or its puzzle file cannot be run as it says.
+    Bad(String),
+    /// A limit or a signal stopped the run again.
+    Stopped(&'static str),
+}
+
 /// One part run again as its record says it ran, and its new record.
-fn rerun(r: &PartRecord, c: &Common) -> Result<PartRecord, String> {
-    let l = load(&r.file, c, None)?;
+fn rerun(r: &PartRecord, c: &Common) -> Result<PartRecord, Rerun> {
+    // Only a file is run again: a fifo or a device named by a record would hang or read
+    // without end.
+    if !Path::new(&r.file).is_file() {
+        return Err(Rerun::Bad(format!(
+            "{}: not a file here; --verify runs a part again from its puzzle file",
+            r.file
+        )));
+    }
+    let l = load(&r.file, c, None).map_err(Rerun::Bad)?;
     let goal = l.task.goal;
     let limits = limits(c.node_limit, goal, l.spec.solve.time_limit);
     let checked = run_one(
@@ -820,10 +848,12 @@ fn rerun(r: &PartRecord, c: &Common) -> Result<PartRecord, String> {
         false,
         |_| ControlFlow::Continue(()),
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| Rerun::Bad(e.to_string()))?;
     let o = checked.outcome;
     if o.status != Status::Part && o.status != Status::Solved && o.status != Status::NoSolution {
-        return Err("the part stopped before its end (a limit or a signal)".into());
+        return Err(Rerun::Stopped(
+            o.stopped.map_or("a limit", render::stop_text),
+        ));
     }
     Ok(PartRecord::of(
         &o,

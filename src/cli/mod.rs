@@ -219,7 +219,7 @@ fn solve(cli: SolveCli) -> u8 {
     };
     let failed = |e: std::io::Error| match &cli.out.output {
         Some(path) => fail(format!("{path}: {e}")),
-        None => fail(e),
+        None => fail(format!("standard output: {e}")),
     };
     let report = Mutex::new(Report::new(
         std::io::BufWriter::with_capacity(1 << 20, out),
@@ -267,6 +267,9 @@ fn solve(cli: SolveCli) -> u8 {
         more.extend(l.model.picture_compact(c));
     }
     let record = parts::record_of(&cli, &l, &h, &outcome);
+    // A record that cannot be written fails the run, after its answer is shown: the search
+    // is not lost with it.
+    let mut unrecorded = None;
     if let (Some(path), Some(r)) = (&cli.out.record, &record) {
         match parts::write_record(path, r) {
             Ok(parts::Recorded::Written) => {}
@@ -277,7 +280,7 @@ fn solve(cli: SolveCli) -> u8 {
                 eprintln!("{}", render::replaced_record_note(path, &old));
             }
             Ok(parts::Recorded::Kept(_) | parts::Recorded::Replaced(_)) => {}
-            Err(e) => return fail(e),
+            Err(e) => unrecorded = Some(e),
         }
     }
     let report = report.into_inner().unwrap_or_else(|p| p.into_inner());
@@ -298,6 +301,9 @@ fn solve(cli: SolveCli) -> u8 {
             line = format!("{line} | {}", render::unfinished_text(u));
         }
         eprintln!("{line}");
+    }
+    if let Some(e) = unrecorded {
+        return fail(e);
     }
     // An answer not shown whole is a run stopped before its end.
     if unfinished.is_some() {

@@ -56,7 +56,7 @@ const MAX_KEPT_FILE: u64 = 1 << 20;
 pub(crate) fn write_record(path: &str, r: &PartRecord) -> Result<Recorded, String> {
     let what = format!("--record {path}");
     let (dir, _) = split_path(&what, path)?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{what}: {e}"))?;
+    make_folders(&what, &dir)?;
     // Runs of the same part that end at once take turns: a stopped one reads the file only
     // after a finished one has renamed its record in, or before it starts to.
     let _turn = FolderLock::take(&dir);
@@ -199,7 +199,15 @@ const STALE_TEMPORARY: Duration = Duration::from_secs(60);
 pub(crate) fn check_target(what: &str, path: &str) -> Result<(), String> {
     let kind = match std::fs::symlink_metadata(path) {
         Ok(m) => m.file_type(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        // A file where a folder of the path should be: making the folders says which.
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Ok(());
+        }
         Err(e) => return Err(format!("{what}: {e}")),
     };
     if kind.is_file() {
@@ -223,6 +231,21 @@ pub(crate) fn check_target(what: &str, path: &str) -> Result<(), String> {
     ))
 }
 
+/// Make folder `dir` and those above it, saying which is not a folder where a file is in the
+/// way (the system says only that something exists).
+fn make_folders(what: &str, dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists | std::io::ErrorKind::NotADirectory => {
+            let file = dir
+                .ancestors()
+                .find(|a| a.exists() && !a.is_dir())
+                .unwrap_or(dir);
+            format!("{what}: {} is a file, not a folder", file.display())
+        }
+        _ => format!("{what}: {e}"),
+    })
+}
+
 /// `--record PATH` checked before the search, so that a part is not run for hours to a
 /// record it cannot write; checked again when it is written ([`write_whole`]).
 pub(crate) fn check_record(path: &str) -> Result<(), String> {
@@ -230,7 +253,7 @@ pub(crate) fn check_record(path: &str) -> Result<(), String> {
     check_target(&what, path)?;
     // The folder must take a new file: made (with the folders above it) and removed again.
     let (dir, name) = split_path(&what, path)?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{what}: {e}"))?;
+    make_folders(&what, &dir)?;
     // As long a name as the write's temporary file (its nanoseconds have 19 digits until
     // the year 2286), so that a name too long for the file system is refused now.
     let probe = dir.join(format!(".{name}.{}.{:020}.tmp", std::process::id(), 0));
@@ -307,7 +330,7 @@ fn remove_stale(dir: &Path, name: &str) {
 /// the target in errors.
 pub(crate) fn write_whole(what: &str, path: &str, bytes: &[u8]) -> Result<(), String> {
     let (dir, name) = split_path(what, path)?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{what}: {e}"))?;
+    make_folders(what, &dir)?;
     check_target(what, path)?;
     remove_stale(&dir, &name);
     let nanos = SystemTime::now()
@@ -582,6 +605,13 @@ pub(crate) mod tests {
         assert!(e.starts_with("--record /: a folder"), "{e}");
         assert!(check_target("--record", "/boardsolve-nothing-here/part-1.jsonl").is_ok());
         assert!(check_target("--record", file!()).is_ok());
+        // A file where a folder of the path should be is named.
+        let under = format!("{}/part-1.jsonl", file!());
+        let e = check_record(&under).unwrap_err();
+        assert!(
+            e.ends_with(&format!("{} is a file, not a folder", file!())),
+            "{e}"
+        );
     }
 
     #[test]
