@@ -1,8 +1,8 @@
 //! The records gathered part by part: each unit (a part run whole, or a subpart) once, the
 //! parts made of them, and the answer they prove together.
 
-use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, HashMap};
 
 use super::check::{check, is_counting};
 use super::{MAX_COUNT_DIGITS, MergeError, MergeFault, Merged, Missing, Source};
@@ -615,15 +615,13 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
         });
     };
     let mut gather = Gather::new(records, first);
-    // The records of each part and subpart so far (`[i, n]`, `[j, m]`), to find one read
-    // twice.
-    type Which = ([usize; 2], Option<[usize; 2]>);
-    let mut of_part: BTreeMap<Which, Vec<usize>> = BTreeMap::new();
+    // The records so far, each by its whole text, to find one read twice: a hash, so that
+    // many records of one part (runs again, or forged) cost no more than as many parts.
+    let mut seen: HashMap<String, usize> = HashMap::new();
     for (k, (at, r)) in records.iter().enumerate() {
-        let same = of_part
-            .entry((r.part, r.subpart.as_ref().map(|s| s.index)))
-            .or_default();
-        if let Some(&j) = same.iter().find(|&&j| records[j].1 == *r) {
+        // Records equal as data print the same (their fields in order, floats exactly).
+        let text = format!("{r:?}");
+        if let Some(&j) = seen.get(&text) {
             return Err(MergeError {
                 at: at.clone(),
                 what: MergeFault::SameRecord {
@@ -631,7 +629,7 @@ pub fn merge(records: &[(Source, PartRecord)]) -> Result<Merged, MergeError> {
                 },
             });
         }
-        same.push(k);
+        seen.insert(text, k);
         let count = check((first_at, first), (at, r))?;
         gather.add(k, count)?;
     }
