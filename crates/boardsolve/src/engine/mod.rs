@@ -29,7 +29,7 @@ pub use answer::{
 };
 pub use clock::{Clock, TICK, Watch};
 pub use refusal::Refusal;
-pub use run::{Gauge, Reading, Run, Sink, Standing, SweepStanding};
+pub use run::{DiskMeter, Gauge, Reading, Run, Sink, Standing, SweepStanding};
 
 /// What the user asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

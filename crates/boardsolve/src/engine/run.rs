@@ -32,7 +32,8 @@ pub struct Standing {
 }
 
 /// A sweep over a board's squares (a frontier count): the square it is at, of how many, the
-/// states after the square before, and the bytes its states take on disk, if any.
+/// states after the square before, and the bytes the run's states take on disk, if any (read
+/// from the run's [`DiskMeter`] when the gauge is read).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SweepStanding {
     pub square: usize,
@@ -59,6 +60,26 @@ struct Shared {
     items_in_turn: AtomicBool,
     /// What a strategy last said of where it stands, from whichever run said it.
     standing: Mutex<Standing>,
+    /// Bytes the run and its children hold on disk now (see [`DiskMeter`]).
+    on_disk: AtomicU64,
+}
+
+/// Counts the bytes a run's strategy holds on disk (states spilled out of memory), shared by
+/// the run and its children, so that the gauge says what is there at the moment it is read,
+/// every sweep's files together.
+#[derive(Debug)]
+pub struct DiskMeter {
+    shared: Arc<Shared>,
+}
+
+impl DiskMeter {
+    pub fn add(&self, bytes: u64) {
+        self.shared.on_disk.fetch_add(bytes, Ordering::Relaxed);
+    }
+
+    pub fn sub(&self, bytes: u64) {
+        self.shared.on_disk.fetch_sub(bytes, Ordering::Relaxed);
+    }
 }
 
 /// Where a run stands, read from another thread while the search goes on (a progress
@@ -125,11 +146,17 @@ impl Gauge {
             elapsed: self.start.elapsed(),
             nodes: self.shared.nodes.load(Ordering::Relaxed),
             solutions: self.shared.solutions.load(Ordering::Relaxed),
-            standing: *self
-                .shared
-                .standing
-                .lock()
-                .unwrap_or_else(|e| e.into_inner()),
+            standing: {
+                let mut s = *self
+                    .shared
+                    .standing
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                if let Some(w) = &mut s.sweep {
+                    w.on_disk = self.shared.on_disk.load(Ordering::Relaxed);
+                }
+                s
+            },
             items: (items > 0).then(|| (self.shared.items_done.load(Ordering::Relaxed), items)),
             in_turn: self.shared.items_in_turn.load(Ordering::Relaxed),
         }
@@ -208,6 +235,13 @@ impl<'a> Run<'a> {
         Gauge {
             shared: Arc::clone(&self.shared),
             start: self.start,
+        }
+    }
+
+    /// The meter of the bytes this run holds on disk, for the gauge.
+    pub fn disk_meter(&self) -> DiskMeter {
+        DiskMeter {
+            shared: Arc::clone(&self.shared),
         }
     }
 

@@ -22,7 +22,7 @@ use super::model::Model;
 use super::symmetry::Symmetries;
 use super::vocab::{TourBug, TourReason, TourRefusal};
 use crate::engine::split::{self, Expand, Fingerprint};
-use crate::engine::{Answer, Goal, Need, Run, Task};
+use crate::engine::{Answer, Goal, Need, Run, Standing, Task};
 use crate::kinds::CountNote;
 use crate::kinds::{Strategy, parts};
 
@@ -80,7 +80,9 @@ impl Strategy<Model> for Backtrack {
         if task.unique {
             s.symmetries = Some(Symmetries::new(m));
         }
-        for st in starts(m) {
+        let starts = starts(m);
+        for (i, &st) in starts.iter().enumerate() {
+            s.top = (i + 1, starts.len());
             s.first = st;
             s.visit(st);
             s.path.push(st);
@@ -99,10 +101,10 @@ impl Strategy<Model> for Backtrack {
             if !run.is_stopped() && !s.found.is_multiple_of(sym.order()) {
                 a.reason = Some(TourReason::Bug(TourBug::WeightsUneven).into());
             }
-            a.notes.push(CountNote::SolutionsInAll(s.tours).into());
-            run.count(s.tours);
-        } else if !s.report {
-            run.count(s.found);
+            // Stopped early, the tours so far are a bound, which the classes' count says.
+            if !run.is_stopped() {
+                a.notes.push(CountNote::SolutionsInAll(s.tours).into());
+            }
         }
         if run.stats.solutions == 0 && !run.is_stopped() {
             a.count = Some(0);
@@ -193,9 +195,6 @@ fn part(m: &Model, task: &Task, run: &mut Run) -> Answer {
         s.enter(&node.path);
         let cur = *node.path.last().expect("a node below the root has a path");
         s.go(cur, run);
-        if !s.report {
-            run.count(s.found);
-        }
     })
 }
 
@@ -206,12 +205,15 @@ struct Search<'m> {
     deg: Vec<u8>,
     path: Vec<usize>,
     first: usize,
-    /// Tours found; with `symmetries`, the sum of their stabilisers' orders.
+    /// With `symmetries`, the sum of the stabilisers' orders of the tours found.
     found: u128,
     report: bool,
     /// Counting up to symmetry: the group, and the tours found.
     symmetries: Option<Symmetries>,
     tours: u128,
+    /// The start being searched, of how many (from 1; none in a part, whose list says
+    /// where it stands), for the progress line.
+    top: (usize, usize),
 }
 
 impl<'m> Search<'m> {
@@ -228,6 +230,7 @@ impl<'m> Search<'m> {
             report,
             symmetries: None,
             tours: 0,
+            top: (0, 0),
         }
     }
 
@@ -314,20 +317,27 @@ impl<'m> Search<'m> {
             if self.report {
                 return run.solution(&self.path);
             }
-            match &mut self.symmetries {
-                Some(sym) => {
-                    self.found += sym.stabiliser(&self.path);
-                    self.tours += 1;
-                }
-                None => self.found += 1,
+            // Counted into the run as found, so that the progress line says the tours so far.
+            if let Some(sym) = &mut self.symmetries {
+                self.found += sym.stabiliser(&self.path);
+                self.tours += 1;
             }
+            run.count(1);
             return false;
         }
         let g = self.m.graph().expect("graph");
-        for &v in g.moves(cur) {
+        let moves = g.moves(cur);
+        for (j, &v) in moves.iter().enumerate() {
             let v = v as usize;
             if self.visited[v] {
                 continue;
+            }
+            // The branches at the top two levels: the share done on the progress line.
+            if self.path.len() == 1 && self.top.1 > 0 {
+                run.set_standing(Standing {
+                    branch: [self.top, (j + 1, moves.len())],
+                    ..Standing::default()
+                });
             }
             if run.node() {
                 return true;

@@ -30,7 +30,7 @@ use rayon::prelude::*;
 
 use super::key::Key;
 use super::states::{Buckets, Full, Memory, Slot, Ways, give_back, merge};
-use crate::engine::Clock;
+use crate::engine::{Clock, DiskMeter};
 
 /// The bytes a file is read and written in.
 const BUFFER: usize = 1 << 20;
@@ -87,6 +87,8 @@ pub(super) struct Scratch {
     peak: AtomicU64,
     written: AtomicU64,
     read: AtomicU64,
+    /// The run's count of bytes on disk, for the progress line.
+    meter: Option<DiskMeter>,
     pub squares: usize,
     pub runs: usize,
     /// Why the folder failed, for the note.
@@ -95,6 +97,9 @@ pub(super) struct Scratch {
 
 impl Drop for Scratch {
     fn drop(&mut self) {
+        if let Some(m) = &self.meter {
+            m.sub(self.on_disk());
+        }
         if let Some(dir) = &self.dir {
             let _ = std::fs::remove_dir_all(dir);
         }
@@ -102,7 +107,7 @@ impl Drop for Scratch {
 }
 
 impl Scratch {
-    pub fn new(parent: &Path) -> Scratch {
+    pub fn new(parent: &Path, meter: Option<DiskMeter>) -> Scratch {
         Scratch {
             parent: parent.to_path_buf(),
             dir: None,
@@ -111,6 +116,7 @@ impl Scratch {
             peak: AtomicU64::new(0),
             written: AtomicU64::new(0),
             read: AtomicU64::new(0),
+            meter,
             squares: 0,
             runs: 0,
             failure: None,
@@ -246,10 +252,16 @@ impl Scratch {
         self.written.fetch_add(bytes, Ordering::Relaxed);
         let now = self.on_disk.fetch_add(bytes, Ordering::Relaxed) + bytes;
         self.peak.fetch_max(now, Ordering::Relaxed);
+        if let Some(m) = &self.meter {
+            m.add(bytes);
+        }
     }
 
     fn remove(&self, piece: Piece) {
         self.on_disk.fetch_sub(piece.bytes, Ordering::Relaxed);
+        if let Some(m) = &self.meter {
+            m.sub(piece.bytes);
+        }
         drop(piece.file);
         let _ = std::fs::remove_file(&piece.path);
     }
@@ -1248,7 +1260,7 @@ mod tests {
         let parent =
             std::env::temp_dir().join(format!("boardsolve-projected-{}", std::process::id()));
         std::fs::create_dir_all(&parent).unwrap();
-        let mut scratch = Scratch::new(&parent);
+        let mut scratch = Scratch::new(&parent, None);
         assert!(scratch.check_projected(1e6).is_ok());
         // More than any disk holds.
         assert!(matches!(scratch.check_projected(1e30), Err(Full::Disk)));
@@ -1283,7 +1295,7 @@ mod tests {
         };
         // A byte of a state's key or of its count, changed where it still reads as a state.
         for at in [3u64, 9] {
-            let mut scratch = Scratch::new(&parent);
+            let mut scratch = Scratch::new(&parent, None);
             let stored = store(&states, 2, &mut scratch).unwrap();
             let back = read_back(stored, &mut scratch).unwrap();
             let pairs =
@@ -1299,7 +1311,7 @@ mod tests {
             assert!(why.contains("changed on disk"), "{why}");
         }
         // A bucket of a run, read back for its merge.
-        let mut scratch = Scratch::new(&parent);
+        let mut scratch = Scratch::new(&parent, None);
         let mut parts = vec![Buckets::<u64, u64>::new(&mem)];
         parts[0].reset(8);
         for s in &states {

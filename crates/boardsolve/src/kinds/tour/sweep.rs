@@ -91,13 +91,13 @@ impl Sweep<'_> {
     /// Say for the progress line that the sweep is at `square` of `of` (counted from 1),
     /// with `states` after the square before.
     fn stand(&self, square: usize, of: usize, states: usize, run: &mut Run) {
-        let on_disk = self.scratch.as_ref().map_or(0, Scratch::on_disk);
+        // The bytes on disk come from the run's meter, as the gauge reads it.
         run.set_standing(Standing {
             sweep: Some(SweepStanding {
                 square,
                 of,
                 states: states as u64,
-                on_disk,
+                on_disk: 0,
             }),
             ..Standing::default()
         });
@@ -223,7 +223,7 @@ pub(super) fn count_as(
         table: Vec::new(),
         frontier: Vec::new(),
         half_turn,
-        scratch: scratch.map(Scratch::new),
+        scratch: scratch.map(|p| Scratch::new(p, Some(run.disk_meter()))),
         ratio: 4.0,
     };
     let pass = if wide {
