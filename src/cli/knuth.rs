@@ -64,7 +64,7 @@ fn write_input(cli: &SolveCli, l: &Loaded) -> u8 {
     if !cli.out.quiet
         && let Some(note) = render::knuth_input_note(&cover.problem, cover.colours)
     {
-        eprintln!("{note}");
+        errln!("{note}");
     }
     0
 }

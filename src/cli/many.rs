@@ -319,7 +319,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
     let mut tally = ManyTally::default();
     let summary = |tally: &ManyTally| {
         if !cli.out.quiet {
-            eprintln!(
+            errln!(
                 "{}",
                 render::many_summary(tally, start.elapsed(), solving.get(), counted)
             );
@@ -410,7 +410,7 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
         && let Refusal::Memory { need, .. } = *why
     {
         let fit = usize::try_from(budget / need.bytes.max(1)).unwrap_or(usize::MAX);
-        eprintln!(
+        errln!(
             "note: {threads} threads: one puzzle's search ({strategy}) may take {}, and the \
              memory budget of {} holds {fit} at once: {fit} thread{} solve{} the puzzles \
              (--threads, --memory)",
@@ -476,10 +476,10 @@ pub(crate) fn solve_lines(cli: &SolveCli) -> u8 {
             }
             match &a {
                 sudoku::LineAnswer::Bad(f) => {
-                    eprintln!("error: {name}:{}: {}", l.number, render::line_fault_text(f));
+                    errln!("error: {name}:{}: {}", l.number, render::line_fault_text(f));
                 }
                 sudoku::LineAnswer::Failed(e) => {
-                    eprintln!("error: {name}:{}: {e}", l.number);
+                    errln!("error: {name}:{}: {e}", l.number);
                 }
                 _ => {}
             }

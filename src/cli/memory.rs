@@ -66,7 +66,7 @@ pub(crate) fn budget(asked: Option<u64>) -> Budget {
     let (budget, note) = budget_noted(asked);
     if let Some(note) = note {
         static NOTE: Once = Once::new();
-        NOTE.call_once(|| eprintln!("note: {note}"));
+        NOTE.call_once(|| errln!("note: {note}"));
     }
     budget
 }

@@ -523,7 +523,7 @@ pub(crate) fn merge(cli: MergeCli, program: &[OsString]) -> u8 {
         return code;
     }
     if !cli.flags.quiet && !cli.flags.missing {
-        eprintln!("{}", render::merged_summary(&m));
+        errln!("{}", render::merged_summary(&m));
         if !m.stopped.is_empty() {
             let at: HashMap<(&str, usize), &PartRecord> = inputs
                 .records
@@ -532,12 +532,12 @@ pub(crate) fn merge(cli: MergeCli, program: &[OsString]) -> u8 {
                 .collect();
             for s in &m.stopped {
                 if let Some(r) = at.get(&(s.file.as_str(), s.line)) {
-                    eprintln!("{s}: {}", render::stopped_text(r));
+                    errln!("{s}: {}", render::stopped_text(r));
                 }
             }
         }
         if puzzle.is_none() {
-            eprintln!(
+            errln!(
                 "{}: not found from here: the records are merged without their puzzle (no \
                  placement checked or drawn)",
                 file
@@ -782,7 +782,7 @@ fn verify(records: &[(Source, PartRecord)], k: usize, seed: Option<u64>, quiet: 
     });
     let mut rng = Rng(seed.max(1));
     let k = k.min(pool.len());
-    eprintln!(
+    errln!(
         "verify: {k} of {} parts and subparts searched, chosen with --seed {seed}",
         pool.len()
     );
@@ -802,18 +802,18 @@ fn verify(records: &[(Source, PartRecord)], k: usize, seed: Option<u64>, quiet: 
             Err(Rerun::Bad(e)) => return fail(format!("{at}: verify: {e}")),
             // A limit or a signal stopped the check, not the record: nothing is said of it.
             Err(Rerun::Stopped(why)) => {
-                eprintln!("verify: stopped ({why}) while running {at} again: not checked");
+                errln!("verify: stopped ({why}) while running {at} again: not checked");
                 return exit_code(Status::Limit);
             }
         };
         let verdict = render::verify_verdict(r, &again);
         if verdict.agrees {
             if !quiet {
-                eprintln!("{at}: {}", verdict.text);
+                errln!("{at}: {}", verdict.text);
             }
         } else {
             bad += 1;
-            eprintln!("error: {at}: {}", verdict.text);
+            errln!("error: {at}: {}", verdict.text);
         }
     }
     if bad > 0 { USAGE_ERROR } else { 0 }

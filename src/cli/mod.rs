@@ -11,6 +11,15 @@ macro_rules! outln {
         }
     };
 }
+/// `eprintln!` for notes, summaries and errors on standard error: a write that fails (a full
+/// disk under a batch system's log) is let go, as there is nowhere left to say it, where
+/// `eprintln!` would panic; the exit status still says how the command ended.
+macro_rules! errln {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), $($t)*);
+    }};
+}
 macro_rules! out {
     ($($t:tt)*) => {
         if let Err(e) = { use std::io::Write; write!(std::io::stdout(), $($t)*) } {
@@ -143,7 +152,7 @@ pub fn main_as(program: Vec<OsString>, mut args: Vec<OsString>) -> u8 {
 }
 
 pub(crate) fn fail(msg: impl std::fmt::Display) -> u8 {
-    eprintln!("error: {msg}");
+    errln!("error: {msg}");
     USAGE_ERROR
 }
 
@@ -274,10 +283,10 @@ fn solve(cli: SolveCli) -> u8 {
         match parts::write_record(path, r) {
             Ok(parts::Recorded::Written) => {}
             Ok(parts::Recorded::Kept(old)) if !cli.out.quiet => {
-                eprintln!("{}", render::kept_record_note(path, &old));
+                errln!("{}", render::kept_record_note(path, &old));
             }
             Ok(parts::Recorded::Replaced(old)) if !cli.out.quiet => {
-                eprintln!("{}", render::replaced_record_note(path, &old));
+                errln!("{}", render::replaced_record_note(path, &old));
             }
             Ok(parts::Recorded::Kept(_) | parts::Recorded::Replaced(_)) => {}
             Err(e) => unrecorded = Some(e),
@@ -300,7 +309,7 @@ fn solve(cli: SolveCli) -> u8 {
         if let Some(u) = &unfinished {
             line = format!("{line} | {}", render::unfinished_text(u));
         }
-        eprintln!("{line}");
+        errln!("{line}");
     }
     if let Some(e) = unrecorded {
         return fail(e);

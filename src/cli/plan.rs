@@ -132,7 +132,7 @@ fn make_plan(cli: &PlanCli, program: &[String]) -> Result<Made, String> {
     let mut l = load(&cli.file, &common, None)?;
     let strategy = resolve_strategy(&l)?;
     if let Some(note) = whole_run_note(&l, &strategy) {
-        eprintln!("{note}");
+        errln!("{note}");
     }
     // The parts run the strategy chosen here, whatever `auto` would pick on another machine.
     if cli.common.strategy.is_none() {
@@ -146,7 +146,7 @@ fn make_plan(cli: &PlanCli, program: &[String]) -> Result<Made, String> {
                 Some((i, n)) => (format!("part {i}/{n}"), "descendant"),
             };
             let plural = if found == 1 { "" } else { "s" };
-            eprintln!(
+            errln!(
                 "{what} splits into {found} {into}{plural}; planning {k} {} (of the {} asked, \
                  the others would search nothing)",
                 cutting.units_word(k),

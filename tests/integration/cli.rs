@@ -938,6 +938,40 @@ fn a_full_disk_is_an_error_not_a_panic() {
     }
 }
 
+/// Standard error on a full disk (a batch system's log): the summary and notes are let go,
+/// and the exit status is what the run gives, not a panic's.
+#[test]
+fn a_full_disk_under_standard_error_is_no_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let file = puzzle("queens8.toml");
+    let missing = puzzle("no-such-puzzle.toml");
+    let record = std::env::temp_dir().join(format!("boardsolve-full-{}", std::process::id()));
+    let record = record.join("part-1.jsonl");
+    let record = record.to_str().unwrap();
+    let commands: [(&[&str], i32); 4] = [
+        (&[&file, "--size", "6"], 0),
+        (&[&missing], 2),
+        (
+            &[
+                &file, "--goal", "count", "--part", "1/2", "--record", record,
+            ],
+            0,
+        ),
+        (&["merge", record], 3),
+    ];
+    for (args, code) in commands {
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("solve"))
+            .args(args)
+            .stderr(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+    let _ = std::fs::remove_dir_all(std::path::Path::new(record).parent().unwrap());
+}
+
 /// A title is the file's, which may be anyone's: its control characters are shown as
 /// escapes, not sent to the terminal.
 #[test]
