@@ -643,6 +643,7 @@ fn nothing_run_yet(cli: &MergeCli, plans: &[Plan], program: &[String], dir: &str
     };
     let args = match check_rerun(&plan.record.file, &plan.record.args).and_then(|(c, args)| {
         args_agree(&c, &plan.record.strategy, None)?;
+        plan_gives_its_puzzle(&plan.record, &c)?;
         Ok(args)
     }) {
         Ok(args) => args,
@@ -671,6 +672,25 @@ fn nothing_run_yet(cli: &MergeCli, plans: &[Plan], program: &[String], dir: &str
         Ok(()) => exit_code(Status::Limit),
         Err(code) => code,
     }
+}
+
+/// Where the plan's file is here, its arguments must give the puzzle the plan is of, so that
+/// the commands printed run that search (with records, they are checked against the
+/// records' puzzle instead).
+fn plan_gives_its_puzzle(plan: &PlanRecord, common: &Common) -> Result<(), String> {
+    if !Path::new(&plan.file).is_file() {
+        return Ok(());
+    }
+    let l = load(&plan.file, common, None).map_err(|e| format!("{}: {e}", plan.file))?;
+    let ours = hex(l.spec.fingerprint(l.task.goal));
+    if ours != plan.puzzle {
+        return Err(format!(
+            "{}: with the plan's arguments this file is the puzzle {ours}, but the plan is of \
+             {}: the file changed since, or the plan is not of it",
+            plan.file, plan.puzzle
+        ));
+    }
+    Ok(())
 }
 
 fn write_out(out: &str) -> Result<(), u8> {

@@ -350,6 +350,16 @@ fn merge_of_a_folder_with_a_plan_and_no_records_lists_every_part() {
     assert_eq!(code, 3, "{err}");
     assert!(out.contains("no part records yet"), "{out}");
     assert_eq!(out.matches("--part ").count(), 3, "{out}");
+    // A plan edited to name other arguments would print the commands of another search.
+    let plan = format!("{results}/plan.json");
+    let text = std::fs::read_to_string(&plan).unwrap();
+    std::fs::write(&plan, text.replace("\"10\"", "\"9\"")).unwrap();
+    let (code, out, err) = run_cli(&["merge", results]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("with the plan's arguments this file is the puzzle"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
