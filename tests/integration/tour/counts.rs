@@ -527,7 +527,7 @@ fn count_refuses_parts_of_closed_tours_in_its_own_words() {
     args.extend(["--part", "2/2"]);
     let (code, out, err) = run_cli(&args);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("solutions in this part [part 2/2: "), "{out}");
+    assert!(out.contains(" in this part [part 2/2: "), "{out}");
     assert!(err.contains("| backtrack |"), "{err}");
 }
 

@@ -255,9 +255,10 @@ impl<'m> Search<'m> {
     fn children(&mut self, out: &mut Vec<Node>) {
         let cur = *self.path.last().expect("a path");
         let g = self.m.graph().expect("graph");
-        for &v in g.moves(cur) {
+        let moves = g.moves(cur);
+        for &v in moves {
             let v = v as usize;
-            if self.visited[v] {
+            if self.visited[v] || self.closes_none(v, moves) {
                 continue;
             }
             self.visit(v);
@@ -269,6 +270,13 @@ impl<'m> Search<'m> {
             self.path.pop();
             self.unvisit(v);
         }
+    }
+
+    /// Whether the first move, to `v` of the first square's `moves`, leads to no cycle that
+    /// counts: a cycle is kept from the smaller of the first square's two neighbours on it,
+    /// so a first move to the largest neighbour of all closes none.
+    fn closes_none(&self, v: usize, moves: &[u32]) -> bool {
+        self.m.closed && self.path.len() == 1 && moves.iter().all(|&u| u as usize <= v)
     }
 
     /// After the move `cur` to `v`: a square next to `cur` has no way in left (and is not
@@ -330,6 +338,9 @@ impl<'m> Search<'m> {
         for (j, &v) in moves.iter().enumerate() {
             let v = v as usize;
             if self.visited[v] {
+                continue;
+            }
+            if self.closes_none(v, moves) {
                 continue;
             }
             // The branches at the top two levels: the share done on the progress line.
