@@ -537,10 +537,14 @@ pub(crate) fn merge(cli: MergeCli, program: &[OsString]) -> u8 {
             }
         }
         if puzzle.is_none() {
+            // Only a regular file is read as the puzzle: a fifo or a device is passed over.
+            let why = match Path::new(&file).exists() {
+                true => "not a file",
+                false => "not found from here",
+            };
             errln!(
-                "{}: not found from here: the records are merged without their puzzle (no \
-                 placement checked or drawn)",
-                file
+                "{file}: {why}: the records are merged without their puzzle (no placement \
+                 checked or drawn)"
             );
         }
     }
